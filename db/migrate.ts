@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Db } from './connection.js';
+import * as m0001 from './migrations/0001_foundation.js';
+import * as m0002 from './migrations/0002_documents.js';
+
+/** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_documents': m0002,
+};
+
+class InCodeProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

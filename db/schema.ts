@@ -1,0 +1,206 @@
+/**
+ * The typed shape of the Kvitt database. Money columns are integer øre; percentages are integer
+ * hundredths; quantities integer thousandths; dates ISO text. See db/migrations for the DDL.
+ */
+import type { Generated } from 'kysely';
+
+export interface SettingsTable {
+  key: string;
+  value: string; // JSON
+}
+
+export interface RecipientsTable {
+  number: Generated<number>;
+  customer_number: string | null;
+  name: string;
+  address1: string | null;
+  address2: string | null;
+  zip: string;
+  city: string;
+  country: string; // ISO alpha-2
+  email: string | null;
+  phone: string | null;
+  mobile: string | null;
+  fax: string | null;
+  web: string | null;
+  org_form: string | null;
+  org_icd: number | null;
+  org_number: string | null;
+  discount: number; // hundredths of a percent
+  credit_days: number | null;
+  attach_pdf: number | null; // null = originator preference
+  default_shipment: string | null; // SNAIL | EMAIL
+  auto_dunnings_enabled: number | null;
+  currency: string | null;
+  your_reference: string | null;
+  comment: string | null;
+  ehf_capable: number;
+  efaktura: number;
+  avtalegiro: number;
+  deleted: number;
+  search_text: string; // lower-cased name, customer number, org number, e-mail
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabelsTable {
+  number: Generated<number>;
+  name: string;
+}
+
+export interface RecipientLabelsTable {
+  recipient_number: number;
+  label_number: number;
+}
+
+export interface CustomFieldsTable {
+  number: Generated<number>;
+  name: string;
+  type: string; // TEXT | BOOLEAN | NUMBER | DATE | SELECT
+  options: string | null; // JSON array of strings for SELECT
+  required: number;
+}
+
+export interface RecipientCustomValuesTable {
+  recipient_number: number;
+  field_number: number;
+  value: string; // JSON-encoded value
+}
+
+export interface ExchangeRatesTable {
+  currency: string;
+  date: string;
+  rate_micro: number; // NOK per unit x 1e6
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  entity: string;
+  entity_id: string;
+  action: string;
+  data: string | null; // JSON
+}
+
+export interface ProductsTable {
+  number: Generated<number>;
+  code: string;
+  description: string;
+  unit_price: number; // øre
+  tax_rate: number; // hundredths of a percent
+  vat_category: string; // S | Z | E
+  exemption_reason: string | null;
+  unit: string | null;
+  deleted: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NumberSeriesTable {
+  series: string; // invoice | credit-note | offer | order-confirmation
+  next_number: number;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>; // also the draft number
+  kind: string; // invoice | credit-note | offer | order-confirmation
+  series: string | null; // number series used when issued
+  number: number | null; // issued number; null while a draft
+  recipient_number: number;
+  recipient_snapshot: string; // JSON PartySnapshot
+  originator_snapshot: string | null; // JSON PartySnapshot, taken when issued
+  order_number: string | null;
+  issue_date: string;
+  due_date: string | null;
+  order_date: string | null;
+  delivery_date: string | null;
+  expiry_date: string | null;
+  our_reference: string | null;
+  your_reference: string | null;
+  kid: string | null;
+  invoice_text: string | null;
+  currency: string;
+  exchange_rate_micro: number;
+  international: string | null; // JSON {bic, iban, vatNumber}
+  delivery_address: string | null; // JSON
+  credited_document_id: number | null;
+  source_document_id: number | null; // offer -> order confirmation -> invoice chain
+  net: number;
+  tax: number;
+  total: number;
+  tax_nok: number;
+  total_nok: number;
+  content_hash: string | null; // sha256 of the issued content
+  issued_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentLinesTable {
+  document_id: number;
+  line_no: number;
+  product_code: string | null;
+  description: string;
+  quantity_milli: number;
+  unit: string | null;
+  unit_price: number;
+  discount: number;
+  tax_rate: number;
+  vat_category: string;
+  exemption_reason: string | null;
+  net: number;
+  tax: number;
+  total: number;
+}
+
+/** Running state of an issued invoice; kept apart so the issued document row never changes. */
+export interface InvoiceBalancesTable {
+  document_id: number;
+  balance: number; // total - payments - credits - losses (document currency øre)
+  paid_total: number;
+  credited_total: number;
+  lost_total: number;
+  lost: number; // 1 while a loss stands
+  settled_date: string | null;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  document_id: number;
+  kind: string; // payment | loss | payment-reversal | loss-reversal
+  date: string;
+  amount: number; // øre, document currency
+  currency_amount: number | null;
+  bank_fee: number | null;
+  reason: string | null;
+  reverses_id: number | null;
+  created_at: string;
+}
+
+export interface ShipmentsTable {
+  id: Generated<number>;
+  document_id: number;
+  method: string; // email | paper | ehf | efaktura
+  address: string;
+  status: string; // IN_PROGRESS | DELIVERED | NOT_DELIVERED
+  description: string;
+  sent_at: string; // YYYY-MM-DD HH:MM
+}
+
+export interface Database {
+  settings: SettingsTable;
+  recipients: RecipientsTable;
+  labels: LabelsTable;
+  recipient_labels: RecipientLabelsTable;
+  custom_fields: CustomFieldsTable;
+  recipient_custom_values: RecipientCustomValuesTable;
+  exchange_rates: ExchangeRatesTable;
+  audit_log: AuditLogTable;
+  products: ProductsTable;
+  number_series: NumberSeriesTable;
+  documents: DocumentsTable;
+  document_lines: DocumentLinesTable;
+  invoice_balances: InvoiceBalancesTable;
+  ledger_entries: LedgerEntriesTable;
+  shipments: ShipmentsTable;
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../db/connection.js';
+import type { Clock } from './clock.js';
+
+/** Where the loopback API key lives; the headless and Electron entries provide a file-backed store. */
+export interface ApiKeyStore {
+  get(): string;
+  regenerate(): string;
+}
+
+/** Everything a service needs, passed in; nothing is global. */
+export interface AppContext {
+  db: Db;
+  clock: Clock;
+  /** Folder that holds the database, the API key and backups; null for in-memory test databases. */
+  dataDir: string | null;
+  apiKeys?: ApiKeyStore;
+}

@@ -1,0 +1,35 @@
+import { Type } from '@sinclair/typebox';
+import { defineOp } from '../../ops/define.js';
+import { IsoDate } from '../../ops/schemas.js';
+import { allCountries } from './countries.js';
+import { listExchangeRates, setExchangeRate } from './exchange-rates.service.js';
+
+export const commonOps = [
+  defineOp({
+    name: 'common.listCountries',
+    method: 'GET',
+    path: '/common/public/countries',
+    summary: 'Countries with their Norwegian bokmål names in upper case (ISO 3166)',
+    public: true,
+    run: () => allCountries(),
+  }),
+  defineOp({
+    name: 'common.listExchangeRates',
+    method: 'GET',
+    path: '/common/currency/exchangeRates',
+    summary: 'The latest known exchange rate (NOK per unit) of every currency, with its date',
+    run: (_input, ctx) => listExchangeRates(ctx),
+  }),
+  defineOp({
+    name: 'common.setExchangeRate',
+    method: 'PUT',
+    path: '/common/currency/exchangeRates',
+    summary: 'Enter an exchange rate for a currency on a date',
+    body: Type.Object({
+      currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'a 3-letter ISO 4217 code' }),
+      rate: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+      date: IsoDate,
+    }),
+    run: ({ body }, ctx) => setExchangeRate(ctx, body),
+  }),
+];

@@ -1,0 +1,95 @@
+import type { AppContext } from '../../context.js';
+import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import type { CustomFieldInput } from './recipients.schema.js';
+
+/* Labels: numbered recipient groups (reports filter on labelNumber). */
+
+export async function listLabels(ctx: AppContext) {
+  const rows = await ctx.db
+    .selectFrom('labels as l')
+    .leftJoin('recipient_labels as rl', 'rl.label_number', 'l.number')
+    .select((eb) => ['l.number', 'l.name', eb.fn.count<number>('rl.recipient_number').as('recipients')])
+    .groupBy(['l.number', 'l.name'])
+    .orderBy('l.name')
+    .execute();
+  return rows.map((r) => ({ number: r.number, name: r.name, recipients: Number(r.recipients) }));
+}
+
+async function assertLabelNameFree(ctx: AppContext, name: string, except?: number) {
+  let q = ctx.db.selectFrom('labels').select('number').where('name', '=', name);
+  if (except !== undefined) q = q.where('number', '!=', except);
+  if (await q.executeTakeFirst()) throw conflict(`A label named ${name} exists`, [{ field: 'name', message: 'is taken' }]);
+}
+
+export async function createLabel(ctx: AppContext, name: string) {
+  const clean = name.trim();
+  await assertLabelNameFree(ctx, clean);
+  const row = await ctx.db.insertInto('labels').values({ name: clean }).returning('number').executeTakeFirstOrThrow();
+  await audit(ctx.db, ctx.clock, 'label', row.number, 'create', { name: clean });
+  return { number: row.number, name: clean, recipients: 0 };
+}
+
+export async function renameLabel(ctx: AppContext, number: number, name: string) {
+  const clean = name.trim();
+  const found = await ctx.db.selectFrom('labels').select('number').where('number', '=', number).executeTakeFirst();
+  if (!found) throw notFound(`Label ${number}`);
+  await assertLabelNameFree(ctx, clean, number);
+  await ctx.db.updateTable('labels').set({ name: clean }).where('number', '=', number).execute();
+  await audit(ctx.db, ctx.clock, 'label', number, 'rename', { name: clean });
+  return { number, name: clean };
+}
+
+export async function deleteLabel(ctx: AppContext, number: number) {
+  const res = await ctx.db.deleteFrom('labels').where('number', '=', number).executeTakeFirst();
+  if (!Number(res.numDeletedRows)) throw notFound(`Label ${number}`);
+  await audit(ctx.db, ctx.clock, 'label', number, 'delete');
+}
+
+/* Custom field definitions. */
+
+function checkCustomField(input: CustomFieldInput) {
+  const errors = new FieldErrors();
+  if (input.type === 'SELECT' && !(input.options && input.options.length)) errors.add('options', 'a SELECT field needs at least one option');
+  if (input.type !== 'SELECT' && input.options && input.options.length) errors.add('options', 'only SELECT fields have options');
+  errors.throwIfAny();
+  return {
+    name: input.name.trim(),
+    type: input.type,
+    options: input.type === 'SELECT' ? JSON.stringify(input.options) : null,
+    required: input.required ? 1 : 0,
+  };
+}
+
+const fieldView = (r: { number: number; name: string; type: string; options: string | null; required: number }) => ({
+  number: r.number,
+  name: r.name,
+  type: r.type,
+  options: r.options ? (JSON.parse(r.options) as string[]) : null,
+  required: r.required === 1,
+});
+
+export async function listCustomFields(ctx: AppContext) {
+  return (await ctx.db.selectFrom('custom_fields').selectAll().orderBy('number').execute()).map(fieldView);
+}
+
+export async function createCustomField(ctx: AppContext, input: CustomFieldInput) {
+  const values = checkCustomField(input);
+  const row = await ctx.db.insertInto('custom_fields').values(values).returningAll().executeTakeFirstOrThrow();
+  await audit(ctx.db, ctx.clock, 'custom_field', row.number, 'create', input);
+  return fieldView(row);
+}
+
+export async function updateCustomField(ctx: AppContext, number: number, input: CustomFieldInput) {
+  const values = checkCustomField(input);
+  const res = await ctx.db.updateTable('custom_fields').set(values).where('number', '=', number).returningAll().executeTakeFirst();
+  if (!res) throw notFound(`Custom field ${number}`);
+  await audit(ctx.db, ctx.clock, 'custom_field', number, 'update', input);
+  return fieldView(res);
+}
+
+export async function deleteCustomField(ctx: AppContext, number: number) {
+  const res = await ctx.db.deleteFrom('custom_fields').where('number', '=', number).executeTakeFirst();
+  if (!Number(res.numDeletedRows)) throw notFound(`Custom field ${number}`);
+  await audit(ctx.db, ctx.clock, 'custom_field', number, 'delete');
+}

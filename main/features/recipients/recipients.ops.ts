@@ -1,0 +1,178 @@
+import { Type } from '@sinclair/typebox';
+import { created, defineOp, listResult, noContent } from '../../ops/define.js';
+import { validationError, type FieldError } from '../../ops/errors.js';
+import { NumberParam } from '../../ops/schemas.js';
+import { checkSchema } from '../../ops/validate.js';
+import {
+  createCustomField,
+  createLabel,
+  deleteCustomField,
+  deleteLabel,
+  listCustomFields,
+  listLabels,
+  renameLabel,
+  updateCustomField,
+} from './labels.service.js';
+import { CustomFieldInput, LabelInput, RecipientInput, RecipientListQuery } from './recipients.schema.js';
+import {
+  createRecipients,
+  deleteRecipient,
+  getRecipient,
+  listRecipients,
+  streamRecipients,
+  updateRecipient,
+} from './recipients.service.js';
+
+const MAX_BATCH = 50_000;
+
+/** One recipient object or an array of them (spec 4.1); every element checked, every bad field named. */
+function parseRecipientBody(body: unknown): { items: RecipientInput[]; batch: boolean } {
+  if (Array.isArray(body)) {
+    if (body.length === 0) throw validationError([{ field: '(body)', message: 'must contain at least one recipient' }]);
+    if (body.length > MAX_BATCH) throw validationError([{ field: '(body)', message: `at most ${MAX_BATCH} recipients per batch` }]);
+    const fields: FieldError[] = [];
+    body.forEach((item, i) => fields.push(...checkSchema(RecipientInput, item, { prefix: `[${i}]` })));
+    if (fields.length) throw validationError(fields);
+    return { items: body as RecipientInput[], batch: true };
+  }
+  if (body === null || typeof body !== 'object') throw validationError([{ field: '(body)', message: 'must be a recipient object or an array of them' }]);
+  const fields = checkSchema(RecipientInput, body);
+  if (fields.length) throw validationError(fields);
+  return { items: [body as RecipientInput], batch: false };
+}
+
+export const recipientOps = [
+  defineOp({
+    name: 'recipients.create',
+    method: 'POST',
+    path: '/recipients/',
+    summary: 'Create one recipient (201 + Location) or a batch (201 + array of links); a batch is all or nothing',
+    body: Type.Unknown({ description: 'A recipient (spec 2.1) or an array of recipients' }),
+    run: async ({ body }, ctx) => {
+      const { items, batch } = parseRecipientBody(body);
+      const numbers = await createRecipients(ctx, items, batch);
+      if (batch) return created(null, undefined, numbers.map((n) => `/recipients/${n}`));
+      return created(`/recipients/${numbers[0]}`, await getRecipient(ctx, numbers[0]));
+    },
+  }),
+  defineOp({
+    name: 'recipients.list',
+    method: 'GET',
+    path: '/recipients/',
+    summary: 'Recipients sorted by name; q searches name, customer number, org number and e-mail; paged with perPage/page',
+    query: RecipientListQuery,
+    run: ({ query }, ctx) =>
+      listResult(
+        query,
+        (limit, offset) => listRecipients(ctx, query, limit, offset),
+        () => streamRecipients(ctx, query),
+      ),
+  }),
+  defineOp({
+    name: 'recipients.get',
+    method: 'GET',
+    path: '/recipients/{number}',
+    summary: 'One recipient',
+    params: NumberParam,
+    run: ({ params }, ctx) => getRecipient(ctx, params.number),
+  }),
+  defineOp({
+    name: 'recipients.update',
+    method: 'PUT',
+    path: '/recipients/{number}',
+    summary: 'Replace a recipient (same rules as creation)',
+    params: NumberParam,
+    body: RecipientInput,
+    run: async ({ params, body }, ctx) => {
+      await updateRecipient(ctx, params.number, body);
+      return getRecipient(ctx, params.number);
+    },
+  }),
+  defineOp({
+    name: 'recipients.delete',
+    method: 'DELETE',
+    path: '/recipients/{number}',
+    summary: 'Delete a recipient; one with documents is marked deleted instead',
+    params: NumberParam,
+    run: async ({ params }, ctx) => {
+      await deleteRecipient(ctx, params.number);
+      return noContent();
+    },
+  }),
+  defineOp({
+    name: 'labels.list',
+    method: 'GET',
+    path: '/labels/',
+    summary: 'Recipient labels (groups) with their member counts',
+    run: (_i, ctx) => listLabels(ctx),
+  }),
+  defineOp({
+    name: 'labels.create',
+    method: 'POST',
+    path: '/labels/',
+    summary: 'Create a label',
+    body: LabelInput,
+    run: async ({ body }, ctx) => {
+      const label = await createLabel(ctx, body.name);
+      return created(`/labels/${label.number}`, label);
+    },
+  }),
+  defineOp({
+    name: 'labels.update',
+    method: 'PUT',
+    path: '/labels/{number}',
+    summary: 'Rename a label',
+    params: NumberParam,
+    body: LabelInput,
+    run: ({ params, body }, ctx) => renameLabel(ctx, params.number, body.name),
+  }),
+  defineOp({
+    name: 'labels.delete',
+    method: 'DELETE',
+    path: '/labels/{number}',
+    summary: 'Delete a label (recipients keep existing)',
+    params: NumberParam,
+    run: async ({ params }, ctx) => {
+      await deleteLabel(ctx, params.number);
+      return noContent();
+    },
+  }),
+  defineOp({
+    name: 'customFields.list',
+    method: 'GET',
+    path: '/custom-fields/',
+    summary: 'Custom field definitions for recipients',
+    run: (_i, ctx) => listCustomFields(ctx),
+  }),
+  defineOp({
+    name: 'customFields.create',
+    method: 'POST',
+    path: '/custom-fields/',
+    summary: 'Define a custom field (TEXT, BOOLEAN, NUMBER, DATE, SELECT)',
+    body: CustomFieldInput,
+    run: async ({ body }, ctx) => {
+      const field = await createCustomField(ctx, body);
+      return created(`/custom-fields/${field.number}`, field);
+    },
+  }),
+  defineOp({
+    name: 'customFields.update',
+    method: 'PUT',
+    path: '/custom-fields/{number}',
+    summary: 'Change a custom field definition',
+    params: NumberParam,
+    body: CustomFieldInput,
+    run: ({ params, body }, ctx) => updateCustomField(ctx, params.number, body),
+  }),
+  defineOp({
+    name: 'customFields.delete',
+    method: 'DELETE',
+    path: '/custom-fields/{number}',
+    summary: 'Delete a custom field definition and its values',
+    params: NumberParam,
+    run: async ({ params }, ctx) => {
+      await deleteCustomField(ctx, params.number);
+      return noContent();
+    },
+  }),
+];

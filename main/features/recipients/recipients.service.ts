@@ -1,0 +1,399 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, RecipientsTable } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { hasAtMostDecimals, toScaled, fromScaled } from '../../domain/money.js';
+import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
+import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import { countryCode, countryName, DEFAULT_COUNTRY } from '../common/countries.js';
+import { knownCurrencies } from '../common/exchange-rates.service.js';
+import type { RecipientInput } from './recipients.schema.js';
+
+type Row = Selectable<RecipientsTable>;
+type NewRow = Omit<RecipientsTable, 'number'>;
+
+interface Lookups {
+  currencies: Set<string>;
+  fields: Map<number, { name: string; type: string; options: string[] | null; required: boolean }>;
+  labels: Set<number>;
+}
+
+async function lookups(db: Kysely<Database>, ctx: AppContext): Promise<Lookups> {
+  const [currencies, fields, labels] = await Promise.all([
+    knownCurrencies({ ...ctx, db }),
+    db.selectFrom('custom_fields').selectAll().execute(),
+    db.selectFrom('labels').select('number').execute(),
+  ]);
+  return {
+    currencies,
+    fields: new Map(fields.map((f) => [f.number, { name: f.name, type: f.type, options: f.options ? JSON.parse(f.options) : null, required: !!f.required }])),
+    labels: new Set(labels.map((l) => l.number)),
+  };
+}
+
+const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
+
+interface Checked {
+  row: NewRow;
+  customValues: Array<{ field_number: number; value: string }>;
+  labels: number[] | undefined;
+}
+
+/** The rules of spec 2.1 that a schema cannot state. Adds errors under `prefix`; returns the row to store. */
+function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, errors: FieldErrors, now: string): Checked {
+  const f = (name: string) => prefix + name;
+  const addr = input.contact.address;
+  let country = DEFAULT_COUNTRY;
+  if (blank(addr.country)) {
+    const code = countryCode(addr.country!);
+    if (!code) errors.add(f('contact.address.country'), 'must be a country from /common/public/countries');
+    else country = code;
+  }
+  if (blank(input.name) === null) errors.add(f('name'), 'must not be empty');
+  if (blank(addr.zip) === null) errors.add(f('contact.address.zip'), 'must not be empty');
+  if (blank(addr.city) === null) errors.add(f('contact.address.city'), 'must not be empty');
+  if (country === 'NO' && blank(addr.zip) && !/^\d{4}$/.test(addr.zip.trim())) {
+    errors.add(f('contact.address.zip'), 'a Norwegian postcode has 4 digits');
+  }
+  const email = blank(input.contact.email);
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add(f('contact.email'), 'must be an e-mail address');
+
+  const org = input.organisation ?? {};
+  let orgNumber = blank(org.number ?? null);
+  const icd = org.icd ?? null;
+  const norwegianScheme = icd === null || icd === 9908 || icd === 192;
+  if (icd !== null && !/^\d{4}$/.test(String(icd).padStart(4, '0'))) errors.add(f('organisation.icd'), 'must be 4 digits');
+  if (orgNumber && norwegianScheme) {
+    if (!isValidOrgNumber(orgNumber)) errors.add(f('organisation.number'), 'must be a valid Norwegian organisation number (9 digits, MOD11)');
+    else orgNumber = normaliseOrgNumber(orgNumber);
+  }
+  if (org.form === 'prv' && orgNumber) errors.add(f('organisation.number'), 'a private person (prv) has no organisation number');
+
+  const settings = input.settings ?? {};
+  let discount = 0;
+  if (settings.discount !== undefined) {
+    if (!hasAtMostDecimals(settings.discount, 2)) errors.add(f('settings.discount'), 'must have at most 2 decimals');
+    else discount = toScaled(settings.discount, 2);
+  }
+  const currency = settings.currency ?? null;
+  if (currency !== null && !look.currencies.has(currency)) {
+    errors.add(f('settings.currency'), `must be one of the currencies at /common/currency/exchangeRates (${[...look.currencies].join(', ')})`);
+  }
+
+  const customValues: Checked['customValues'] = [];
+  const given = new Map<number, unknown>();
+  (input.customFields ?? []).forEach((cf, i) => {
+    const path = f(`customFields[${i}]`);
+    const def = look.fields.get(cf.number);
+    if (!def) return errors.add(`${path}.number`, `there is no custom field number ${cf.number}`);
+    if (given.has(cf.number)) return errors.add(`${path}.number`, 'is given twice');
+    given.set(cf.number, cf.value);
+    const v = cf.value;
+    if (v === undefined || v === null || v === '') {
+      if (def.required) errors.add(`${path}.value`, `${def.name} is required`);
+      return;
+    }
+    const bad = (msg: string) => errors.add(`${path}.value`, msg);
+    switch (def.type) {
+      case 'TEXT':
+        if (typeof v !== 'string') return bad('must be text');
+        break;
+      case 'BOOLEAN':
+        if (typeof v !== 'boolean') return bad('must be true or false');
+        break;
+      case 'NUMBER':
+        if (typeof v !== 'number') return bad('must be a number');
+        break;
+      case 'DATE':
+        if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) return bad('must be a date YYYY-MM-DD');
+        break;
+      case 'SELECT':
+        if (typeof v !== 'string' || !(def.options ?? []).includes(v)) return bad(`must be one of ${(def.options ?? []).join(', ')}`);
+        break;
+    }
+    customValues.push({ field_number: cf.number, value: JSON.stringify(v) });
+  });
+  for (const [number, def] of look.fields) {
+    if (def.required && !given.has(number)) errors.add(f('customFields'), `${def.name} (custom field ${number}) is required`);
+  }
+  (input.labels ?? []).forEach((l, i) => {
+    if (!look.labels.has(l)) errors.add(f(`labels[${i}]`), `there is no label number ${l}`);
+  });
+
+  const customerNumber = input.customerNumber === undefined ? null : blank(String(input.customerNumber));
+  const name = input.name.trim();
+  const row: NewRow = {
+    customer_number: customerNumber,
+    name,
+    address1: blank(addr.address1),
+    address2: blank(addr.address2),
+    zip: addr.zip.trim(),
+    city: addr.city.trim(),
+    country,
+    email,
+    phone: blank(input.contact.phone),
+    mobile: blank(input.contact.mobile),
+    fax: blank(input.contact.fax),
+    web: blank(input.contact.web),
+    org_form: org.form ?? null,
+    org_icd: icd,
+    org_number: orgNumber,
+    discount,
+    credit_days: settings.creditDays ?? null,
+    attach_pdf: settings.attachPdf === undefined || settings.attachPdf === null ? null : settings.attachPdf ? 1 : 0,
+    default_shipment: settings.defaultShipment ?? null,
+    auto_dunnings_enabled: settings.autoDunningsEnabled === undefined || settings.autoDunningsEnabled === null ? null : settings.autoDunningsEnabled ? 1 : 0,
+    currency,
+    your_reference: blank(input.yourReference),
+    comment: input.comment ?? null,
+    ehf_capable: input.capabilities?.ehf ? 1 : 0,
+    efaktura: input.capabilities?.eFaktura ? 1 : 0,
+    avtalegiro: input.capabilities?.avtaleGiro ? 1 : 0,
+    deleted: 0,
+    search_text: [name, customerNumber, orgNumber, email].filter(Boolean).join(' ').toLocaleLowerCase('nb-NO'),
+    created_at: now,
+    updated_at: now,
+  };
+  return { row, customValues, labels: input.labels ? [...new Set(input.labels)] : undefined };
+}
+
+async function assertCustomerNumbersFree(db: Kysely<Database>, wanted: Array<{ value: string | null; field: string }>, exceptNumber?: number) {
+  const errors = new FieldErrors();
+  const seen = new Map<string, string>();
+  for (const w of wanted) {
+    if (!w.value) continue;
+    if (seen.has(w.value)) errors.add(w.field, `customer number ${w.value} is given twice in this batch`);
+    seen.set(w.value, w.field);
+  }
+  const values = [...seen.keys()];
+  for (let i = 0; i < values.length; i += 500) {
+    let q = db.selectFrom('recipients').select('customer_number').where('customer_number', 'in', values.slice(i, i + 500));
+    if (exceptNumber !== undefined) q = q.where('number', '!=', exceptNumber);
+    for (const r of await q.execute()) errors.add(seen.get(r.customer_number!)!, `customer number ${r.customer_number} is taken`);
+  }
+  if (errors.any) throw conflict('Customer number already in use', errors.list);
+}
+
+/** Creates one or many recipients: all validated first, then all written in one transaction, or nothing. */
+export async function createRecipients(ctx: AppContext, inputs: RecipientInput[], batch: boolean): Promise<number[]> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const look = await lookups(trx, ctx);
+    const errors = new FieldErrors();
+    const now = ctx.clock.timestamp();
+    const checked = inputs.map((input, i) => checkRecipient(input, look, batch ? `[${i}].` : '', errors, now));
+    errors.throwIfAny();
+    await assertCustomerNumbersFree(trx, checked.map((c, i) => ({ value: c.row.customer_number, field: `${batch ? `[${i}].` : ''}customerNumber` })));
+
+    const numbers: number[] = [];
+    const CHUNK = 400; // 30 columns x 400 rows stays under SQLite's variable limit
+    for (let i = 0; i < checked.length; i += CHUNK) {
+      const rows = await trx
+        .insertInto('recipients')
+        .values(checked.slice(i, i + CHUNK).map((c) => c.row))
+        .returning('number')
+        .execute();
+      numbers.push(...rows.map((r) => r.number));
+    }
+    const values = checked.flatMap((c, i) => c.customValues.map((v) => ({ ...v, recipient_number: numbers[i] })));
+    for (let i = 0; i < values.length; i += 2000) await trx.insertInto('recipient_custom_values').values(values.slice(i, i + 2000)).execute();
+    const labels = checked.flatMap((c, i) => (c.labels ?? []).map((l) => ({ recipient_number: numbers[i], label_number: l })));
+    for (let i = 0; i < labels.length; i += 2000) await trx.insertInto('recipient_labels').values(labels.slice(i, i + 2000)).execute();
+    await audit(trx, ctx.clock, 'recipient', numbers.length === 1 ? numbers[0] : `${numbers[0]}..${numbers[numbers.length - 1]}`, 'create', {
+      count: numbers.length,
+    });
+    return numbers;
+  });
+}
+
+export async function updateRecipient(ctx: AppContext, number: number, input: RecipientInput): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('recipients').select(['number', 'created_at', 'deleted']).where('number', '=', number).executeTakeFirst();
+    if (!existing) throw notFound(`Recipient ${number}`);
+    const look = await lookups(trx, ctx);
+    const errors = new FieldErrors();
+    const checked = checkRecipient(input, look, '', errors, ctx.clock.timestamp());
+    errors.throwIfAny();
+    await assertCustomerNumbersFree(trx, [{ value: checked.row.customer_number, field: 'customerNumber' }], number);
+    const { created_at: _c, ...rest } = checked.row;
+    await trx.updateTable('recipients').set({ ...rest, deleted: existing.deleted }).where('number', '=', number).execute();
+    await trx.deleteFrom('recipient_custom_values').where('recipient_number', '=', number).execute();
+    if (checked.customValues.length) {
+      await trx.insertInto('recipient_custom_values').values(checked.customValues.map((v) => ({ ...v, recipient_number: number }))).execute();
+    }
+    if (checked.labels) {
+      await trx.deleteFrom('recipient_labels').where('recipient_number', '=', number).execute();
+      if (checked.labels.length) {
+        await trx.insertInto('recipient_labels').values(checked.labels.map((l) => ({ recipient_number: number, label_number: l }))).execute();
+      }
+    }
+    await audit(trx, ctx.clock, 'recipient', number, 'update', input);
+  });
+}
+
+/** Deletes a recipient; one that has documents is only marked deleted, so history stays whole. */
+export async function deleteRecipient(ctx: AppContext, number: number): Promise<{ soft: boolean }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('recipients').select('number').where('number', '=', number).executeTakeFirst();
+    if (!existing) throw notFound(`Recipient ${number}`);
+    const used = await trx.selectFrom('documents').select('id').where('recipient_number', '=', number).limit(1).executeTakeFirst();
+    if (used) {
+      await trx.updateTable('recipients').set({ deleted: 1, updated_at: ctx.clock.timestamp() }).where('number', '=', number).execute();
+    } else {
+      await trx.deleteFrom('recipients').where('number', '=', number).execute();
+    }
+    await audit(trx, ctx.clock, 'recipient', number, used ? 'soft-delete' : 'delete');
+    return { soft: !!used };
+  });
+}
+
+export interface RecipientView {
+  number: number;
+  customerNumber: string | null;
+  name: string;
+  contact: {
+    address: { address1: string | null; address2: string | null; zip: string; city: string; country: string };
+    email: string | null;
+    phone: string | null;
+    mobile: string | null;
+    fax: string | null;
+    web: string | null;
+  };
+  organisation: { form: string | null; icd: number | null; number: string | null };
+  settings: {
+    discount: number;
+    creditDays: number | null;
+    attachPdf: boolean | null;
+    defaultShipment: string | null;
+    autoDunningsEnabled: boolean | null;
+    currency: string | null;
+  };
+  yourReference: string | null;
+  comment: string | null;
+  customFields: Array<{ number: number; name: string; type: string; value: unknown }>;
+  labels: Array<{ number: number; name: string }>;
+  capabilities: { ehf: boolean; eFaktura: boolean; avtaleGiro: boolean };
+  deleted: boolean;
+  _links: { self: { uri: string }; draftDocuments: { uri: string } };
+}
+
+const flag = (v: number | null) => (v === null ? null : v === 1);
+
+async function toViews(db: Kysely<Database>, rows: Row[]): Promise<RecipientView[]> {
+  if (!rows.length) return [];
+  const numbers = rows.map((r) => r.number);
+  const [values, labels] = await Promise.all([
+    db
+      .selectFrom('recipient_custom_values as v')
+      .innerJoin('custom_fields as f', 'f.number', 'v.field_number')
+      .select(['v.recipient_number', 'v.field_number', 'v.value', 'f.name', 'f.type'])
+      .where('v.recipient_number', 'in', numbers)
+      .orderBy('v.field_number')
+      .execute(),
+    db
+      .selectFrom('recipient_labels as rl')
+      .innerJoin('labels as l', 'l.number', 'rl.label_number')
+      .select(['rl.recipient_number', 'l.number', 'l.name'])
+      .where('rl.recipient_number', 'in', numbers)
+      .orderBy('l.name')
+      .execute(),
+  ]);
+  return rows.map((r) => ({
+    number: r.number,
+    customerNumber: r.customer_number,
+    name: r.name,
+    contact: {
+      address: { address1: r.address1, address2: r.address2, zip: r.zip, city: r.city, country: countryName(r.country) },
+      email: r.email,
+      phone: r.phone,
+      mobile: r.mobile,
+      fax: r.fax,
+      web: r.web,
+    },
+    organisation: { form: r.org_form, icd: r.org_icd, number: r.org_number },
+    settings: {
+      discount: fromScaled(r.discount, 2),
+      creditDays: r.credit_days,
+      attachPdf: flag(r.attach_pdf),
+      defaultShipment: r.default_shipment,
+      autoDunningsEnabled: flag(r.auto_dunnings_enabled),
+      currency: r.currency,
+    },
+    yourReference: r.your_reference,
+    comment: r.comment,
+    customFields: values
+      .filter((v) => v.recipient_number === r.number)
+      .map((v) => ({ number: v.field_number, name: v.name, type: v.type, value: JSON.parse(v.value) })),
+    labels: labels.filter((l) => l.recipient_number === r.number).map((l) => ({ number: l.number, name: l.name })),
+    capabilities: { ehf: r.ehf_capable === 1, eFaktura: r.efaktura === 1, avtaleGiro: r.avtalegiro === 1 },
+    deleted: r.deleted === 1,
+    _links: { self: { uri: `/recipients/${r.number}` }, draftDocuments: { uri: `/recipients/${r.number}/draftDocuments` } },
+  }));
+}
+
+export async function getRecipientRow(db: Kysely<Database>, number: number): Promise<Row> {
+  const row = await db.selectFrom('recipients').selectAll().where('number', '=', number).executeTakeFirst();
+  if (!row) throw notFound(`Recipient ${number}`);
+  return row;
+}
+
+export async function getRecipient(ctx: AppContext, number: number): Promise<RecipientView> {
+  return (await toViews(ctx.db, [await getRecipientRow(ctx.db, number)]))[0];
+}
+
+export interface RecipientFilter {
+  q?: string;
+  labelNumber?: number;
+  includeDeleted?: boolean;
+}
+
+function filtered(db: Kysely<Database>, filter: RecipientFilter) {
+  let q = db.selectFrom('recipients');
+  if (!filter.includeDeleted) q = q.where('deleted', '=', 0);
+  const term = filter.q?.trim().toLocaleLowerCase('nb-NO');
+  if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    q = q.where(sql<boolean>`search_text like ${like} escape '\\'`);
+  }
+  if (filter.labelNumber === -1) {
+    q = q.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('recipient_labels').select('label_number').whereRef('recipient_labels.recipient_number', '=', 'recipients.number'))),
+    );
+  } else if (filter.labelNumber !== undefined) {
+    const label = filter.labelNumber;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('recipient_labels')
+          .select('label_number')
+          .whereRef('recipient_labels.recipient_number', '=', 'recipients.number')
+          .where('recipient_labels.label_number', '=', label),
+      ),
+    );
+  }
+  return q;
+}
+
+/** One page (limit -1 = all), sorted by name, counted in SQL. */
+export async function listRecipients(ctx: AppContext, filter: RecipientFilter, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    filtered(ctx.db, filter).selectAll().orderBy('name').orderBy('number').limit(limit).offset(offset).execute(),
+    filtered(ctx.db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await toViews(ctx.db, rows), total: Number(count.n) };
+}
+
+/** Every recipient matching the filter, read in keyset chunks so memory stays flat. */
+export async function* streamRecipients(ctx: AppContext, filter: RecipientFilter): AsyncGenerator<RecipientView> {
+  let after: { name: string; number: number } | null = null;
+  for (;;) {
+    let q = filtered(ctx.db, filter).selectAll();
+    if (after) {
+      const a: { name: string; number: number } = after;
+      q = q.where((eb) => eb.or([eb('name', '>', a.name), eb.and([eb('name', '=', a.name), eb('number', '>', a.number)])]));
+    }
+    const rows = await q.orderBy('name').orderBy('number').limit(500).execute();
+    if (!rows.length) return;
+    yield* await toViews(ctx.db, rows);
+    const last = rows[rows.length - 1];
+    after = { name: last.name, number: last.number };
+  }
+}

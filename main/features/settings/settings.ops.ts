@@ -1,0 +1,45 @@
+import { Type } from '@sinclair/typebox';
+import { defineOp } from '../../ops/define.js';
+import { OpError } from '../../ops/errors.js';
+import { getSettings, settingsView, updateSettings } from './settings.service.js';
+import { SettingsPatch } from './settings.schema.js';
+
+export const settingsOps = [
+  defineOp({
+    name: 'settings.get',
+    method: 'GET',
+    path: '/originators/current/settings',
+    summary: "The originator's settings: company, invoicing defaults, numbering, KID, API",
+    run: async (_i, ctx) => settingsView(await getSettings(ctx)),
+  }),
+  defineOp({
+    name: 'settings.update',
+    method: 'PUT',
+    path: '/originators/current/settings',
+    summary: 'Change settings; send only the sections and fields to change',
+    body: SettingsPatch,
+    run: async ({ body }, ctx) => settingsView(await updateSettings(ctx, body)),
+  }),
+  defineOp({
+    name: 'settings.getApiKey',
+    method: 'GET',
+    path: '/originators/current/api-key',
+    summary: 'The loopback API key',
+    run: (_i, ctx) => ({ key: ctx.apiKeys?.get() ?? null }),
+  }),
+  defineOp({
+    name: 'settings.regenerateApiKey',
+    method: 'POST',
+    path: '/originators/current/api-key',
+    summary: 'Make a new loopback API key; the old one stops working at once',
+    body: Type.Optional(Type.Object({})),
+    run: (_i, ctx) => {
+      if (!ctx.apiKeys) throw new OpError(409, 'NO_KEY_STORE', 'This instance has no API key store');
+      try {
+        return { key: ctx.apiKeys.regenerate() };
+      } catch (e) {
+        throw new OpError(409, 'KEY_FIXED', (e as Error).message);
+      }
+    },
+  }),
+];

@@ -1,0 +1,139 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, OptNullStr, OptStr } from '../../ops/schemas.js';
+
+export const ORG_FORMS = ['ans', 'as', 'asa', 'ba', 'bblbrl', 'da', 'enk', 'esek', 'fli', 'gfs', 'iks', 'kffkf', 'ks', 'pre', 'prv', 'sa', 'sti', 'ue'] as const;
+
+export const CompanySettings = Type.Object({
+  name: OptStr(100),
+  orgNumber: OptNullStr(20),
+  orgForm: Type.Optional(Nullable(Type.Union(ORG_FORMS.map((f) => Type.Literal(f))))),
+  vatRegistered: Type.Optional(Type.Boolean()),
+  address1: OptNullStr(64),
+  address2: OptNullStr(64),
+  zip: OptStr(8),
+  city: OptStr(64),
+  country: OptStr(64),
+  email: OptNullStr(64),
+  phone: OptNullStr(64),
+  mobile: OptNullStr(64),
+  web: OptNullStr(128),
+  bankAccount: OptNullStr(20),
+  iban: OptNullStr(34),
+  bic: OptNullStr(11),
+  /** data: URL of a PNG or JPEG logo, at most ~300 kB. */
+  logo: Type.Optional(Nullable(Type.String({ maxLength: 400_000, pattern: '^data:image/(png|jpeg);base64,', description: 'a PNG or JPEG data: URL' }))),
+});
+
+export const InvoicingSettings = Type.Object({
+  defaultCreditDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
+  attachPdf: Type.Optional(Type.Boolean()),
+  defaultShipment: Type.Optional(Type.Union([Type.Literal('SNAIL'), Type.Literal('EMAIL')])),
+  kidScheme: Type.Optional(Type.Union([Type.Literal('NONE'), Type.Literal('MOD10'), Type.Literal('MOD11')])),
+  /** What the KID is built from before the check digit. */
+  kidBase: Type.Optional(Type.Union([Type.Literal('INVOICE'), Type.Literal('CUSTOMER_INVOICE')])),
+  /** Total KID length including the check digit (base zero-padded); 2..25. */
+  kidLength: Type.Optional(Type.Integer({ minimum: 2, maximum: 25 })),
+  creditNotesOwnSeries: Type.Optional(Type.Boolean()),
+  firstInvoiceNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
+  firstCreditNoteNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
+  firstOfferNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
+  firstOrderConfirmationNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
+  offerValidDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
+  ourReference: OptNullStr(64),
+});
+
+export const ApiSettings = Type.Object({
+  enabled: Type.Optional(Type.Boolean()),
+  port: Type.Optional(Type.Integer({ minimum: 1024, maximum: 65535 })),
+});
+
+export const UiSettings = Type.Object({
+  language: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])),
+});
+
+export const SettingsPatch = Type.Object({
+  company: Type.Optional(CompanySettings),
+  invoicing: Type.Optional(InvoicingSettings),
+  api: Type.Optional(ApiSettings),
+  ui: Type.Optional(UiSettings),
+});
+export type SettingsPatch = Static<typeof SettingsPatch>;
+
+export interface Settings {
+  company: {
+    name: string;
+    orgNumber: string | null;
+    orgForm: (typeof ORG_FORMS)[number] | null;
+    vatRegistered: boolean;
+    address1: string | null;
+    address2: string | null;
+    zip: string;
+    city: string;
+    /** ISO alpha-2 internally; the API shows the Norwegian name. */
+    country: string;
+    email: string | null;
+    phone: string | null;
+    mobile: string | null;
+    web: string | null;
+    bankAccount: string | null;
+    iban: string | null;
+    bic: string | null;
+    logo: string | null;
+  };
+  invoicing: {
+    defaultCreditDays: number;
+    attachPdf: boolean;
+    defaultShipment: 'SNAIL' | 'EMAIL';
+    kidScheme: 'NONE' | 'MOD10' | 'MOD11';
+    kidBase: 'INVOICE' | 'CUSTOMER_INVOICE';
+    kidLength: number;
+    creditNotesOwnSeries: boolean;
+    firstInvoiceNumber: number;
+    firstCreditNoteNumber: number;
+    firstOfferNumber: number;
+    firstOrderConfirmationNumber: number;
+    offerValidDays: number;
+    ourReference: string | null;
+  };
+  api: { enabled: boolean; port: number };
+  ui: { language: 'nb' | 'en' };
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  company: {
+    name: '',
+    orgNumber: null,
+    orgForm: null,
+    vatRegistered: true,
+    address1: null,
+    address2: null,
+    zip: '',
+    city: '',
+    country: 'NO',
+    email: null,
+    phone: null,
+    mobile: null,
+    web: null,
+    bankAccount: null,
+    iban: null,
+    bic: null,
+    logo: null,
+  },
+  invoicing: {
+    defaultCreditDays: 14,
+    attachPdf: true,
+    defaultShipment: 'EMAIL',
+    kidScheme: 'MOD10',
+    kidBase: 'INVOICE',
+    kidLength: 8,
+    creditNotesOwnSeries: false,
+    firstInvoiceNumber: 10001,
+    firstCreditNoteNumber: 50001,
+    firstOfferNumber: 1001,
+    firstOrderConfirmationNumber: 2001,
+    offerValidDays: 30,
+    ourReference: null,
+  },
+  api: { enabled: true, port: 7070 },
+  ui: { language: 'nb' },
+};

@@ -1,0 +1,79 @@
+import type { AppContext } from '../../context.js';
+import { isValidBankAccount, isValidIban, normaliseAccount } from '../../domain/bank-account.js';
+import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
+import { FieldErrors, OpError } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import { countryCode, countryName } from '../common/countries.js';
+import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.schema.js';
+
+type Section = keyof Settings;
+const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui'];
+
+export async function getSettings(ctx: AppContext): Promise<Settings> {
+  const rows = await ctx.db.selectFrom('settings').select(['key', 'value']).execute();
+  const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value)]));
+  const out = structuredClone(DEFAULT_SETTINGS) as Settings;
+  for (const s of SECTIONS) Object.assign(out[s], stored.get(s) ?? {});
+  return out;
+}
+
+/** The API's view: countries by name, as everywhere in the spec. */
+export function settingsView(s: Settings) {
+  return { ...s, company: { ...s.company, country: countryName(s.company.country) } };
+}
+
+export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Promise<Settings> {
+  const errors = new FieldErrors();
+  const company = patch.company ? { ...patch.company } : undefined;
+  if (company) {
+    if (company.orgNumber) {
+      if (!isValidOrgNumber(company.orgNumber)) errors.add('company.orgNumber', 'must be a valid Norwegian organisation number (9 digits, MOD11)');
+      else company.orgNumber = normaliseOrgNumber(company.orgNumber);
+    }
+    if (company.bankAccount) {
+      if (!isValidBankAccount(company.bankAccount)) errors.add('company.bankAccount', 'must be a valid Norwegian account number (11 digits, MOD11)');
+      else company.bankAccount = normaliseAccount(company.bankAccount);
+    }
+    if (company.iban) {
+      if (!isValidIban(company.iban)) errors.add('company.iban', 'must be a valid IBAN');
+      else company.iban = company.iban.replace(/\s/g, '').toUpperCase();
+    }
+    if (company.country !== undefined) {
+      const code = countryCode(company.country);
+      if (!code) errors.add('company.country', 'must be a country from /common/public/countries');
+      else company.country = code;
+    }
+  }
+  errors.throwIfAny();
+
+  const current = await getSettings(ctx);
+  const issued = await ctx.db.selectFrom('documents').select('id').where('number', 'is not', null).limit(1).executeTakeFirst();
+  if (issued && patch.invoicing) {
+    const locked = (['firstInvoiceNumber', 'firstCreditNoteNumber', 'creditNotesOwnSeries'] as const).filter(
+      (k) => patch.invoicing![k] !== undefined && patch.invoicing![k] !== current.invoicing[k],
+    );
+    if (locked.length) {
+      throw new OpError(
+        409,
+        'NUMBERING_LOCKED',
+        'The number series cannot change once a document has been issued',
+        locked.map((k) => ({ field: `invoicing.${k}`, message: 'cannot change after the first issued document' })),
+      );
+    }
+  }
+
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const s of SECTIONS) {
+      const part = s === 'company' ? company : patch[s];
+      if (!part) continue;
+      const merged = { ...current[s], ...part };
+      await trx
+        .insertInto('settings')
+        .values({ key: s, value: JSON.stringify(merged) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(merged) }))
+        .execute();
+      await audit(trx, ctx.clock, 'settings', s, 'update', s === 'company' ? { ...part, logo: part && 'logo' in part ? '(logo)' : undefined } : part);
+    }
+  });
+  return getSettings(ctx);
+}

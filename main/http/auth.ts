@@ -1,0 +1,55 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+
+export const SESSION_COOKIE = 'kvitt_session';
+/** Browser GUI calls carry this header; a cross-site page cannot add it without a CORS preflight we never grant. */
+export const CLIENT_HEADER = 'x-kvitt-client';
+
+export function randomSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return undefined;
+}
+
+export type AuthResult = { ok: true; via: 'key' | 'session' } | { ok: false; message: string };
+
+/**
+ * API clients: `Authorization: Bearer <key>` or HTTP Basic with the key as password (any user name,
+ * as clients of the original service send their login). The browser GUI: the session cookie set by
+ * the login link, plus the client header.
+ */
+export function authenticate(req: FastifyRequest, apiKey: string, sessionSecret: string, originatorId: string): AuthResult {
+  const header = req.headers.authorization;
+  if (header) {
+    let presented: string | undefined;
+    const [scheme, value = ''] = header.split(/\s+/, 2);
+    if (/^bearer$/i.test(scheme)) presented = value;
+    else if (/^basic$/i.test(scheme)) {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      presented = colon >= 0 ? decoded.slice(colon + 1) : decoded;
+    }
+    if (!presented || !same(presented, apiKey)) return { ok: false, message: 'Wrong API key' };
+    const oid = req.headers['originator-id'];
+    if (oid !== undefined && String(oid) !== originatorId) {
+      return { ok: false, message: `Originator-Id must be ${originatorId}` };
+    }
+    return { ok: true, via: 'key' };
+  }
+  const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
+  if (cookie && same(cookie, sessionSecret) && req.headers[CLIENT_HEADER] === '1') return { ok: true, via: 'session' };
+  return { ok: false, message: 'Send the API key: Authorization: Bearer <key>' };
+}

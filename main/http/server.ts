@@ -1,0 +1,216 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { AppContext } from '../context.js';
+import { Created, FileResult, NoContent, Paged, Streamed, type Op } from '../ops/define.js';
+import { OpError } from '../ops/errors.js';
+import { callEnvelope, runOp } from '../ops/invoke.js';
+import { authenticate, CLIENT_HEADER, randomSecret, SESSION_COOKIE } from './auth.js';
+import { openApiDocument } from './openapi.js';
+import { readStatic } from './static.js';
+
+export interface HttpOptions {
+  ctx: AppContext;
+  ops: readonly Op[];
+  /** Read on every request, so a regenerated key takes effect at once. */
+  apiKey: () => string;
+  /** The port the server listens on; used to refuse foreign Host headers. 0 = not known yet. */
+  port: () => number;
+  /** Folder of the built renderer, served at /app/. */
+  rendererDir?: string | null;
+  /** Token of the GUI login link; generated when not given. */
+  loginToken?: string;
+  originatorId?: string;
+  version?: string;
+}
+
+const toRoutePath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
+const pathRegex = (p: string) => new RegExp('^' + p.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+') + '/?$');
+
+function errorReply(reply: FastifyReply, status: number, code: string, message: string, fields: unknown[] = []) {
+  return reply.code(status).type('application/json').send({ error: code, message, fields });
+}
+
+function linkHeader(req: FastifyRequest, page: Paged): string {
+  const url = new URL(req.url, 'http://x');
+  const last = Math.max(1, Math.ceil(page.total / page.perPage));
+  const at = (n: number) => {
+    url.searchParams.set('page', String(n));
+    url.searchParams.set('perPage', String(page.perPage));
+    return `<${url.pathname}${url.search}>`;
+  };
+  const links = [`${at(1)}; rel="first"`];
+  if (page.page > 1) links.push(`${at(Math.min(page.page - 1, last))}; rel="prev"`);
+  if (page.page < last) links.push(`${at(page.page + 1)}; rel="next"`);
+  links.push(`${at(last)}; rel="last"`);
+  return links.join(', ');
+}
+
+async function* jsonArray(items: AsyncIterable<unknown>): AsyncGenerator<string> {
+  yield '[';
+  let first = true;
+  let chunk: string[] = [];
+  for await (const item of items) {
+    chunk.push((first ? '' : ',') + JSON.stringify(item));
+    first = false;
+    if (chunk.length >= 200) {
+      yield chunk.join('');
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield chunk.join('');
+  yield ']';
+}
+
+function safeFilename(name: string): string {
+  return name.replace(/[^\w.\-]+/g, '_').slice(0, 120) || 'file';
+}
+
+export async function sendResult(req: FastifyRequest, reply: FastifyReply, result: unknown) {
+  if (result instanceof Created) {
+    const base = `http://${req.headers.host}`;
+    if (result.location) reply.header('Location', base + result.location);
+    return reply.code(201).send(result.links ? result.links.map((l) => base + l) : (result.body ?? {}));
+  }
+  if (result instanceof NoContent) return reply.code(204).send();
+  if (result instanceof FileResult) {
+    return reply
+      .code(200)
+      .type(result.contentType)
+      .header('Content-Disposition', `attachment; filename="${safeFilename(result.filename)}"`)
+      .send(result.data);
+  }
+  if (result instanceof Paged) {
+    reply.header('Link', linkHeader(req, result));
+    reply.header('X-Total-Count', String(result.total));
+    return reply.code(200).send(result.items);
+  }
+  if (result instanceof Streamed) {
+    return reply.code(200).type('application/json; charset=utf-8').send(Readable.from(jsonArray(result.items())));
+  }
+  return reply.code(200).send(result ?? {});
+}
+
+export async function buildHttpServer(opts: HttpOptions): Promise<{ app: FastifyInstance; loginToken: string; sessionSecret: string }> {
+  const { ctx, ops } = opts;
+  const loginToken = opts.loginToken ?? randomSecret(24);
+  const sessionSecret = randomSecret(32);
+  const originatorId = opts.originatorId ?? '1';
+  const table = new Map(ops.map((op) => [op.name, op]));
+  const patterns = ops.map((op) => ({ re: pathRegex(op.path), method: op.method }));
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 64 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // JSON only; an empty body is "no body" (POST /invoices/{n}/credit-note credits the rest in full).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+    const s = String(text);
+    if (s.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(s));
+    } catch {
+      done(new OpError(400, 'MALFORMED_JSON', 'The body is not valid JSON'), undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    // DNS rebinding: only our own loopback names are served.
+    const host = String(req.headers.host ?? '');
+    const m = /^(127\.0\.0\.1|localhost|\[::1\])(?::(\d+))?$/i.exec(host);
+    const port = opts.port();
+    if (!m || (port && Number(m[2] ?? 80) !== port)) {
+      return errorReply(reply, 403, 'FORBIDDEN_HOST', 'Kvitt answers only on 127.0.0.1 and localhost');
+    }
+    const version = req.headers['api-version'];
+    if (version !== undefined && version !== '1.0' && version !== '1') {
+      return errorReply(reply, 400, 'UNSUPPORTED_API_VERSION', 'API-Version must be 1.0', [
+        { field: 'API-Version', message: 'must be 1.0' },
+      ]);
+    }
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  const guard = (isPublic: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    if (isPublic) return;
+    const auth = authenticate(req, opts.apiKey(), sessionSecret, originatorId);
+    if (!auth.ok) {
+      reply.header('WWW-Authenticate', 'Bearer realm="kvitt", Basic realm="kvitt"');
+      return errorReply(reply, 401, 'UNAUTHORIZED', auth.message);
+    }
+  };
+
+  for (const op of ops) {
+    app.route({
+      method: op.method,
+      url: toRoutePath(op.path),
+      preHandler: guard(!!op.public),
+      handler: async (req, reply) => {
+        const result = await runOp(op, { params: req.params, query: req.query, body: req.body }, ctx);
+        return sendResult(req, reply, result);
+      },
+    });
+  }
+
+  app.get('/openapi.json', async () => openApiDocument(ops, opts.version ?? '1.0'));
+
+  // The browser GUI's transport: the same envelope as IPC, over same-origin HTTP.
+  app.post('/_ops/:name', { preHandler: guard(false) }, async (req) => {
+    const { name } = req.params as { name: string };
+    const input = req.body as unknown;
+    return callEnvelope(table, name, input, ctx, (d) => d.toString('base64'));
+  });
+
+  app.get('/app/login', async (req, reply) => {
+    const token = (req.query as { token?: string }).token ?? '';
+    if (token !== loginToken) return errorReply(reply, 401, 'UNAUTHORIZED', 'This login link is not valid');
+    reply.header('Set-Cookie', `${SESSION_COOKIE}=${sessionSecret}; HttpOnly; SameSite=Strict; Path=/`);
+    return reply.redirect('/app/');
+  });
+
+  if (opts.rendererDir) {
+    const root = opts.rendererDir;
+    app.get('/app', async (_req, reply) => reply.redirect('/app/'));
+    app.get('/app/*', async (req, reply) => {
+      const rest = (req.params as { '*': string })['*'];
+      const found = (await readStatic(root, rest)) ?? (rest.includes('.') ? null : await readStatic(root, 'index.html'));
+      if (!found) return errorReply(reply, 404, 'NOT_FOUND', 'No such file');
+      reply.header('Cache-Control', rest.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.type(found.type).send(found.data);
+    });
+  }
+  app.get('/', async (_req, reply) => reply.send({ name: 'Kvitt', api: '/openapi.json', gui: '/app/' }));
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const path = req.url.split('?')[0];
+    const allowed = patterns.filter((p) => p.re.test(path)).map((p) => p.method);
+    if (allowed.length) {
+      reply.header('Allow', [...new Set(allowed)].join(', '));
+      return errorReply(reply, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}`);
+    }
+    return errorReply(reply, 404, 'NOT_FOUND', `No resource at ${path}`);
+  });
+
+  app.setErrorHandler(async (err: Error, req, reply) => {
+    if (err instanceof OpError) return errorReply(reply, err.status, err.code, err.message, err.fields);
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = (err as { code?: string }).code ?? 'BAD_REQUEST';
+      const message =
+        code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The body is too large'
+          : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Send the body as application/json'
+            : err.message;
+      return errorReply(reply, status === 422 ? 400 : status, code.replace(/^FST_ERR_/, ''), message);
+    }
+    req.log.error(err);
+    console.error('unexpected error', req.method, req.url, err);
+    return errorReply(reply, 500, 'INTERNAL', 'Internal error; see the log');
+  });
+
+  return { app, loginToken, sessionSecret };
+}

@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+/** Reads a file of the built renderer; null when it does not exist or the path tries to leave the folder. */
+export async function readStatic(root: string, urlPath: string): Promise<{ type: string; data: Buffer } | null> {
+  const rel = decodeURIComponent(urlPath.split('?')[0]).replace(/^\/+/, '') || 'index.html';
+  const full = normalize(join(root, rel));
+  if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  try {
+    const data = await readFile(full);
+    return { type: TYPES[extname(full)] ?? 'application/octet-stream', data };
+  } catch {
+    return null;
+  }
+}

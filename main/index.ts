@@ -1,0 +1,47 @@
+/** The Electron entry: opens the database in the user-data folder, serves IPC and (if enabled) the loopback API. */
+import { app, BrowserWindow, session } from 'electron';
+import { join } from 'node:path';
+import { openApp, type OpenedApp } from './app.js';
+import { getSettings } from './features/settings/settings.service.js';
+import { buildHttpServer } from './http/server.js';
+import { registerIpc } from './ipc.js';
+import { buildMenu } from './menu.js';
+import { allOps } from './ops/index.js';
+import { createMainWindow } from './window.js';
+
+let opened: OpenedApp | null = null;
+
+async function startLoopbackApi(o: OpenedApp) {
+  const settings = await getSettings(o.ctx);
+  if (!settings.api.enabled) return null;
+  let port = Number(process.env.KVITT_PORT ?? settings.api.port);
+  const { app: http } = await buildHttpServer({ ctx: o.ctx, ops: allOps, apiKey: () => o.ctx.apiKeys!.get(), port: () => port });
+  try {
+    await http.listen({ host: '127.0.0.1', port });
+  } catch (err) {
+    console.error(`The loopback API could not listen on 127.0.0.1:${port}:`, err);
+    return null;
+  }
+  return http;
+}
+
+app.whenReady().then(async () => {
+  const dbFile = process.env.KVITT_DB ?? join(app.getPath('userData'), 'kvitt.sqlite');
+  opened = await openApp({ dbFile });
+  session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
+  const { win, isAppUrl } = createMainWindow();
+  registerIpc(opened.ctx, isAppUrl);
+  buildMenu(win);
+  const http = await startLoopbackApi(opened);
+  app.on('before-quit', () => {
+    void http?.close();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+  });
+});
+
+app.on('window-all-closed', () => {
+  void opened?.close();
+  if (process.platform !== 'darwin') app.quit();
+});

@@ -1,0 +1,75 @@
+import type { AppContext } from '../context.js';
+import { Created, FileResult, NoContent, Paged, Streamed, type Op, type OpInput } from './define.js';
+import { OpError, validationError, type FieldError } from './errors.js';
+import { checkSchema } from './validate.js';
+
+/** Validates the three parts of an input with the operation's schemas (all errors at once), then runs it. */
+export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): Promise<unknown> {
+  const params = { ...(input.params ?? {}) };
+  const query = { ...(input.query ?? {}) };
+  const body = input.body;
+  const fields: FieldError[] = [];
+  if (op.params) fields.push(...checkSchema(op.params, params, { coerce: true }));
+  if (op.query) fields.push(...checkSchema(op.query, query, { coerce: true }));
+  if (op.body) fields.push(...checkSchema(op.body, body));
+  if (fields.length) throw validationError(fields);
+  try {
+    return await op.run({ params, query, body }, ctx);
+  } catch (err) {
+    throw mapStorageError(err);
+  }
+}
+
+/** Safety net: constraint failures the services did not anticipate become conflicts, not 500s. */
+export function mapStorageError(err: unknown): unknown {
+  if (err instanceof OpError) return err;
+  const code = (err as { code?: string })?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')) {
+    const message = (err as Error).message;
+    if (code === 'SQLITE_CONSTRAINT_TRIGGER') return new OpError(409, 'IMMUTABLE', message);
+    return new OpError(409, 'CONFLICT', message);
+  }
+  if (code === 'SQLITE_BUSY') return new OpError(503, 'BUSY', 'The database is busy; try again');
+  return err;
+}
+
+export type Envelope =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { status: number; code: string; message: string; fields: FieldError[] } };
+
+/** The IPC-style answer: results become plain data, errors keep their fields. */
+export async function callEnvelope(
+  table: ReadonlyMap<string, Op>,
+  name: unknown,
+  input: unknown,
+  ctx: AppContext,
+  encodeFile: (data: Buffer) => unknown = (d) => new Uint8Array(d),
+): Promise<Envelope> {
+  try {
+    const op = typeof name === 'string' ? table.get(name) : undefined;
+    if (!op) throw new OpError(404, 'UNKNOWN_OPERATION', `No operation named ${String(name)}`);
+    const result = await runOp(op, (input ?? {}) as Partial<OpInput>, ctx);
+    return { ok: true, value: await toPlain(result, encodeFile) };
+  } catch (err) {
+    if (err instanceof OpError) {
+      return { ok: false, error: { status: err.status, code: err.code, message: err.message, fields: err.fields } };
+    }
+    console.error(`operation ${String(name)} failed`, err);
+    return { ok: false, error: { status: 500, code: 'INTERNAL', message: 'Internal error; see the log', fields: [] } };
+  }
+}
+
+async function toPlain(result: unknown, encodeFile: (data: Buffer) => unknown): Promise<unknown> {
+  if (result instanceof Created) return { created: result.location, body: result.links ?? result.body ?? null };
+  if (result instanceof NoContent) return null;
+  if (result instanceof FileResult) {
+    return { file: { contentType: result.contentType, filename: result.filename, data: encodeFile(result.data) } };
+  }
+  if (result instanceof Paged) return { items: result.items, total: result.total, page: result.page, perPage: result.perPage };
+  if (result instanceof Streamed) {
+    const all: unknown[] = [];
+    for await (const item of result.items()) all.push(item);
+    return all;
+  }
+  return result ?? {};
+}

@@ -1,0 +1,86 @@
+import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { TSchema } from '@sinclair/typebox';
+import { validationError, type FieldError } from './errors.js';
+
+const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
+
+// Bodies: exact types. Params and query strings: coerced ("12" -> 12).
+const strictAjv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
+const coercingAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true });
+
+const cache = new WeakMap<object, ValidateFunction>();
+const coercingCache = new WeakMap<object, ValidateFunction>();
+
+function compiled(schema: TSchema, coerce: boolean): ValidateFunction {
+  const store = coerce ? coercingCache : cache;
+  let fn = store.get(schema);
+  if (!fn) {
+    fn = (coerce ? coercingAjv : strictAjv).compile(schema);
+    store.set(schema, fn);
+  }
+  return fn;
+}
+
+/** `/contact/address/zip` -> `contact.address.zip`; `/1/name` -> `[1].name`; `/items/0/x` -> `items[0].x`. */
+export function toFieldPath(prefix: string, instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra) parts.push(extra);
+  let out = prefix;
+  for (const part of parts) {
+    if (/^\d+$/.test(part)) out += `[${part}]`;
+    else out += out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+function describe(e: ErrorObject): string {
+  switch (e.keyword) {
+    case 'required':
+      return 'is required';
+    case 'maxLength':
+      return `must be at most ${e.params.limit} characters`;
+    case 'minLength':
+      return e.params.limit === 1 ? 'must not be empty' : `must be at least ${e.params.limit} characters`;
+    case 'type':
+      return `must be a ${e.params.type}`;
+    case 'enum':
+      return `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(e.params.allowedValue)}`;
+    case 'pattern':
+      return e.parentSchema && typeof e.parentSchema === 'object' && 'description' in e.parentSchema
+        ? `must be ${String((e.parentSchema as { description?: string }).description)}`
+        : 'has the wrong format';
+    case 'additionalProperties':
+      return `unknown field ${e.params.additionalProperty}`;
+    default:
+      return e.message ?? 'is invalid';
+  }
+}
+
+export function ajvToFields(errors: ErrorObject[] | null | undefined, prefix = ''): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    const field = toFieldPath(prefix, e.instancePath, e.keyword === 'required' ? String(e.params.missingProperty) : undefined);
+    const message = describe(e);
+    const key = `${field}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ field: field || '(body)', message });
+  }
+  return out;
+}
+
+/** Returns field errors (empty when valid). Coercing validation mutates `value` in place. */
+export function checkSchema(schema: TSchema, value: unknown, opts: { prefix?: string; coerce?: boolean } = {}): FieldError[] {
+  const fn = compiled(schema, opts.coerce ?? false);
+  if (fn(value)) return [];
+  return ajvToFields(fn.errors, opts.prefix ?? '');
+}
+
+export function assertSchema(schema: TSchema, value: unknown, opts: { prefix?: string; coerce?: boolean } = {}): void {
+  const fields = checkSchema(schema, value, opts);
+  if (fields.length) throw validationError(fields);
+}

@@ -1,0 +1,39 @@
+import { BrowserWindow, shell } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The one Kvitt window: sandboxed, isolated, no Node, no navigation away, no new windows. */
+export function createMainWindow(): { win: BrowserWindow; isAppUrl: (url: string) => boolean } {
+  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  const indexFile = join(__dirname, '../renderer/index.html');
+  const appPrefix = devUrl ? new URL(devUrl).origin : pathToFileURL(join(__dirname, '../renderer')).href;
+  const isAppUrl = (url: string) => url.startsWith(appPrefix);
+
+  const win = new BrowserWindow({
+    width: 1360,
+    height: 880,
+    minWidth: 960,
+    minHeight: 600,
+    title: 'Kvitt',
+    show: false,
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: true,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  win.webContents.on('will-navigate', (e, url) => {
+    if (!isAppUrl(url)) e.preventDefault();
+  });
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:\/\//.test(url) || url.startsWith('mailto:')) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  if (devUrl) void win.loadURL(devUrl);
+  else void win.loadFile(indexFile);
+  return { win, isAppUrl };
+}

@@ -1,0 +1,85 @@
+/**
+ * The renderer's one way to the service: `call(name, input)` runs an operation of the table.
+ * Inside Electron it goes over IPC (window.api from the preload); in a browser against the headless
+ * server it goes over same-origin HTTP to /_ops/<name> with the session cookie. Same envelope both ways.
+ */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: FieldError[],
+  ) {
+    super(message);
+  }
+  /** The message for one field (dotted path), if the service named it. */
+  fieldMessage(field: string): string | undefined {
+    return this.fields.find((f) => f.field === field)?.message;
+  }
+}
+
+export interface OpInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+type Envelope = { ok: true; value: unknown } | { ok: false; error: { status: number; code: string; message: string; fields: FieldError[] } };
+
+declare global {
+  interface Window {
+    api?: { call(name: string, input?: OpInput): Promise<Envelope> };
+  }
+}
+
+function opsUrl(name: string): string {
+  // The GUI is served at /app/; the operations at /_ops/ on the same origin.
+  return new URL(`/_ops/${encodeURIComponent(name)}`, window.location.origin).href;
+}
+
+async function transport(name: string, input: OpInput): Promise<Envelope> {
+  if (window.api) return window.api.call(name, input);
+  const res = await fetch(opsUrl(name), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', 'x-kvitt-client': '1' },
+    body: JSON.stringify(input),
+  });
+  if (res.status === 401) return { ok: false, error: { status: 401, code: 'UNAUTHORIZED', message: 'Not logged in: open the login link printed by npm run serve', fields: [] } };
+  return (await res.json()) as Envelope;
+}
+
+export async function call<T = any>(name: string, input: OpInput = {}): Promise<T> {
+  const env = await transport(name, input);
+  if (env.ok) return env.value as T;
+  throw new ApiError(env.error.status, env.error.code, env.error.message, env.error.fields ?? []);
+}
+
+/** Paged list results as operations return them to the GUI. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** A file result (PDF, EHF, XLSX ...) as a Blob, whichever transport carried it. */
+export function fileToBlob(value: { file: { contentType: string; filename: string; data: Uint8Array | string } }): { blob: Blob; filename: string } {
+  const { contentType, filename, data } = value.file;
+  const bytes = typeof data === 'string' ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) : data;
+  return { blob: new Blob([bytes as BlobPart], { type: contentType }), filename };
+}
+
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

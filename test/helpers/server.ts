@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { openApp, type OpenedApp } from '../../main/app.js';
+import { fixedClock } from '../../main/clock.js';
+import { buildHttpServer } from '../../main/http/server.js';
+import { allOps } from '../../main/ops/index.js';
+
+export const TEST_KEY = 'test-key-0123456789abcdef0123456789abcdef';
+
+export interface TestServer {
+  app: OpenedApp;
+  http: FastifyInstance;
+  base: string;
+  port: number;
+  loginToken: string;
+  clock: ReturnType<typeof fixedClock>;
+  /** fetch with the API key; JSON bodies are serialised. */
+  api(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  json<T = any>(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; res: Response }>;
+  close(): Promise<void>;
+}
+
+/** A real Kvitt HTTP server on a free loopback port over a fresh database (in memory unless a file is given). */
+export async function startTestServer(opts: { today?: string; dbFile?: string; rendererDir?: string } = {}): Promise<TestServer> {
+  const clock = fixedClock(opts.today ?? '2026-03-15');
+  const app = await openApp({ dbFile: opts.dbFile ?? ':memory:', clock, apiKey: TEST_KEY });
+  let port = 0;
+  const { app: http, loginToken } = await buildHttpServer({
+    ctx: app.ctx,
+    ops: allOps,
+    apiKey: () => app.ctx.apiKeys!.get(),
+    port: () => port,
+    rendererDir: opts.rendererDir ?? null,
+  });
+  await http.listen({ host: '127.0.0.1', port: 0 });
+  port = (http.server.address() as { port: number }).port;
+  const base = `http://127.0.0.1:${port}`;
+  const api: TestServer['api'] = (path, init = {}) =>
+    fetch(base + path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        authorization: `Bearer ${TEST_KEY}`,
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    });
+  return {
+    app,
+    http,
+    base,
+    port,
+    loginToken,
+    clock,
+    api,
+    async json(path, init) {
+      const res = await api(path, init);
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined, res };
+    },
+    async close() {
+      await http.close();
+      await app.close();
+    },
+  };
+}
+
+/** A minimal valid recipient (spec 2.1) with overrides. */
+export function recipient(over: Record<string, unknown> = {}) {
+  return {
+    name: 'Fjord Bygg AS',
+    contact: { address: { address1: 'Strandveien 1', zip: '0150', city: 'OSLO' }, email: 'post@fjordbygg.no' },
+    organisation: { form: 'as', icd: 9908, number: '923609016' },
+    ...over,
+  };
+}
