@@ -12,9 +12,17 @@ export function localDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** True for a real calendar day written YYYY-MM-DD (2026-02-30 and 2025-02-29 are not). */
+export function isIsoDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
 /** The system clock, or a fixed date (KVITT_TODAY=YYYY-MM-DD) for tests and demonstrations. */
 export function systemClock(fixedToday?: string): Clock {
-  if (fixedToday !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(fixedToday)) {
+  if (fixedToday !== undefined && !isIsoDate(fixedToday)) {
     throw new Error(`KVITT_TODAY must be YYYY-MM-DD, got "${fixedToday}"`);
   }
   return {

@@ -3,14 +3,25 @@
  * at the edge. Floating-point input such as 0.1 + 0.2 is rounded to the scale after checking it has no more
  * decimals than allowed.
  */
-export function hasAtMostDecimals(value: number, decimals: number): boolean {
-  if (!Number.isFinite(value)) return false;
-  const scaled = value * 10 ** decimals;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6 * Math.max(1, Math.abs(scaled));
+
+/** value * 10^decimals done on the number's shortest decimal form, so 1.005 shifts to 100.5 (not 100.49999999999999). */
+function shift(value: number, decimals: number): number {
+  const [mantissa, exponent = '0'] = String(value).split('e');
+  return Number(`${mantissa}e${Number(exponent) + decimals}`);
 }
 
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const scaled = shift(value, decimals);
+  // Tolerate only floating-point noise (0.1 + 0.2), never a real extra decimal (999.9899 has four).
+  return Math.abs(scaled - Math.round(scaled)) <= 1e-9 + Math.abs(scaled) * 8 * Number.EPSILON;
+}
+
+/** Rounds half away from zero on the written decimal value: 1.005 -> 101 hundredths, -1.005 -> -101. */
 export function toScaled(value: number, decimals: number): number {
-  return Math.round(value * 10 ** decimals);
+  const scaled = shift(Math.abs(value), decimals);
+  const rounded = Math.round(scaled);
+  return (value < 0 ? -rounded : rounded) + 0;
 }
 
 export function fromScaled(value: number, decimals: number): number {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, RecipientsTable } from '../../../db/schema.js';
+import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { hasAtMostDecimals, toScaled, fromScaled } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
@@ -105,7 +106,7 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
         if (typeof v !== 'number') return bad('must be a number');
         break;
       case 'DATE':
-        if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) return bad('must be a date YYYY-MM-DD');
+        if (typeof v !== 'string' || !isIsoDate(v)) return bad('must be a date YYYY-MM-DD');
         break;
       case 'SELECT':
         if (typeof v !== 'string' || !(def.options ?? []).includes(v)) return bad(`must be one of ${(def.options ?? []).join(', ')}`);

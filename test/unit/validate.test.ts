@@ -1,0 +1,75 @@
+import { Type } from '@sinclair/typebox';
+import { describe, expect, test } from 'vitest';
+import { OpError } from '../../main/ops/errors.js';
+import { assertSchema, checkSchema, toFieldPath } from '../../main/ops/validate.js';
+
+describe('toFieldPath (JSON pointer -> dotted path)', () => {
+  test('nested objects become dotted paths', () => {
+    expect(toFieldPath('', '/contact/address/zip')).toBe('contact.address.zip');
+  });
+  test('array elements at the top become [i].field', () => {
+    expect(toFieldPath('', '/1/name')).toBe('[1].name');
+    expect(toFieldPath('', '/0')).toBe('[0]');
+  });
+  test('arrays inside objects become field[i].x', () => {
+    expect(toFieldPath('', '/items/0/x')).toBe('items[0].x');
+    expect(toFieldPath('', '/customFields/2/value')).toBe('customFields[2].value');
+  });
+  test('a prefix and the missing property of a required error are appended', () => {
+    expect(toFieldPath('[3]', '/contact/address', 'city')).toBe('[3].contact.address.city');
+    expect(toFieldPath('', '', 'name')).toBe('name');
+    expect(toFieldPath('', '')).toBe('');
+  });
+  test('escaped pointer characters are decoded', () => {
+    expect(toFieldPath('', '/a~1b/c~0d')).toBe('a/b.c~d');
+  });
+});
+
+describe('checkSchema', () => {
+  const S = Type.Object({
+    name: Type.String({ minLength: 1, maxLength: 5 }),
+    contact: Type.Object({ zip: Type.String({ maxLength: 8 }) }),
+    tags: Type.Optional(Type.Array(Type.Integer())),
+  });
+
+  test('valid input gives no errors', () => {
+    expect(checkSchema(S, { name: 'a', contact: { zip: '0150' } })).toEqual([]);
+  });
+  test('every bad field is named at once, with a readable message', () => {
+    const fields = checkSchema(S, { name: 'toolong', contact: {}, tags: [1, 'x'] });
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'must be at most 5 characters' },
+        { field: 'contact.zip', message: 'is required' },
+        { field: 'tags[1]', message: 'must be a integer' },
+      ]),
+    );
+    expect(fields).toHaveLength(3);
+  });
+  test('a wrong top-level type is reported as (body)', () => {
+    expect(checkSchema(S, 'text')).toEqual([{ field: '(body)', message: 'must be a object' }]);
+  });
+  test('with a prefix, batch elements are named [i].field', () => {
+    expect(checkSchema(S, { name: '', contact: { zip: '0150' } }, { prefix: '[7]' })).toEqual([
+      { field: '[7].name', message: 'must not be empty' },
+    ]);
+  });
+  test('coercion turns query strings into numbers; strict mode does not', () => {
+    const Q = Type.Object({ page: Type.Integer() });
+    const q: Record<string, unknown> = { page: '3' };
+    expect(checkSchema(Q, q, { coerce: true })).toEqual([]);
+    expect(q.page).toBe(3);
+    expect(checkSchema(Q, { page: '3' })).toEqual([{ field: 'page', message: 'must be a integer' }]);
+  });
+  test('assertSchema throws a 400 OpError carrying the fields', () => {
+    let err: unknown;
+    try {
+      assertSchema(S, { contact: { zip: '0150' } });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(OpError);
+    expect((err as OpError).status).toBe(400);
+    expect((err as OpError).toBody()).toEqual({ error: 'VALIDATION_ERROR', message: 'Invalid input: name', fields: [{ field: 'name', message: 'is required' }] });
+  });
+});
