@@ -173,14 +173,17 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
 
   if (opts.rendererDir) {
     const root = opts.rendererDir;
-    app.get('/app', async (_req, reply) => reply.redirect('/app/'));
-    app.get('/app/*', async (req, reply) => {
-      const rest = (req.params as { '*': string })['*'];
+    const serveApp = async (req: FastifyRequest, reply: FastifyReply) => {
+      const rest = (req.params as { '*'?: string })['*'] ?? '';
+      // Relative asset URLs need the trailing slash.
+      if (req.url.split('?')[0] === '/app') return reply.redirect('/app/');
       const found = (await readStatic(root, rest)) ?? (rest.includes('.') ? null : await readStatic(root, 'index.html'));
       if (!found) return errorReply(reply, 404, 'NOT_FOUND', 'No such file');
       reply.header('Cache-Control', rest.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       return reply.type(found.type).send(found.data);
-    });
+    };
+    app.get('/app', serveApp);
+    app.get('/app/*', serveApp);
   }
   app.get('/', async (_req, reply) => reply.send({ name: 'Kvitt', api: '/openapi.json', gui: '/app/' }));
 

@@ -1,0 +1,61 @@
+import { AppShell, Button, Group, NavLink, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { setLanguage } from '../i18n';
+import { navItems, routes } from './routes';
+
+export function App() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useHotkeys(navItems.filter((n) => n.key).map((n) => [`alt+${n.key}`, () => navigate(n.to)]));
+
+  return (
+    <AppShell navbar={{ width: 250, breakpoint: 0 }} header={{ height: 52 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="xs">
+            <Title order={3} c="teal.8">
+              Kvitt
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t(navItems.find((n) => location.pathname.startsWith(n.to))?.labelKey ?? 'app.name')}
+            </Text>
+          </Group>
+          <Button variant="subtle" size="xs" onClick={() => setLanguage(i18n.language === 'nb' ? 'en' : 'nb')} data-testid="lang-switch">
+            {t('lang.switch')}
+          </Button>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <ScrollArea>
+          <nav aria-label="Hovedmeny">
+            {navItems.map((item) => (
+              <Tooltip key={item.to} label={`Alt+${item.key}`} position="right" openDelay={600}>
+                <NavLink
+                  component={RouterLink}
+                  to={item.to}
+                  label={t(item.labelKey)}
+                  leftSection={<span aria-hidden>{item.icon}</span>}
+                  active={location.pathname.startsWith(item.to)}
+                  variant="light"
+                  style={{ borderRadius: 6 }}
+                />
+              </Tooltip>
+            ))}
+          </nav>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Routes>
+          <Route path="/" element={<Navigate to="/recipients" replace />} />
+          {routes.map((r) => (
+            <Route key={r.path} path={r.path} element={r.element} />
+          ))}
+          <Route path="*" element={<Navigate to="/recipients" replace />} />
+        </Routes>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactElement } from 'react';
+import { ComingSoon } from '../components/ComingSoon';
+
+export interface AppRoute {
+  /** Path under the hash router, e.g. "/recipients/*". */
+  path: string;
+  element: ReactElement;
+}
+
+export interface NavItem {
+  to: string;
+  labelKey: string;
+  icon: string;
+  /** Keyboard shortcut shown in the tooltip (Alt+digit). */
+  key?: string;
+}
+
+/** The left navigation of design.md section 8, in order. */
+export const navItems: NavItem[] = [
+  { to: '/overview', labelKey: 'nav.overview', icon: '◧', key: '1' },
+  { to: '/recipients', labelKey: 'nav.recipients', icon: '☺', key: '2' },
+  { to: '/invoices', labelKey: 'nav.invoices', icon: '▤', key: '3' },
+  { to: '/offers', labelKey: 'nav.offers', icon: '✎', key: '4' },
+  { to: '/products', labelKey: 'nav.products', icon: '▦', key: '5' },
+  { to: '/dunnings', labelKey: 'nav.dunnings', icon: '⚑', key: '6' },
+  { to: '/reports', labelKey: 'nav.reports', icon: '▥', key: '7' },
+  { to: '/events', labelKey: 'nav.events', icon: '◷', key: '8' },
+  { to: '/settings', labelKey: 'nav.settings', icon: '⚙', key: '9' },
+];
+
+/**
+ * Screens by path. Feature folders add their screens here (one line each); areas not built yet show an
+ * honest "coming" state.
+ */
+export const routes: AppRoute[] = [
+  { path: '/overview/*', element: <ComingSoon titleKey="nav.overview" textKey="coming.overview" /> },
+  { path: '/dunnings/*', element: <ComingSoon titleKey="nav.dunnings" textKey="coming.dunnings" /> },
+  { path: '/reports/*', element: <ComingSoon titleKey="nav.reports" textKey="coming.reports" /> },
+  { path: '/events/*', element: <ComingSoon titleKey="nav.events" textKey="coming.events" /> },
+];

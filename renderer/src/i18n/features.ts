@@ -1,0 +1,11 @@
+/**
+ * Each feature folder exports its texts as { nb: {...}, en: {...} } with keys prefixed by the feature
+ * (e.g. "recipients.title"). Add one import per feature here.
+ */
+type Texts = { nb: Record<string, string>; en: Record<string, string> };
+const all: Texts[] = [];
+
+export const featureTexts: Texts = {
+  nb: Object.assign({}, ...all.map((t) => t.nb)),
+  en: Object.assign({}, ...all.map((t) => t.en)),
+};

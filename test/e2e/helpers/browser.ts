@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SHOTS = resolve(process.cwd(), 'test-results/screens');
+
+export interface Gui {
+  server: TestServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Saves a full-page screenshot to test-results/screens/<name>.png (look at it). */
+  shot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The headless Kvitt server (built renderer at /app/) and a fresh Chromium profile, logged in through the
+ * printed login link, as a person would be. Run `npm run build:web` (or `npm run build`) first.
+ */
+export async function openGui(opts: { today?: string; dbFile?: string } = {}): Promise<Gui> {
+  const rendererDir = resolve(process.cwd(), 'out/renderer');
+  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run npm run build:web');
+  const server = await startTestServer({ today: opts.today, dbFile: opts.dbFile, rendererDir });
+  // Playwright gives every launch a fresh, temporary user-data dir of its own.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'nb-NO' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(`${server.base}/app/login?token=${server.loginToken}`);
+  await page.waitForSelector('nav[aria-label="Hovedmeny"]');
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    server,
+    browser,
+    context,
+    page,
+    async shot(name) {
+      const file = join(SHOTS, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+type Locator = ReturnType<Page['locator']>;
+
+/** Waits until the element is visible (fails the test after the timeout). vitest's expect has no Playwright matchers. */
+export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits until the element's text contains `text`; returns the text. */
+export async function textOf(locator: Locator, text?: string | RegExp, timeout = 10_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = (await locator.first().textContent({ timeout })) ?? '';
+    if (text === undefined || (typeof text === 'string' ? value.includes(text) : text.test(value))) return value;
+    if (Date.now() > deadline) throw new Error(`Expected text ${String(text)} but saw: ${value.slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
