@@ -13,7 +13,9 @@ export interface OpenedDatabase {
 
 /** Opens (or creates) the SQLite file. `:memory:` gives a private in-memory database. */
 export function openDatabase(file: string): OpenedDatabase {
-  const raw = new SqliteDatabase(file);
+  // The Electron entry points KVITT_SQLITE_BINDING at a build of better-sqlite3 for Electron's ABI.
+  const binding = process.env.KVITT_SQLITE_BINDING;
+  const raw = new SqliteDatabase(file, binding ? { nativeBinding: binding } : {});
   if (file !== ':memory:') raw.pragma('journal_mode = WAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('synchronous = FULL'); // accounting data: durability over speed

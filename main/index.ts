@@ -1,5 +1,6 @@
 /** The Electron entry: opens the database in the user-data folder, serves IPC and (if enabled) the loopback API. */
 import { app, BrowserWindow, session } from 'electron';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp, type OpenedApp } from './app.js';
 import { getSettings } from './features/settings/settings.service.js';
@@ -24,6 +25,10 @@ async function startLoopbackApi(o: OpenedApp) {
   }
   return http;
 }
+
+// better-sqlite3 built for this Electron version by scripts/prepare-electron.mjs (npm start runs it).
+const electronBinding = join(__dirname, '../native', `electron-${process.versions.electron}`, 'better_sqlite3.node');
+if (existsSync(electronBinding)) process.env.KVITT_SQLITE_BINDING = electronBinding;
 
 app.whenReady().then(async () => {
   const dbFile = process.env.KVITT_DB ?? join(app.getPath('userData'), 'kvitt.sqlite');
