@@ -24,6 +24,7 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
     clock: opts.clock ?? systemClock(process.env.KVITT_TODAY || undefined),
     dataDir,
     apiKeys: fileApiKeyStore(dataDir, opts.apiKey ?? (process.env.KVITT_API_KEY || undefined)),
+    backupTo: inMemory ? undefined : async (file) => void (await database.raw.backup(file)),
   };
   return { ctx, database, close: () => database.close() };
 }

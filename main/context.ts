@@ -14,4 +14,6 @@ export interface AppContext {
   /** Folder that holds the database, the API key and backups; null for in-memory test databases. */
   dataDir: string | null;
   apiKeys?: ApiKeyStore;
+  /** Writes a consistent online copy of the database to `file` (SQLite backup API). */
+  backupTo?: (file: string) => Promise<void>;
 }
