@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 
-const require = createRequire(import.meta.url);
-countries.registerLocale(require('i18n-iso-countries/langs/nb.json'));
+const requireJson = createRequire(import.meta.url);
+countries.registerLocale(requireJson('i18n-iso-countries/langs/nb.json'));
 
 /** Norwegian bokmål country names in upper case (as the original service shows them), keyed by ISO alpha-2. */
 const byCode = new Map<string, string>();
