@@ -30,6 +30,6 @@ test('only the thin Electron entry files import electron; the renderer imports n
     .map((f) => relative(process.cwd(), f))
     .filter((f) => !allowed.has(f) && /from ['"]electron['"]/.test(readFileSync(f, 'utf8')));
   expect(offenders).toEqual([]);
-  const rendererLeaks = walk('renderer').filter((f) => /from ['"](better-sqlite3|kysely|fastify|node:[a-z]+|fs)['"]/.test(readFileSync(f, 'utf8')));
+  const rendererLeaks = walk('renderer/src').filter((f) => /from ['"](better-sqlite3|kysely|fastify|node:[a-z]+|fs)['"]/.test(readFileSync(f, 'utf8')));
   expect(rendererLeaks).toEqual([]);
 });
