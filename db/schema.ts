@@ -110,7 +110,7 @@ export interface DocumentsTable {
   recipient_snapshot: string; // JSON PartySnapshot
   originator_snapshot: string | null; // JSON PartySnapshot, taken when issued
   order_number: string | null;
-  issue_date: string;
+  issue_date: string | null; // null on a draft without a chosen date; always set once issued
   due_date: string | null;
   order_date: string | null;
   delivery_date: string | null;

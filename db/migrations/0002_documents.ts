@@ -29,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('recipient_snapshot', 'text', (c) => c.notNull())
     .addColumn('originator_snapshot', 'text')
     .addColumn('order_number', 'text')
-    .addColumn('issue_date', 'text', (c) => c.notNull())
+    .addColumn('issue_date', 'text') // null on a draft without a chosen date: issuing takes today
     .addColumn('due_date', 'text')
     .addColumn('order_date', 'text')
     .addColumn('delivery_date', 'text')

@@ -1,5 +1,10 @@
 import { backupOps } from '../features/backups/backups.ops.js';
 import { commonOps } from '../features/common/common.ops.js';
+import { draftOps } from '../features/documents/drafts.ops.js';
+import { documentFileOps } from '../features/documents/files.ops.js';
+import { invoiceOps } from '../features/documents/invoices.ops.js';
+import { paymentOps } from '../features/documents/payments.ops.js';
+import { productOps } from '../features/products/products.ops.js';
 import { recipientOps } from '../features/recipients/recipients.ops.js';
 import { settingsOps } from '../features/settings/settings.ops.js';
 import type { Op } from './define.js';
@@ -10,6 +15,11 @@ export const allOps: readonly Op[] = [
   ...settingsOps,
   ...recipientOps,
   ...backupOps,
+  ...productOps,
+  ...draftOps,
+  ...invoiceOps,
+  ...paymentOps,
+  ...documentFileOps,
   // one line per area
 ];
 

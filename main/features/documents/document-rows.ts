@@ -1,0 +1,47 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, DocumentLinesTable, DocumentsTable } from '../../../db/schema.js';
+import type { DocumentKind } from './document-kinds.js';
+
+export type DocRow = Selectable<DocumentsTable>;
+export type LineRow = Selectable<DocumentLinesTable>;
+export type NewLineRow = Omit<LineRow, 'document_id' | 'line_no'>;
+
+/** The lines of many documents in one query per 500 documents, grouped by document id. */
+export async function linesOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, LineRow[]>> {
+  const out = new Map<number, LineRow[]>(ids.map((id) => [id, []]));
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('document_lines')
+      .selectAll()
+      .where('document_id', 'in', ids.slice(i, i + 500))
+      .orderBy('document_id')
+      .orderBy('line_no')
+      .execute();
+    for (const r of rows) out.get(r.document_id)!.push(r);
+  }
+  return out;
+}
+
+/** An issued document by kind and number (null when there is none). */
+export async function issuedRow(db: Kysely<Database>, kind: DocumentKind, number: number): Promise<DocRow | null> {
+  const row = await db.selectFrom('documents').selectAll().where('kind', '=', kind).where('number', '=', number).executeTakeFirst();
+  return row ?? null;
+}
+
+/** A draft (number null) by draft number, optionally of some kinds only. */
+export async function draftRow(db: Kysely<Database>, id: number, kinds?: readonly DocumentKind[]): Promise<DocRow | null> {
+  let q = db.selectFrom('documents').selectAll().where('id', '=', id).where('number', 'is', null);
+  if (kinds) q = q.where('kind', 'in', kinds as DocumentKind[]);
+  return (await q.executeTakeFirst()) ?? null;
+}
+
+/** Issued numbers and dates of documents referred to by id (credited invoices, sources), in one query. */
+export async function numbersOf(db: Kysely<Database>, ids: Array<number | null>): Promise<Map<number, { number: number | null; issueDate: string | null; kind: string }>> {
+  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+  const out = new Map<number, { number: number | null; issueDate: string | null; kind: string }>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db.selectFrom('documents').select(['id', 'number', 'issue_date', 'kind']).where('id', 'in', wanted.slice(i, i + 500)).execute();
+    for (const r of rows) out.set(r.id, { number: r.number, issueDate: r.issue_date, kind: r.kind });
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { IsoDate, Nullable, OptNullStr, Paging } from '../../ops/schemas.js';
+import { TaxRate, VatCategoryInput } from '../products/products.schema.js';
+
+/**
+ * Limits chosen where the spec gives none (documented here, enforced for API and GUI alike):
+ * orderNumber, ourReference, yourReference 64 (as the recipient's yourReference); invoiceText 2000;
+ * line description 255 (product description 75); unit 20; productCode 9 (as products);
+ * deliveryAddress: address 128, zip 8, city 36 (as recipients), country 64; at most 500 lines.
+ * quantity |q| <= 999 999.999 (3 decimals), unitPrice |p| <= 99 999 999.99 (2 decimals), discount 0..100 (2 decimals).
+ */
+export const LIMITS = { reference: 64, invoiceText: 2000, description: 255, unit: 20, productCode: 9, maxItems: 500 } as const;
+
+const OptNullDate = Type.Optional(Nullable(IsoDate));
+
+export const ItemInput = Type.Object({
+  /** Line number as read back (ignored on input: lines are numbered in order). */
+  number: Type.Optional(Nullable(Type.Integer())),
+  productCode: OptNullStr(LIMITS.productCode),
+  description: OptNullStr(LIMITS.description),
+  quantity: Type.Number({ minimum: -999_999.999, maximum: 999_999.999 }),
+  unitPrice: Type.Optional(Nullable(Type.Number({ minimum: -99_999_999.99, maximum: 99_999_999.99 }))),
+  discount: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 100 }))),
+  taxRate: Type.Optional(Nullable(TaxRate)),
+  /** Kvitt extensions: S (default for 25/15/12), Z zero-rated (default for 0), E exempt (needs exemptionReason). */
+  vatCategory: Type.Optional(Nullable(VatCategoryInput)),
+  exemptionReason: OptNullStr(255),
+  unit: OptNullStr(LIMITS.unit),
+});
+export type ItemInput = Static<typeof ItemInput>;
+
+export const DeliveryAddressInput = Type.Object({
+  address: OptNullStr(128),
+  zip: OptNullStr(8),
+  city: OptNullStr(36),
+  country: OptNullStr(64),
+});
+
+/**
+ * The 2.4 draft shape without `number` (fields that are computed, such as tax, total, international,
+ * and the recipient's other fields, may be sent back as read and are ignored).
+ */
+export const DraftInput = Type.Object({
+  credit: Type.Optional(Type.Boolean()),
+  creditedInvoiceNumber: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  recipient: Type.Object({ number: Type.Integer({ minimum: 1 }) }),
+  orderNumber: OptNullStr(LIMITS.reference),
+  invoiceDate: OptNullDate,
+  dueDate: OptNullDate,
+  orderDate: OptNullDate,
+  deliveryDate: OptNullDate,
+  /** Offers: valid until (default: offer date + offerValidDays). */
+  expiryDate: OptNullDate,
+  ourReference: OptNullStr(LIMITS.reference),
+  yourReference: OptNullStr(LIMITS.reference),
+  invoiceText: OptNullStr(LIMITS.invoiceText),
+  currency: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{3}$', description: 'a 3-letter currency code' }))),
+  deliveryAddress: Type.Optional(Nullable(DeliveryAddressInput)),
+  items: Type.Array(ItemInput, { maxItems: LIMITS.maxItems }),
+});
+export type DraftInput = Static<typeof DraftInput>;
+
+export const DraftListQuery = Type.Object({
+  recipientNumber: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...Paging,
+});
+
+export const InvoiceListQuery = Type.Object({
+  recipientNumber: Type.Optional(Type.Integer({ minimum: 1 })),
+  from: Type.Optional(IsoDate),
+  to: Type.Optional(IsoDate),
+  ...Paging,
+});
+
+export const SumsQuery = Type.Object({
+  state: Type.Optional(
+    Type.Union(['all', 'draft', 'not-due', 'due', 'paid', 'lost', 'credit-notes'].map((s) => Type.Literal(s))),
+  ),
+  recipientNumber: Type.Optional(Type.Integer({ minimum: 1 })),
+  from: Type.Optional(IsoDate),
+  to: Type.Optional(IsoDate),
+});
+
+export const PaymentInput = Type.Object({
+  date: IsoDate,
+  /** Amount received in NOK (for a NOK invoice: what reduces the balance). */
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: 99_999_999_999.99 }),
+  /** Foreign-currency invoices: the amount in the invoice's currency that this payment settles (default amount / exchange rate). */
+  currencyAmount: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 99_999_999_999.99 }))),
+  /** Bank fee in NOK, recorded for the accounts; it does not change the balance. */
+  bankFee: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 99_999_999.99 }))),
+});
+export type PaymentInput = Static<typeof PaymentInput>;
+
+export const LostInput = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 255 }) });
+
+export const CreditNoteInput = Type.Object({
+  items: Type.Optional(Type.Array(ItemInput, { minItems: 1, maxItems: LIMITS.maxItems })),
+  invoiceText: OptNullStr(LIMITS.invoiceText),
+  invoiceDate: Type.Optional(Nullable(IsoDate)),
+});
+export type CreditNoteInput = Static<typeof CreditNoteInput>;

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import { getSettings } from '../settings/settings.service.js';
+import type { DocumentKind } from './document-kinds.js';
+import { draftRow, type NewLineRow } from './document-rows.js';
+import type { DraftInput } from './documents.schema.js';
+import { checkDraft, type CheckedDraft } from './draft-input.js';
+
+/** Kinds served together: the invoice drafts path holds invoices and credit notes. */
+export const INVOICE_KINDS: readonly DocumentKind[] = ['invoice', 'credit-note'];
+export const kindsServedWith = (kind: DocumentKind): readonly DocumentKind[] => (kind === 'invoice' || kind === 'credit-note' ? INVOICE_KINDS : [kind]);
+
+export async function insertLines(db: Kysely<Database>, documentId: number, lines: NewLineRow[]): Promise<void> {
+  for (let i = 0; i < lines.length; i += 500) {
+    await db
+      .insertInto('document_lines')
+      .values(lines.slice(i, i + 500).map((l, j) => ({ ...l, document_id: documentId, line_no: i + j + 1 })))
+      .execute();
+  }
+}
+
+/** Writes a checked draft as a new documents row (number null): the draft number is the row id. */
+export async function insertDraft(db: Kysely<Database>, ctx: AppContext, checked: CheckedDraft, sourceDocumentId: number | null = null): Promise<number> {
+  const now = ctx.clock.timestamp();
+  const { id } = await db
+    .insertInto('documents')
+    .values({ ...checked.doc, series: null, number: null, source_document_id: sourceDocumentId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertLines(db, id, checked.lines);
+  return id;
+}
+
+/** A new draft of `kind` (invoice drafts with credit: true become credit-note drafts). Returns the draft number. */
+export async function createDraft(ctx: AppContext, kind: DocumentKind, input: DraftInput, sourceDocumentId: number | null = null): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const settings = await getSettings({ ...ctx, db: trx });
+    const checked = await checkDraft(trx, ctx, settings, kind, input);
+    const id = await insertDraft(trx, ctx, checked, sourceDocumentId);
+    await audit(trx, ctx.clock, 'draft', id, 'create', { kind: checked.doc.kind, input });
+    return id;
+  });
+}
+
+/** Replaces a draft's content (same rules as creation). */
+export async function updateDraft(ctx: AppContext, kind: DocumentKind, id: number, input: DraftInput): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await draftRow(trx, id, kindsServedWith(kind));
+    if (!existing) throw notFound(`Draft ${id}`);
+    const settings = await getSettings({ ...ctx, db: trx });
+    const checked = await checkDraft(trx, ctx, settings, existing.kind as DocumentKind, { ...input, credit: input.credit ?? existing.kind === 'credit-note' });
+    await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
+    await trx
+      .updateTable('documents')
+      .set({ ...checked.doc, updated_at: ctx.clock.timestamp() })
+      .where('id', '=', id)
+      .where('number', 'is', null)
+      .execute();
+    await insertLines(trx, id, checked.lines);
+    await audit(trx, ctx.clock, 'draft', id, 'update', { kind: checked.doc.kind, input });
+  });
+}
+
+export async function deleteDraft(ctx: AppContext, kind: DocumentKind, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await draftRow(trx, id, kindsServedWith(kind));
+    if (!existing) throw notFound(`Draft ${id}`);
+    await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
+    await trx.deleteFrom('documents').where('id', '=', id).where('number', 'is', null).execute();
+    await audit(trx, ctx.clock, 'draft', id, 'delete', { kind: existing.kind });
+  });
+}

@@ -1,0 +1,241 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { hasAtMostDecimals, toScaled } from '../../domain/money.js';
+import { computeTotals, type VatCategory } from '../../domain/totals.js';
+import { FieldErrors } from '../../ops/errors.js';
+import { countryCode } from '../common/countries.js';
+import { knownCurrencies, rateOn } from '../common/exchange-rates.service.js';
+import { productsByCode } from '../products/products.service.js';
+import type { Settings } from '../settings/settings.schema.js';
+import type { DocumentKind } from './document-kinds.js';
+import type { NewLineRow } from './document-rows.js';
+import type { DraftInput, ItemInput } from './documents.schema.js';
+import { recipientSnapshot } from './party.js';
+
+const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
+
+export function isRealDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+type ProductRow = Awaited<ReturnType<typeof productsByCode>> extends Map<string, infer R> ? R : never;
+
+/**
+ * One line from an item: product values (description, price, rate, category, unit) unless the item gives its own;
+ * discount from the item, else `defaultDiscount` (the recipient's). Amounts are left at 0: computeLines() fills them.
+ */
+export function lineFromItem(
+  item: ItemInput,
+  path: string,
+  errors: FieldErrors,
+  product: ProductRow | undefined,
+  defaultDiscount: number,
+  vatRegistered: boolean,
+): NewLineRow {
+  const code = blank(item.productCode);
+  if (code && !product) errors.add(`${path}.productCode`, `there is no product with code ${code}`);
+  const description = blank(item.description) ?? product?.description ?? null;
+  if (!description) errors.add(`${path}.description`, 'is required for a line without a product code');
+  if (!hasAtMostDecimals(item.quantity, 3)) errors.add(`${path}.quantity`, 'must have at most 3 decimals');
+  let unitPrice = 0;
+  if (item.unitPrice !== undefined && item.unitPrice !== null) {
+    if (!hasAtMostDecimals(item.unitPrice, 2)) errors.add(`${path}.unitPrice`, 'must have at most 2 decimals');
+    unitPrice = toScaled(item.unitPrice, 2);
+  } else if (product) unitPrice = product.unit_price;
+  else if (!code) errors.add(`${path}.unitPrice`, 'is required for a line without a product code');
+  let discount = defaultDiscount;
+  if (item.discount !== undefined && item.discount !== null) {
+    if (!hasAtMostDecimals(item.discount, 2)) errors.add(`${path}.discount`, 'must have at most 2 decimals');
+    discount = toScaled(item.discount, 2);
+  }
+  const rateGiven = item.taxRate !== undefined && item.taxRate !== null;
+  let rate = rateGiven ? item.taxRate! * 100 : product ? product.tax_rate : 2500;
+  let category: VatCategory =
+    (item.vatCategory ?? null) || (!rateGiven && product ? (product.vat_category as VatCategory) : rate === 0 ? 'Z' : 'S');
+  if (rate === 0 && category === 'S') errors.add(`${path}.vatCategory`, 'a 0 % rate needs category Z (zero-rated) or E (exempt)');
+  if (rate !== 0 && category !== 'S') errors.add(`${path}.vatCategory`, `category ${category} needs the rate 0`);
+  let reason = blank(item.exemptionReason) ?? (category === 'E' && product?.vat_category === 'E' ? product.exemption_reason : null);
+  if (category === 'E' && !reason) errors.add(`${path}.exemptionReason`, 'is required for an exempt (E) line');
+  if (!vatRegistered) {
+    // A seller outside the VAT register charges no VAT on any line (UBL category O).
+    rate = 0;
+    category = 'O';
+    reason = null;
+  }
+  return {
+    product_code: code,
+    description: description ?? '',
+    quantity_milli: toScaled(item.quantity, 3),
+    unit: blank(item.unit) ?? product?.unit ?? null,
+    unit_price: unitPrice,
+    discount,
+    tax_rate: rate,
+    vat_category: category,
+    exemption_reason: category === 'S' || category === 'O' ? null : reason,
+    net: 0,
+    tax: 0,
+    total: 0,
+  };
+}
+
+/** Fills each line's amounts and returns the document totals (document currency and NOK). */
+export function computeLines(lines: NewLineRow[], rateMicro: number) {
+  const totals = computeTotals(
+    lines.map((l) => ({
+      quantityMilli: l.quantity_milli,
+      unitPriceOre: l.unit_price,
+      discountHundredths: l.discount,
+      taxRateHundredths: l.tax_rate,
+      vatCategory: l.vat_category as VatCategory,
+      exemptionReason: l.exemption_reason,
+    })),
+    rateMicro,
+  );
+  lines.forEach((l, i) => {
+    l.net = totals.lines[i].netOre;
+    l.tax = totals.lines[i].taxOre;
+    l.total = totals.lines[i].totalOre;
+  });
+  return totals;
+}
+
+export interface CheckedDraft {
+  doc: {
+    kind: DocumentKind;
+    recipient_number: number;
+    recipient_snapshot: string;
+    order_number: string | null;
+    issue_date: string | null;
+    due_date: string | null;
+    order_date: string | null;
+    delivery_date: string | null;
+    expiry_date: string | null;
+    our_reference: string | null;
+    your_reference: string | null;
+    invoice_text: string | null;
+    currency: string;
+    exchange_rate_micro: number;
+    delivery_address: string | null;
+    credited_document_id: number | null;
+    net: number;
+    tax: number;
+    total: number;
+    tax_nok: number;
+    total_nok: number;
+  };
+  lines: NewLineRow[];
+}
+
+/**
+ * Checks a draft body against everything a schema cannot say and builds the rows to store. Defaults: the recipient's
+ * discount on lines, the recipient's yourReference and currency, the originator's ourReference.
+ * `kind` is what the caller serves (invoice drafts become credit-note drafts when `credit` is true).
+ */
+export async function checkDraft(
+  db: Kysely<Database>,
+  ctx: AppContext,
+  settings: Settings,
+  kind: DocumentKind,
+  input: DraftInput,
+): Promise<CheckedDraft> {
+  const errors = new FieldErrors();
+  const c = { ...ctx, db };
+  const recipient = await db.selectFrom('recipients').selectAll().where('number', '=', input.recipient.number).executeTakeFirst();
+  if (!recipient) errors.add('recipient.number', `there is no recipient number ${input.recipient.number}`);
+  else if (recipient.deleted) errors.add('recipient.number', `recipient ${input.recipient.number} is deleted`);
+
+  let docKind = kind;
+  let creditedId: number | null = null;
+  let creditedCurrency: string | null = null;
+  if (input.credit) {
+    if (kind !== 'invoice' && kind !== 'credit-note') errors.add('credit', `a ${kind} cannot be a credit note`);
+    else docKind = 'credit-note';
+  } else if (kind === 'credit-note' && input.credit === false) docKind = 'invoice';
+  if (docKind === 'credit-note') {
+    const n = input.creditedInvoiceNumber ?? null;
+    if (n === null) errors.add('creditedInvoiceNumber', 'is required for a credit note');
+    else {
+      const inv = await db.selectFrom('documents').select(['id', 'recipient_number', 'currency']).where('kind', '=', 'invoice').where('number', '=', n).executeTakeFirst();
+      if (!inv) errors.add('creditedInvoiceNumber', `there is no issued invoice number ${n}`);
+      else if (recipient && inv.recipient_number !== recipient.number) errors.add('creditedInvoiceNumber', `invoice ${n} was sent to another recipient`);
+      else {
+        creditedId = inv.id;
+        creditedCurrency = inv.currency;
+        if (input.currency && input.currency !== inv.currency) errors.add('currency', `a credit note has the currency of the credited invoice (${inv.currency})`);
+      }
+    }
+  } else if (input.creditedInvoiceNumber != null) errors.add('creditedInvoiceNumber', 'is only for credit notes (credit: true)');
+
+  for (const k of ['invoiceDate', 'dueDate', 'orderDate', 'deliveryDate', 'expiryDate'] as const) {
+    const v = input[k];
+    if (v && !isRealDate(v)) errors.add(k, 'must be a real date YYYY-MM-DD');
+  }
+  if (input.expiryDate && kind !== 'offer') errors.add('expiryDate', 'is only for offers');
+  const date = input.invoiceDate ?? null;
+  if (input.dueDate && date && input.dueDate < date) errors.add('dueDate', 'must not be before the invoice date');
+  if (input.expiryDate && date && input.expiryDate < date) errors.add('expiryDate', 'must not be before the offer date');
+
+  const currency = creditedCurrency ?? input.currency ?? recipient?.currency ?? 'NOK';
+  if (currency !== 'NOK' && !(await knownCurrencies(c)).has(currency)) {
+    errors.add('currency', 'must be one of the currencies at /common/currency/exchangeRates');
+  }
+
+  let deliveryAddress: string | null = null;
+  if (input.deliveryAddress) {
+    const a = input.deliveryAddress;
+    let country: string | null = null;
+    if (blank(a.country)) {
+      country = countryCode(a.country!);
+      if (!country) errors.add('deliveryAddress.country', 'must be a country from /common/public/countries');
+    }
+    const stored = { address: blank(a.address), zip: blank(a.zip), city: blank(a.city), country };
+    if (Object.values(stored).some((v) => v !== null)) deliveryAddress = JSON.stringify(stored);
+  }
+
+  const products = await productsByCode(db, input.items.map((i) => blank(i.productCode)).filter((x): x is string => !!x));
+  const defaultDiscount = recipient?.discount ?? 0;
+  const lines = input.items.map((item, i) =>
+    lineFromItem(item, `items[${i}]`, errors, products.get(blank(item.productCode) ?? ''), defaultDiscount, settings.company.vatRegistered),
+  );
+  errors.throwIfAny();
+
+  const rate = await rateOn(c, currency, date ?? ctx.clock.today());
+  const rateMicro = rate?.rateMicro ?? 1_000_000;
+  const totals = computeLines(lines, rateMicro);
+  return {
+    doc: {
+      kind: docKind,
+      recipient_number: recipient!.number,
+      recipient_snapshot: JSON.stringify(recipientSnapshot(recipient!)),
+      order_number: blank(input.orderNumber),
+      issue_date: date,
+      due_date: input.dueDate ?? null,
+      order_date: input.orderDate ?? null,
+      delivery_date: input.deliveryDate ?? null,
+      expiry_date: input.expiryDate ?? null,
+      our_reference: input.ourReference === undefined ? settings.invoicing.ourReference : blank(input.ourReference),
+      your_reference: input.yourReference === undefined ? recipient!.your_reference : blank(input.yourReference),
+      invoice_text: blank(input.invoiceText),
+      currency,
+      exchange_rate_micro: rateMicro,
+      delivery_address: deliveryAddress,
+      credited_document_id: creditedId,
+      net: totals.netOre,
+      tax: totals.taxOre,
+      total: totals.totalOre,
+      tax_nok: totals.taxNokOre,
+      total_nok: totals.totalNokOre,
+    },
+    lines,
+  };
+}

@@ -1,0 +1,113 @@
+import { Type } from '@sinclair/typebox';
+import { created, defineOp, listResult, noContent } from '../../ops/define.js';
+import { notFound } from '../../ops/errors.js';
+import { NumberParam } from '../../ops/schemas.js';
+import { getRecipientRow } from '../recipients/recipients.service.js';
+import { issuedPath } from './document-kinds.js';
+import { DraftInput, DraftListQuery } from './documents.schema.js';
+import { createDraft, deleteDraft, INVOICE_KINDS, updateDraft } from './documents.service.js';
+import { getDraft } from './invoices.service.js';
+import { listDrafts, streamDrafts } from './invoice-lists.js';
+import { draftShapes } from './invoices.read.js';
+import { issueDraft, issueNew } from './issue.service.js';
+
+export const draftOps = [
+  defineOp({
+    name: 'invoices.createDraft',
+    method: 'POST',
+    path: '/invoices/drafts/',
+    summary: 'Write an invoice draft (credit: true with creditedInvoiceNumber for a credit-note draft); 201 + Location /invoices/drafts/{n}',
+    body: DraftInput,
+    run: async ({ body }, ctx) => {
+      const id = await createDraft(ctx, 'invoice', body);
+      return created(`/invoices/drafts/${id}`, await getDraft(ctx, 'invoice', id));
+    },
+  }),
+  defineOp({
+    name: 'invoices.listDrafts',
+    method: 'GET',
+    path: '/invoices/drafts/',
+    summary: 'Invoice and credit-note drafts (2.4), newest first; recipientNumber filters; paged with perPage/page',
+    query: DraftListQuery,
+    run: ({ query }, ctx) =>
+      listResult(
+        query,
+        (limit, offset) => listDrafts(ctx, INVOICE_KINDS, query, limit, offset),
+        () => streamDrafts(ctx, INVOICE_KINDS, query),
+      ),
+  }),
+  defineOp({
+    name: 'invoices.getDraft',
+    method: 'GET',
+    path: '/invoices/drafts/{number}',
+    summary: 'One draft (2.4, with kind, item units and VAT categories, and _links)',
+    params: NumberParam,
+    run: ({ params }, ctx) => getDraft(ctx, 'invoice', params.number),
+  }),
+  defineOp({
+    name: 'invoices.updateDraft',
+    method: 'PUT',
+    path: '/invoices/drafts/{number}',
+    summary: 'Replace a draft (same body and rules as creation)',
+    params: NumberParam,
+    body: DraftInput,
+    run: async ({ params, body }, ctx) => {
+      await updateDraft(ctx, 'invoice', params.number, body);
+      return getDraft(ctx, 'invoice', params.number);
+    },
+  }),
+  defineOp({
+    name: 'invoices.deleteDraft',
+    method: 'DELETE',
+    path: '/invoices/drafts/{number}',
+    summary: 'Delete a draft (issued documents cannot be deleted)',
+    params: NumberParam,
+    run: async ({ params }, ctx) => {
+      await deleteDraft(ctx, 'invoice', params.number);
+      return noContent();
+    },
+  }),
+  defineOp({
+    name: 'invoices.issueDraft',
+    method: 'POST',
+    path: '/invoices/drafts/{number}/issue',
+    summary: 'Issue a draft: next number, due date, KID, snapshots, totals; 201 + Location /invoices/{n} (or /invoices/credit-notes/{n})',
+    params: NumberParam,
+    run: async ({ params }, ctx) => {
+      const issued = await issueDraft(ctx, 'invoice', params.number);
+      return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number });
+    },
+  }),
+  defineOp({
+    name: 'invoices.issue',
+    method: 'POST',
+    path: '/invoices/',
+    summary: 'Issue an invoice directly (same body as a draft); 201 + Location /invoices/{n}',
+    body: DraftInput,
+    run: async ({ body }, ctx) => {
+      const issued = await issueNew(ctx, 'invoice', body);
+      return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number });
+    },
+  }),
+  defineOp({
+    name: 'recipients.listDraftDocuments',
+    method: 'GET',
+    path: '/recipients/{number}/draftDocuments',
+    summary: "The recipient's invoice and credit-note drafts (2.4); 404 for an unknown recipient",
+    params: NumberParam,
+    run: async ({ params }, ctx) => {
+      await getRecipientRow(ctx.db, params.number).catch(() => {
+        throw notFound(`Recipient ${params.number}`);
+      });
+      const rows = await ctx.db
+        .selectFrom('documents')
+        .selectAll()
+        .where('recipient_number', '=', params.number)
+        .where('number', 'is', null)
+        .where('kind', 'in', INVOICE_KINDS as string[])
+        .orderBy('id', 'desc')
+        .execute();
+      return draftShapes(ctx.db, rows);
+    },
+  }),
+];

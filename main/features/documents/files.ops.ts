@@ -1,0 +1,114 @@
+import { defineOp, file } from '../../ops/define.js';
+import { OpError } from '../../ops/errors.js';
+import { NumberParam } from '../../ops/schemas.js';
+import type { AppContext } from '../../context.js';
+import { EHF_NEEDS_BUYER_ORG, renderEhf } from '../../documents/ehf/ehf-writer.js';
+import { renderDocumentPdf } from '../../documents/pdf/pdf-writer.js';
+import type { DocumentView } from '../../documents/document-view.js';
+import { getSettings } from '../settings/settings.service.js';
+import { DraftInput } from './documents.schema.js';
+import { checkDraft } from './draft-input.js';
+import { assembleView, buildView } from './document-view.builder.js';
+import { numbersOf, type DocRow, type LineRow } from './document-rows.js';
+import { getCreditNoteRow, getDraftRow, invoiceWithBalance } from './invoices.service.js';
+import { originatorSnapshot } from './party.js';
+
+const FILE_STEM: Record<DocumentView['kind'], string> = {
+  invoice: 'faktura',
+  'credit-note': 'kreditnota',
+  offer: 'tilbud',
+  'order-confirmation': 'ordrebekreftelse',
+};
+
+export async function pdfOf(view: DocumentView) {
+  const data = await renderDocumentPdf(view);
+  const name = view.number !== null ? `${FILE_STEM[view.kind]}-${view.number}.pdf` : `${FILE_STEM[view.kind]}-utkast-${view.draftNumber}.pdf`;
+  return file('application/pdf', name, data);
+}
+
+/** EHF for an invoice or credit note; a recipient without an organisation number is a 400 that says why. */
+export function ehfOf(view: DocumentView) {
+  try {
+    return file('application/xml', `${FILE_STEM[view.kind]}-${view.number}.xml`, Buffer.from(renderEhf(view), 'utf8'));
+  } catch (e) {
+    if ((e as Error).message === EHF_NEEDS_BUYER_ORG) {
+      throw new OpError(400, 'EHF_NEEDS_ORG_NUMBER', `${EHF_NEEDS_BUYER_ORG}: EHF is for businesses and public bodies; send this document as PDF`, [
+        { field: 'recipient.organisationNumber', message: EHF_NEEDS_BUYER_ORG },
+      ]);
+    }
+    throw e;
+  }
+}
+
+/** The view of a draft body that is not saved (the editor's live preview). */
+async function previewView(ctx: AppContext, input: DraftInput): Promise<DocumentView> {
+  const settings = await getSettings(ctx);
+  const checked = await checkDraft(ctx.db, ctx, settings, 'invoice', input);
+  const now = ctx.clock.timestamp();
+  const doc: DocRow = {
+    id: 0, series: null, number: null, originator_snapshot: null, kid: null, international: null, source_document_id: null,
+    content_hash: null, issued_at: null, created_at: now, updated_at: now, ...checked.doc,
+    issue_date: checked.doc.issue_date ?? ctx.clock.today(),
+  };
+  const lines: LineRow[] = checked.lines.map((l, i) => ({ ...l, document_id: 0, line_no: i + 1 }));
+  const credited = doc.credited_document_id !== null ? (await numbersOf(ctx.db, [doc.credited_document_id])).get(doc.credited_document_id) : undefined;
+  return assembleView({
+    doc,
+    lines,
+    seller: originatorSnapshot(settings),
+    buyer: JSON.parse(doc.recipient_snapshot),
+    credited: credited ? { number: credited.number, issueDate: credited.issueDate } : null,
+  });
+}
+
+export const documentFileOps = [
+  defineOp({
+    name: 'invoices.pdf',
+    method: 'GET',
+    path: '/invoices/{number}/pdf',
+    summary: 'The invoice as PDF',
+    params: NumberParam,
+    run: async ({ params }, ctx) => pdfOf(await buildView(ctx, await invoiceWithBalance(ctx, params.number))),
+  }),
+  defineOp({
+    name: 'invoices.ehf',
+    method: 'GET',
+    path: '/invoices/{number}/ehf',
+    summary: 'The invoice as EHF 3.0 (Peppol BIS Billing 3.0 UBL); 400 when the recipient has no organisation number',
+    params: NumberParam,
+    run: async ({ params }, ctx) => ehfOf(await buildView(ctx, await invoiceWithBalance(ctx, params.number))),
+  }),
+  defineOp({
+    name: 'invoices.creditNotePdf',
+    method: 'GET',
+    path: '/invoices/credit-notes/{number}/pdf',
+    summary: 'The credit note as PDF',
+    params: NumberParam,
+    run: async ({ params }, ctx) => pdfOf(await buildView(ctx, await getCreditNoteRow(ctx, params.number))),
+  }),
+  defineOp({
+    name: 'invoices.creditNoteEhf',
+    method: 'GET',
+    path: '/invoices/credit-notes/{number}/ehf',
+    summary: 'The credit note as EHF 3.0 CreditNote; 400 when the recipient has no organisation number',
+    params: NumberParam,
+    run: async ({ params }, ctx) => ehfOf(await buildView(ctx, await getCreditNoteRow(ctx, params.number))),
+  }),
+  defineOp({
+    name: 'invoices.draftPdf',
+    method: 'GET',
+    path: '/invoices/drafts/{number}/pdf',
+    summary: 'Preview of a saved draft as PDF (no number, no KID yet)',
+    params: NumberParam,
+    run: async ({ params }, ctx) => pdfOf(await buildView(ctx, await getDraftRow(ctx, 'invoice', params.number))),
+  }),
+  defineOp({
+    name: 'documents.previewPdf',
+    method: 'POST',
+    path: '/documents/preview-pdf',
+    summary: "A draft body rendered as PDF without saving anything (the editor's live preview)",
+    body: DraftInput,
+    run: async ({ body }, ctx) => pdfOf(await previewView(ctx, body)),
+  }),
+];
+

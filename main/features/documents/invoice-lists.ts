@@ -1,0 +1,160 @@
+/**
+ * Invoice and credit-note lists: filtered, ordered by number descending, paged in SQL (LIMIT/OFFSET with a SQL
+ * count) or streamed whole in keyset chunks of 500 (a few queries per chunk), and summed with SQL aggregates.
+ * States are computed at today (ctx.clock) in the WHERE clause, never stored.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import type { InvoiceState } from '../../domain/invoice-state.js';
+import { oreToKr } from '../../domain/money.js';
+import type { DocumentKind } from './document-kinds.js';
+import { creditNoteShapes, draftShapes, invoiceShapes, type DocWithBalance } from './invoices.read.js';
+import { INVOICE_KINDS } from './documents.service.js';
+
+export interface InvoiceFilter {
+  state?: InvoiceState;
+  recipientNumber?: number;
+  from?: string;
+  to?: string;
+}
+
+const CHUNK = 500;
+
+function invoicesQuery(db: Kysely<Database>, f: InvoiceFilter, today: string) {
+  let q = db
+    .selectFrom('documents as d')
+    .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
+    .where('d.kind', '=', 'invoice')
+    .where('d.number', 'is not', null);
+  if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
+  if (f.from) q = q.where('d.issue_date', '>=', f.from);
+  if (f.to) q = q.where('d.issue_date', '<=', f.to);
+  switch (f.state) {
+    case 'lost':
+      q = q.where('b.lost', '=', 1);
+      break;
+    case 'paid':
+      q = q.where('b.lost', '=', 0).where('b.balance', '<=', 0);
+      break;
+    case 'not-due':
+      q = q.where('b.lost', '=', 0).where('b.balance', '>', 0).where('d.due_date', '>=', today);
+      break;
+    case 'due':
+      q = q.where('b.lost', '=', 0).where('b.balance', '>', 0).where('d.due_date', '<', today);
+      break;
+  }
+  return q;
+}
+
+export async function listInvoices(ctx: AppContext, f: InvoiceFilter, limit: number, offset: number) {
+  const today = ctx.clock.today();
+  const [rows, count] = await Promise.all([
+    invoicesQuery(ctx.db, f, today).selectAll('d').select(['b.balance', 'b.lost']).orderBy('d.number', 'desc').limit(limit).offset(offset).execute(),
+    invoicesQuery(ctx.db, f, today).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await invoiceShapes(ctx.db, rows as DocWithBalance[]), total: Number(count.n) };
+}
+
+export async function* streamInvoices(ctx: AppContext, f: InvoiceFilter) {
+  const today = ctx.clock.today();
+  let after: number | null = null;
+  for (;;) {
+    let q = invoicesQuery(ctx.db, f, today).selectAll('d').select(['b.balance', 'b.lost']);
+    if (after !== null) q = q.where('d.number', '<', after);
+    const rows = await q.orderBy('d.number', 'desc').limit(CHUNK).execute();
+    if (!rows.length) return;
+    yield* await invoiceShapes(ctx.db, rows as DocWithBalance[]);
+    if (rows.length < CHUNK) return;
+    after = rows[rows.length - 1].number!;
+  }
+}
+
+function creditNotesQuery(db: Kysely<Database>, f: InvoiceFilter) {
+  let q = db.selectFrom('documents as d').where('d.kind', '=', 'credit-note').where('d.number', 'is not', null);
+  if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
+  if (f.from) q = q.where('d.issue_date', '>=', f.from);
+  if (f.to) q = q.where('d.issue_date', '<=', f.to);
+  return q;
+}
+
+export async function listCreditNotes(ctx: AppContext, f: InvoiceFilter, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    creditNotesQuery(ctx.db, f).selectAll('d').orderBy('d.number', 'desc').limit(limit).offset(offset).execute(),
+    creditNotesQuery(ctx.db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await creditNoteShapes(ctx.db, rows), total: Number(count.n) };
+}
+
+export async function* streamCreditNotes(ctx: AppContext, f: InvoiceFilter) {
+  let after: number | null = null;
+  for (;;) {
+    let q = creditNotesQuery(ctx.db, f).selectAll('d');
+    if (after !== null) q = q.where('d.number', '<', after);
+    const rows = await q.orderBy('d.number', 'desc').limit(CHUNK).execute();
+    if (!rows.length) return;
+    yield* await creditNoteShapes(ctx.db, rows);
+    if (rows.length < CHUNK) return;
+    after = rows[rows.length - 1].number!;
+  }
+}
+
+function draftsQuery(db: Kysely<Database>, kinds: readonly DocumentKind[], f: InvoiceFilter) {
+  let q = db.selectFrom('documents as d').where('d.number', 'is', null).where('d.kind', 'in', kinds as DocumentKind[]);
+  if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
+  return q;
+}
+
+/** Drafts, newest first. */
+export async function listDrafts(ctx: AppContext, kinds: readonly DocumentKind[], f: InvoiceFilter, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    draftsQuery(ctx.db, kinds, f).selectAll('d').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
+    draftsQuery(ctx.db, kinds, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await draftShapes(ctx.db, rows), total: Number(count.n) };
+}
+
+export async function* streamDrafts(ctx: AppContext, kinds: readonly DocumentKind[], f: InvoiceFilter) {
+  let after: number | null = null;
+  for (;;) {
+    let q = draftsQuery(ctx.db, kinds, f).selectAll('d');
+    if (after !== null) q = q.where('d.id', '<', after);
+    const rows = await q.orderBy('d.id', 'desc').limit(CHUNK).execute();
+    if (!rows.length) return;
+    yield* await draftShapes(ctx.db, rows);
+    if (rows.length < CHUNK) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+export type SumsState = 'all' | 'draft' | InvoiceState | 'credit-notes';
+
+/**
+ * Count, total and open balance of a list, as one SQL aggregate. Figures in NOK (documents in other currencies are
+ * converted at their own exchange rate), so lists mixing currencies add up.
+ */
+export async function listSums(ctx: AppContext, state: SumsState, f: InvoiceFilter): Promise<{ count: number; total: number; balance: number }> {
+  const db = ctx.db;
+  if (state === 'draft' || state === 'credit-notes') {
+    let q =
+      state === 'draft'
+        ? draftsQuery(db, INVOICE_KINDS, f)
+        : creditNotesQuery(db, f);
+    if (state === 'draft') {
+      if (f.from) q = q.where('d.issue_date', '>=', f.from);
+      if (f.to) q = q.where('d.issue_date', '<=', f.to);
+    }
+    const r = await q
+      .select([sql<number>`count(*)`.as('count'), sql<number>`coalesce(sum(d.total_nok), 0)`.as('total')])
+      .executeTakeFirstOrThrow();
+    return { count: Number(r.count), total: oreToKr(Number(r.total)), balance: 0 };
+  }
+  const r = await invoicesQuery(db, { ...f, state: state === 'all' ? undefined : state }, ctx.clock.today())
+    .select([
+      sql<number>`count(*)`.as('count'),
+      sql<number>`coalesce(sum(d.total_nok), 0)`.as('total'),
+      sql<number>`coalesce(sum(case when d.currency = 'NOK' then b.balance else round(b.balance * d.exchange_rate_micro / 1000000.0) end), 0)`.as('balance'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { count: Number(r.count), total: oreToKr(Number(r.total)), balance: oreToKr(Number(r.balance)) };
+}

@@ -1,0 +1,242 @@
+/**
+ * The API shapes of documents: 2.2 (invoice), 2.3 (credit note), 2.4 (draft). Built for many documents at once
+ * with a fixed number of queries (lines of all of them in one query per 500, referenced invoices in one query),
+ * never one query per document.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { PartySnapshot } from '../../documents/document-view.js';
+import { fromScaled, oreToKr } from '../../domain/money.js';
+import { countryName } from '../common/countries.js';
+import { draftPath, type DocumentKind } from './document-kinds.js';
+import { linesOf, numbersOf, type DocRow, type LineRow } from './document-rows.js';
+import { recipientSnapshot } from './party.js';
+
+export type DocWithBalance = DocRow & { balance?: number | null; lost?: number | null };
+
+const country = (code: string | null | undefined) => (code ? countryName(code) : null);
+
+type Snapshot = PartySnapshot & { icd?: number | null };
+
+export function recipientShape(p: Snapshot) {
+  return {
+    number: p.recipientNumber ?? null,
+    customerNumber: p.customerNumber ?? null,
+    name: p.name,
+    email: p.email ?? null,
+    mobile: p.mobile ?? null,
+    address: { address1: p.address1 ?? null, address2: p.address2 ?? null, zip: p.zip, city: p.city, country: country(p.country) },
+    organisationNumber: p.orgNumber ?? null,
+    icd: p.icd === null || p.icd === undefined ? null : String(p.icd).padStart(4, '0'),
+  };
+}
+
+export function originatorShape(p: Snapshot | null) {
+  if (!p) return null;
+  return {
+    name: p.name,
+    fax: p.fax ?? null,
+    phone: p.phone ?? null,
+    mobile: p.mobile ?? null,
+    web: p.web ?? null,
+    organisationNumber: p.orgNumber ?? null,
+    address: { address1: p.address1 ?? null, address2: p.address2 ?? null, zip: p.zip, city: p.city, country: country(p.country) },
+  };
+}
+
+export function deliveryAddressShape(json: string | null) {
+  if (!json) return null;
+  const a = JSON.parse(json) as { address: string | null; zip: string | null; city: string | null; country: string | null };
+  return { address: a.address, zip: a.zip, city: a.city, country: country(a.country) };
+}
+
+export function internationalShape(d: DocRow) {
+  if (d.currency === 'NOK') return null;
+  const i = d.international ? (JSON.parse(d.international) as { bic: string | null; iban: string | null; vatNumber: string | null }) : null;
+  return { bic: i?.bic ?? null, iban: i?.iban ?? null, vatNumber: i?.vatNumber ?? null, exchangeRate: d.exchange_rate_micro / 1e6 };
+}
+
+const quantity = (milli: number) => fromScaled(milli, 3);
+const percent = (hundredths: number) => fromScaled(hundredths, 2);
+
+export function itemShape(l: LineRow) {
+  return {
+    number: l.line_no,
+    quantity: quantity(l.quantity_milli),
+    productCode: l.product_code,
+    description: l.description,
+    unitPrice: oreToKr(l.unit_price),
+    discount: percent(l.discount),
+    taxRate: percent(l.tax_rate),
+    total: oreToKr(l.total),
+    totalWithoutTax: oreToKr(l.net),
+  };
+}
+
+export function draftItemShape(l: LineRow, extended: boolean) {
+  const base = {
+    number: l.line_no,
+    quantity: quantity(l.quantity_milli),
+    productCode: l.product_code,
+    description: l.description,
+    unitPrice: oreToKr(l.unit_price),
+    discount: percent(l.discount),
+    taxRate: percent(l.tax_rate),
+  };
+  return extended ? { ...base, unit: l.unit, vatCategory: l.vat_category, exemptionReason: l.exemption_reason } : base;
+}
+
+const accountNumber = (o: Snapshot | null) => o?.bankAccount ?? null;
+
+export interface InvoiceLinks {
+  self: { uri: string };
+  pdf: { uri: string };
+  ehf: { uri: string };
+  payments: { uri: string };
+  creditNote: { uri: string };
+  recipient: { uri: string };
+}
+
+export function invoiceLinks(number: number, recipientNumber: number): InvoiceLinks {
+  return {
+    self: { uri: `/invoices/${number}` },
+    pdf: { uri: `/invoices/${number}/pdf` },
+    ehf: { uri: `/invoices/${number}/ehf` },
+    payments: { uri: `/invoices/${number}/payments` },
+    creditNote: { uri: `/invoices/${number}/credit-note` },
+    recipient: { uri: `/recipients/${recipientNumber}` },
+  };
+}
+
+export function creditNoteLinks(number: number, creditedInvoiceNumber: number | null, recipientNumber: number) {
+  return {
+    self: { uri: `/invoices/credit-notes/${number}` },
+    pdf: { uri: `/invoices/credit-notes/${number}/pdf` },
+    ehf: { uri: `/invoices/credit-notes/${number}/ehf` },
+    ...(creditedInvoiceNumber !== null ? { creditedInvoice: { uri: `/invoices/${creditedInvoiceNumber}` } } : {}),
+    recipient: { uri: `/recipients/${recipientNumber}` },
+  };
+}
+
+/** 2.2 shapes; `links` adds the single-invoice _links (lists have `_links: {}`). */
+export async function invoiceShapes(db: Kysely<Database>, rows: DocWithBalance[], links = false) {
+  const lines = await linesOf(db, rows.map((r) => r.id));
+  return rows.map((d) => {
+    const originator = d.originator_snapshot ? (JSON.parse(d.originator_snapshot) as Snapshot) : null;
+    return {
+      number: d.number!,
+      credit: false,
+      orderNumber: d.order_number,
+      invoiceDate: d.issue_date,
+      dueDate: d.due_date,
+      orderDate: d.order_date,
+      reminderDate: null as string | null,
+      deliveryDate: d.delivery_date,
+      ourReference: d.our_reference,
+      yourReference: d.your_reference,
+      kid: d.kid,
+      tax: oreToKr(d.tax),
+      total: oreToKr(d.total),
+      invoiceText: d.invoice_text,
+      accountNumber: accountNumber(originator),
+      currency: d.currency,
+      deliveryAddress: deliveryAddressShape(d.delivery_address),
+      originator: originatorShape(originator),
+      recipient: recipientShape(JSON.parse(d.recipient_snapshot) as Snapshot),
+      items: (lines.get(d.id) ?? []).map(itemShape),
+      international: internationalShape(d),
+      currentBalance: oreToKr(d.balance ?? d.total),
+      _links: links ? invoiceLinks(d.number!, d.recipient_number) : {},
+    };
+  });
+}
+export type InvoiceShape = Awaited<ReturnType<typeof invoiceShapes>>[number];
+
+/** 2.3 shapes: creditedInvoiceNumber instead of credit, no dueDate, no international. currentBalance is 0: a credit note is applied to its invoice at once. */
+export async function creditNoteShapes(db: Kysely<Database>, rows: DocRow[], links = false) {
+  const [lines, credited] = await Promise.all([linesOf(db, rows.map((r) => r.id)), numbersOf(db, rows.map((r) => r.credited_document_id))]);
+  return rows.map((d) => {
+    const originator = d.originator_snapshot ? (JSON.parse(d.originator_snapshot) as Snapshot) : null;
+    const creditedNumber = d.credited_document_id !== null ? (credited.get(d.credited_document_id)?.number ?? null) : null;
+    return {
+      number: d.number!,
+      creditedInvoiceNumber: creditedNumber,
+      orderNumber: d.order_number,
+      invoiceDate: d.issue_date,
+      orderDate: d.order_date,
+      reminderDate: null as string | null,
+      deliveryDate: d.delivery_date,
+      ourReference: d.our_reference,
+      yourReference: d.your_reference,
+      kid: d.kid,
+      tax: oreToKr(d.tax),
+      total: oreToKr(d.total),
+      invoiceText: d.invoice_text,
+      accountNumber: accountNumber(originator),
+      currency: d.currency,
+      deliveryAddress: deliveryAddressShape(d.delivery_address),
+      originator: originatorShape(originator),
+      recipient: recipientShape(JSON.parse(d.recipient_snapshot) as Snapshot),
+      items: (lines.get(d.id) ?? []).map(itemShape),
+      currentBalance: 0,
+      _links: links ? creditNoteLinks(d.number!, creditedNumber, d.recipient_number) : {},
+    };
+  });
+}
+export type CreditNoteShape = Awaited<ReturnType<typeof creditNoteShapes>>[number];
+
+/**
+ * 2.4 shapes. The recipient is shown as it is now (drafts are not frozen). `extended` (one draft, for the editor)
+ * adds kind, item unit/vatCategory/exemptionReason and _links; lists stay exactly 2.4.
+ */
+export async function draftShapes(db: Kysely<Database>, rows: DocRow[], extended = false) {
+  const [lines, credited, recipients] = await Promise.all([
+    linesOf(db, rows.map((r) => r.id)),
+    numbersOf(db, rows.map((r) => r.credited_document_id)),
+    (async () => {
+      const wanted = [...new Set(rows.map((r) => r.recipient_number))];
+      const out = new Map<number, Snapshot>();
+      for (let i = 0; i < wanted.length; i += 500) {
+        const rs = await db.selectFrom('recipients').selectAll().where('number', 'in', wanted.slice(i, i + 500)).execute();
+        for (const r of rs) out.set(r.number, recipientSnapshot(r));
+      }
+      return out;
+    })(),
+  ]);
+  return rows.map((d) => {
+    const credit = d.kind === 'credit-note';
+    const recipient = recipients.get(d.recipient_number) ?? (JSON.parse(d.recipient_snapshot) as Snapshot);
+    const shape = {
+      number: d.id,
+      credit,
+      ...(credit ? { creditedInvoiceNumber: d.credited_document_id !== null ? (credited.get(d.credited_document_id)?.number ?? null) : null } : {}),
+      orderNumber: d.order_number,
+      invoiceDate: d.issue_date,
+      dueDate: d.due_date,
+      orderDate: d.order_date,
+      ourReference: d.our_reference,
+      yourReference: d.your_reference,
+      tax: oreToKr(d.tax),
+      total: oreToKr(d.total),
+      invoiceText: d.invoice_text,
+      currency: d.currency,
+      deliveryDate: d.delivery_date,
+      deliveryAddress: deliveryAddressShape(d.delivery_address),
+      recipient: recipientShape(recipient),
+      items: (lines.get(d.id) ?? []).map((l) => draftItemShape(l, extended)),
+      international: internationalShape(d),
+    };
+    if (!extended) return shape;
+    return {
+      ...shape,
+      kind: d.kind,
+      ...(d.kind === 'offer' ? { expiryDate: d.expiry_date } : {}),
+      _links: {
+        self: { uri: draftPath(d.kind as DocumentKind, d.id) },
+        issue: { uri: `${draftPath(d.kind as DocumentKind, d.id)}/issue` },
+        pdf: { uri: `${draftPath(d.kind as DocumentKind, d.id)}/pdf` },
+        recipient: { uri: `/recipients/${d.recipient_number}` },
+      },
+    };
+  });
+}

@@ -1,0 +1,51 @@
+import type { AppContext } from '../../context.js';
+import { invoiceState, type InvoiceState } from '../../domain/invoice-state.js';
+import { notFound } from '../../ops/errors.js';
+import { draftRow, issuedRow, type DocRow } from './document-rows.js';
+import type { DocumentKind } from './document-kinds.js';
+import { creditNoteShapes, draftShapes, invoiceShapes, type DocWithBalance } from './invoices.read.js';
+import { kindsServedWith } from './documents.service.js';
+
+/** An issued invoice with its running balance, or 404. */
+export async function invoiceWithBalance(ctx: AppContext, number: number): Promise<DocWithBalance & { balance: number; lost: number }> {
+  const row = await ctx.db
+    .selectFrom('documents as d')
+    .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
+    .selectAll('d')
+    .select(['b.balance', 'b.lost'])
+    .where('d.kind', '=', 'invoice')
+    .where('d.number', '=', number)
+    .executeTakeFirst();
+  if (!row) throw notFound(`Invoice ${number}`);
+  return row as DocWithBalance & { balance: number; lost: number };
+}
+
+/** GET /invoices/{number}: the 2.2 shape with _links, plus the derived `state` at today. */
+export async function getInvoice(ctx: AppContext, number: number) {
+  const row = await invoiceWithBalance(ctx, number);
+  const [shape] = await invoiceShapes(ctx.db, [row], true);
+  const state: InvoiceState = invoiceState(row.balance, row.due_date, row.lost === 1, ctx.clock.today());
+  return { ...shape, state };
+}
+
+export async function getCreditNoteRow(ctx: AppContext, number: number): Promise<DocRow> {
+  const row = await issuedRow(ctx.db, 'credit-note', number);
+  if (!row) throw notFound(`Credit note ${number}`);
+  return row;
+}
+
+export async function getCreditNote(ctx: AppContext, number: number) {
+  const [shape] = await creditNoteShapes(ctx.db, [await getCreditNoteRow(ctx, number)], true);
+  return shape;
+}
+
+export async function getDraftRow(ctx: AppContext, kind: DocumentKind, id: number): Promise<DocRow> {
+  const row = await draftRow(ctx.db, id, kindsServedWith(kind));
+  if (!row) throw notFound(`Draft ${id}`);
+  return row;
+}
+
+export async function getDraft(ctx: AppContext, kind: DocumentKind, id: number) {
+  const [shape] = await draftShapes(ctx.db, [await getDraftRow(ctx, kind, id)], true);
+  return shape;
+}

@@ -1,0 +1,61 @@
+import type { Selectable } from 'kysely';
+import type { RecipientsTable } from '../../../db/schema.js';
+import type { PartySnapshot } from '../../documents/document-view.js';
+import type { Settings } from '../settings/settings.schema.js';
+
+/** The originator as it is on the day a document is issued (frozen into the document). */
+export function originatorSnapshot(s: Settings): PartySnapshot {
+  const c = s.company;
+  return {
+    name: c.name,
+    orgNumber: c.orgNumber,
+    orgForm: c.orgForm,
+    vatRegistered: c.vatRegistered,
+    address1: c.address1,
+    address2: c.address2,
+    zip: c.zip,
+    city: c.city,
+    country: c.country,
+    email: c.email,
+    phone: c.phone,
+    mobile: c.mobile,
+    web: c.web,
+    bankAccount: c.bankAccount,
+    iban: c.iban,
+    bic: c.bic,
+    logo: c.logo,
+  };
+}
+
+/** The recipient as it is on the day (drafts show it live; issuing freezes it). */
+export function recipientSnapshot(r: Selectable<RecipientsTable>): PartySnapshot & { icd: number | null } {
+  return {
+    name: r.name,
+    orgNumber: r.org_number,
+    orgForm: r.org_form,
+    icd: r.org_icd,
+    address1: r.address1,
+    address2: r.address2,
+    zip: r.zip,
+    city: r.city,
+    country: r.country,
+    email: r.email,
+    phone: r.phone,
+    mobile: r.mobile,
+    fax: r.fax,
+    web: r.web,
+    recipientNumber: r.number,
+    customerNumber: r.customer_number,
+  };
+}
+
+/** What a real invoice needs from the originator (bokføringsforskriften 5-1-1): refusing is kinder than a void invoice. */
+export function missingOriginatorFields(s: Settings, needsBankAccount: boolean): Array<{ field: string; message: string }> {
+  const out: Array<{ field: string; message: string }> = [];
+  if (!s.company.name?.trim()) out.push({ field: 'company.name', message: 'the company name must be set in Settings before issuing' });
+  if (!s.company.orgNumber) out.push({ field: 'company.orgNumber', message: 'the organisation number must be set in Settings before issuing' });
+  if (needsBankAccount && !s.company.bankAccount) {
+    out.push({ field: 'company.bankAccount', message: 'the bank account number must be set in Settings before issuing an invoice' });
+  }
+  return out;
+}

@@ -1,0 +1,215 @@
+/**
+ * Payments and losses: rows of ledger_entries (append-only: the triggers refuse UPDATE and DELETE) that refer to an
+ * issued invoice; invoice_balances is updated in the same transaction, so the issued document row never changes.
+ * Mistakes are undone by a reversing entry, never by deleting history.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, LedgerEntriesTable } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { hasAtMostDecimals, krToOre, oreToKr } from '../../domain/money.js';
+import { roundDiv } from '../../domain/totals.js';
+import { FieldErrors, notFound, OpError } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import type { PaymentInput } from './documents.schema.js';
+import { isRealDate } from './draft-input.js';
+
+type Entry = Selectable<LedgerEntriesTable>;
+export type LedgerKind = 'payment' | 'payment-reversal' | 'loss' | 'loss-reversal';
+
+async function invoiceForUpdate(trx: Kysely<Database>, number: number) {
+  const row = await trx
+    .selectFrom('documents as d')
+    .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
+    .select(['d.id', 'd.number', 'd.currency', 'd.exchange_rate_micro', 'd.issue_date', 'b.balance', 'b.paid_total', 'b.lost_total', 'b.lost', 'b.settled_date'])
+    .where('d.kind', '=', 'invoice')
+    .where('d.number', '=', number)
+    .executeTakeFirst();
+  if (!row) throw notFound(`Invoice ${number}`);
+  return row;
+}
+
+export interface LedgerEntryView {
+  id: number;
+  kind: LedgerKind;
+  date: string;
+  /** NOK received (negative on a reversal); for a loss, the amount written off in the invoice's currency. */
+  amount: number;
+  /** Foreign-currency invoices: the amount in the invoice's currency that the entry settles. */
+  currencyAmount: number | null;
+  bankFee: number | null;
+  reason: string | null;
+  reverses: number | null;
+  reversedBy: number | null;
+  _links: Record<string, { uri: string }>;
+}
+
+function entryView(invoiceNumber: number, e: Entry, reversedBy: number | null): LedgerEntryView {
+  const foreign = e.currency_amount !== null;
+  const links: Record<string, { uri: string }> = { self: { uri: `/invoices/${invoiceNumber}/payments/${e.id}` } };
+  if (e.kind === 'payment' && reversedBy === null) links.reverse = { uri: `/invoices/${invoiceNumber}/payments/${e.id}/reverse` };
+  return {
+    id: e.id,
+    kind: e.kind as LedgerKind,
+    date: e.date,
+    amount: oreToKr(foreign ? e.currency_amount! : e.amount),
+    currencyAmount: foreign ? oreToKr(e.amount) : null,
+    bankFee: e.bank_fee === null ? null : oreToKr(e.bank_fee),
+    reason: e.reason,
+    reverses: e.reverses_id,
+    reversedBy,
+    _links: links,
+  };
+}
+
+export async function listLedger(ctx: AppContext, number: number): Promise<LedgerEntryView[]> {
+  const inv = await invoiceForUpdate(ctx.db, number);
+  const entries = await ctx.db.selectFrom('ledger_entries').selectAll().where('document_id', '=', inv.id).orderBy('id').execute();
+  const reversedBy = new Map(entries.filter((e) => e.reverses_id !== null).map((e) => [e.reverses_id!, e.id]));
+  return entries.map((e) => entryView(number, e, reversedBy.get(e.id) ?? null));
+}
+
+export async function getLedgerEntry(ctx: AppContext, number: number, id: number): Promise<LedgerEntryView> {
+  const all = await listLedger(ctx, number);
+  const e = all.find((x) => x.id === id);
+  if (!e) throw notFound(`Payment ${id} of invoice ${number}`);
+  return e;
+}
+
+async function setBalance(
+  trx: Kysely<Database>,
+  id: number,
+  next: { balance: number; paid_total?: number; lost_total?: number; lost?: number },
+  date: string,
+  previousSettled: string | null,
+) {
+  await trx
+    .updateTable('invoice_balances')
+    .set({ ...next, settled_date: next.balance <= 0 ? (previousSettled ?? date) : null })
+    .where('document_id', '=', id)
+    .execute();
+}
+
+/** A payment: partial payments add up; an overpayment leaves a negative balance (never an error). */
+export async function registerPayment(ctx: AppContext, number: number, input: PaymentInput): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const inv = await invoiceForUpdate(trx, number);
+    const errors = new FieldErrors();
+    if (!isRealDate(input.date)) errors.add('date', 'must be a real date YYYY-MM-DD');
+    if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'must have at most 2 decimals');
+    if (input.currencyAmount != null) {
+      if (inv.currency === 'NOK') errors.add('currencyAmount', 'is only for invoices in another currency than NOK');
+      else if (!hasAtMostDecimals(input.currencyAmount, 2)) errors.add('currencyAmount', 'must have at most 2 decimals');
+    }
+    if (input.bankFee != null && !hasAtMostDecimals(input.bankFee, 2)) errors.add('bankFee', 'must have at most 2 decimals');
+    errors.throwIfAny();
+    const nok = krToOre(input.amount);
+    const foreign = inv.currency !== 'NOK';
+    const settles = !foreign
+      ? nok
+      : input.currencyAmount != null
+        ? krToOre(input.currencyAmount)
+        : Number(roundDiv(BigInt(nok) * 1_000_000n, BigInt(inv.exchange_rate_micro)));
+    const { id } = await trx
+      .insertInto('ledger_entries')
+      .values({
+        document_id: inv.id,
+        kind: 'payment',
+        date: input.date,
+        amount: settles,
+        currency_amount: foreign ? nok : null,
+        bank_fee: input.bankFee == null ? null : krToOre(input.bankFee),
+        reason: null,
+        reverses_id: null,
+        created_at: ctx.clock.timestamp(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setBalance(trx, inv.id, { balance: inv.balance - settles, paid_total: inv.paid_total + settles }, input.date, inv.settled_date);
+    await audit(trx, ctx.clock, 'invoice', number, 'payment', { entry: id, ...input });
+    return id;
+  });
+}
+
+/** Undoes a payment with a reversing entry dated today; the original stays in the history. */
+export async function reversePayment(ctx: AppContext, number: number, entryId: number): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const inv = await invoiceForUpdate(trx, number);
+    const e = await trx.selectFrom('ledger_entries').selectAll().where('id', '=', entryId).where('document_id', '=', inv.id).executeTakeFirst();
+    if (!e) throw notFound(`Payment ${entryId} of invoice ${number}`);
+    if (e.kind !== 'payment') throw new OpError(409, 'NOT_A_PAYMENT', `Entry ${entryId} is a ${e.kind}, not a payment`);
+    const done = await trx.selectFrom('ledger_entries').select('id').where('reverses_id', '=', entryId).executeTakeFirst();
+    if (done) throw new OpError(409, 'ALREADY_REVERSED', `Payment ${entryId} was already reversed (entry ${done.id})`);
+    const today = ctx.clock.today();
+    const { id } = await trx
+      .insertInto('ledger_entries')
+      .values({
+        document_id: inv.id,
+        kind: 'payment-reversal',
+        date: today,
+        amount: -e.amount,
+        currency_amount: e.currency_amount === null ? null : -e.currency_amount,
+        bank_fee: e.bank_fee === null ? null : -e.bank_fee,
+        reason: null,
+        reverses_id: e.id,
+        created_at: ctx.clock.timestamp(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setBalance(trx, inv.id, { balance: inv.balance + e.amount, paid_total: inv.paid_total - e.amount }, today, inv.settled_date);
+    await audit(trx, ctx.clock, 'invoice', number, 'payment-reversal', { entry: id, reverses: e.id });
+    return id;
+  });
+}
+
+/** Writes the open balance off: the invoice leaves due/not due and is in state lost until the loss is reversed. */
+export async function markLost(ctx: AppContext, number: number, reason: string): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const inv = await invoiceForUpdate(trx, number);
+    if (inv.lost) throw new OpError(409, 'ALREADY_LOST', `Invoice ${number} is already marked as lost`);
+    if (inv.balance <= 0) throw new OpError(409, 'NOTHING_TO_WRITE_OFF', `Invoice ${number} has no open balance to write off`);
+    const trimmed = reason.trim();
+    if (!trimmed) throw new OpError(400, 'VALIDATION_ERROR', 'Invalid input: reason', [{ field: 'reason', message: 'must not be empty' }]);
+    const today = ctx.clock.today();
+    const { id } = await trx
+      .insertInto('ledger_entries')
+      .values({ document_id: inv.id, kind: 'loss', date: today, amount: inv.balance, currency_amount: null, bank_fee: null, reason: trimmed, reverses_id: null, created_at: ctx.clock.timestamp() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('invoice_balances')
+      .set({ balance: 0, lost_total: inv.lost_total + inv.balance, lost: 1, settled_date: today })
+      .where('document_id', '=', inv.id)
+      .execute();
+    await audit(trx, ctx.clock, 'invoice', number, 'lost', { entry: id, amount: inv.balance, reason: trimmed });
+    return id;
+  });
+}
+
+export async function reverseLost(ctx: AppContext, number: number): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const inv = await invoiceForUpdate(trx, number);
+    if (!inv.lost) throw new OpError(409, 'NOT_LOST', `Invoice ${number} is not marked as lost`);
+    const loss = await trx
+      .selectFrom('ledger_entries as l')
+      .selectAll('l')
+      .where('l.document_id', '=', inv.id)
+      .where('l.kind', '=', 'loss')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ledger_entries as r').select('r.id').whereRef('r.reverses_id', '=', 'l.id'))))
+      .orderBy('l.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const today = ctx.clock.today();
+    const { id } = await trx
+      .insertInto('ledger_entries')
+      .values({ document_id: inv.id, kind: 'loss-reversal', date: today, amount: -loss.amount, currency_amount: null, bank_fee: null, reason: null, reverses_id: loss.id, created_at: ctx.clock.timestamp() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const balance = inv.balance + loss.amount;
+    await trx
+      .updateTable('invoice_balances')
+      .set({ balance, lost_total: inv.lost_total - loss.amount, lost: 0, settled_date: balance <= 0 ? inv.settled_date : null })
+      .where('document_id', '=', inv.id)
+      .execute();
+    await audit(trx, ctx.clock, 'invoice', number, 'lost-reversal', { entry: id, reverses: loss.id });
+    return id;
+  });
+}
