@@ -3,6 +3,7 @@ import { commonOps } from '../features/common/common.ops.js';
 import { draftOps } from '../features/documents/drafts.ops.js';
 import { documentFileOps } from '../features/documents/files.ops.js';
 import { invoiceOps } from '../features/documents/invoices.ops.js';
+import { offerOps } from '../features/offers/offers.ops.js';
 import { paymentOps } from '../features/documents/payments.ops.js';
 import { productOps } from '../features/products/products.ops.js';
 import { recipientOps } from '../features/recipients/recipients.ops.js';
@@ -20,6 +21,7 @@ export const allOps: readonly Op[] = [
   ...invoiceOps,
   ...paymentOps,
   ...documentFileOps,
+  ...offerOps,
   // one line per area
 ];
 

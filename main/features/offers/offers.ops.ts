@@ -1,0 +1,195 @@
+import { Type } from '@sinclair/typebox';
+import { created, defineOp, file, listResult, noContent, type Op } from '../../ops/define.js';
+import { isIsoDate } from '../../clock.js';
+import { validationError, type FieldError } from '../../ops/errors.js';
+import { NumberParam } from '../../ops/schemas.js';
+import { checkSchema } from '../../ops/validate.js';
+import { DraftInput, DraftListQuery } from '../documents/documents.schema.js';
+import { createDraft, deleteDraft, updateDraft } from '../documents/documents.service.js';
+import { listDrafts, streamDrafts } from '../documents/invoice-lists.js';
+import { getDraft } from '../documents/invoices.service.js';
+import { issueDraft } from '../documents/issue.service.js';
+import { ConvertInput, OfferListQuery, type ChainKind } from './offers.schema.js';
+import {
+  chainDraftPdf,
+  chainPdf,
+  getChainDocument,
+  invoiceDraftFrom,
+  listChainDocuments,
+  offerHistory,
+  offerToOrderConfirmation,
+  streamChainDocuments,
+} from './offers.service.js';
+
+/** The conversions take an optional body: none (or {}) takes everything from the document converted. */
+function convertBody(body: unknown): ConvertInput {
+  if (body === undefined || body === null) return {};
+  const fields = checkSchema(ConvertInput, body);
+  if (fields.length) throw validationError(fields);
+  realDates(body as Record<string, unknown>, ['invoiceDate', 'dueDate', 'deliveryDate']);
+  return body as ConvertInput;
+}
+/** The schema checks the form YYYY-MM-DD; this checks that the day exists. */
+function realDates(values: Record<string, unknown>, keys: readonly string[]): void {
+  const fields: FieldError[] = keys
+    .filter((k) => typeof values[k] === 'string' && !isIsoDate(values[k] as string))
+    .map((k) => ({ field: k, message: 'must be a real date YYYY-MM-DD' }));
+  if (fields.length) throw validationError(fields);
+}
+
+const OptionalConvertBody = Type.Unknown({ description: 'Optional: {invoiceDate, dueDate, deliveryDate} of the new document' });
+
+/** Drafts, issue, read, list and PDF of one kind; `area` names the operations, `base` is its path (/offer, /order-confirmation). */
+function kindOps(kind: ChainKind, area: string, base: string, label: string, plural: string): Op[] {
+  return [
+    defineOp({
+      name: `${area}.createDraft`,
+      method: 'POST',
+      path: `${base}/drafts/`,
+      summary: `Write ${label} draft (the 2.4 body${kind === 'offer' ? ', with expiryDate' : ''}); 201 + Location ${base}/drafts/{n}`,
+      body: DraftInput,
+      run: async ({ body }, ctx) => {
+        const id = await createDraft(ctx, kind, body);
+        return created(`${base}/drafts/${id}`, await getDraft(ctx, kind, id));
+      },
+    }),
+    defineOp({
+      name: `${area}.listDrafts`,
+      method: 'GET',
+      path: `${base}/drafts/`,
+      summary: `Drafts of ${plural}, newest first; recipientNumber filters; paged with perPage/page`,
+      query: DraftListQuery,
+      run: ({ query }, ctx) =>
+        listResult(
+          query,
+          (limit, offset) => listDrafts(ctx, [kind], query, limit, offset),
+          () => streamDrafts(ctx, [kind], query),
+        ),
+    }),
+    defineOp({
+      name: `${area}.getDraft`,
+      method: 'GET',
+      path: `${base}/drafts/{number}`,
+      summary: `One draft of ${label}`,
+      params: NumberParam,
+      run: ({ params }, ctx) => getDraft(ctx, kind, params.number),
+    }),
+    defineOp({
+      name: `${area}.updateDraft`,
+      method: 'PUT',
+      path: `${base}/drafts/{number}`,
+      summary: `Replace ${label} draft (same body and rules as creation)`,
+      params: NumberParam,
+      body: DraftInput,
+      run: async ({ params, body }, ctx) => {
+        await updateDraft(ctx, kind, params.number, body);
+        return getDraft(ctx, kind, params.number);
+      },
+    }),
+    defineOp({
+      name: `${area}.deleteDraft`,
+      method: 'DELETE',
+      path: `${base}/drafts/{number}`,
+      summary: `Delete ${label} draft`,
+      params: NumberParam,
+      run: async ({ params }, ctx) => {
+        await deleteDraft(ctx, kind, params.number);
+        return noContent();
+      },
+    }),
+    defineOp({
+      name: `${area}.draftPdf`,
+      method: 'GET',
+      path: `${base}/drafts/{number}/pdf`,
+      summary: `PDF preview of ${label} draft`,
+      params: NumberParam,
+      run: async ({ params }, ctx) => {
+        const pdf = await chainDraftPdf(ctx, kind, params.number);
+        return file('application/pdf', pdf.filename, pdf.data);
+      },
+    }),
+    defineOp({
+      name: `${area}.issueDraft`,
+      method: 'POST',
+      path: `${base}/drafts/{number}/issue`,
+      summary: `Issue ${label} draft with the next number of its own series${kind === 'offer' ? ' (expiry date default: date + offerValidDays)' : ''}; 201 + Location ${base}/{n}`,
+      params: NumberParam,
+      body: Type.Unknown({ description: 'no body' }),
+      run: async ({ params }, ctx) => {
+        const issued = await issueDraft(ctx, kind, params.number);
+        return created(`${base}/${issued.number}`, await getChainDocument(ctx, kind, issued.number));
+      },
+    }),
+    defineOp({
+      name: `${area}.list`,
+      method: 'GET',
+      path: `${base}/`,
+      summary: `Issued ${plural}, descending by number; recipientNumber, from/to (date); paged with perPage/page`,
+      query: OfferListQuery,
+      run: ({ query }, ctx) => {
+        realDates(query, ['from', 'to']);
+        return listResult(
+          query,
+          (limit, offset) => listChainDocuments(ctx, kind, query, limit, offset),
+          () => streamChainDocuments(ctx, kind, query),
+        );
+      },
+    }),
+    defineOp({
+      name: `${area}.get`,
+      method: 'GET',
+      path: `${base}/{number}`,
+      summary: `One issued ${label.replace(/^an? /, '')}, with the chain (source, successors) and _links`,
+      params: NumberParam,
+      run: ({ params }, ctx) => getChainDocument(ctx, kind, params.number),
+    }),
+    defineOp({
+      name: `${area}.pdf`,
+      method: 'GET',
+      path: `${base}/{number}/pdf`,
+      summary: `The ${label.replace(/^an? /, '')} as PDF`,
+      params: NumberParam,
+      run: async ({ params }, ctx) => {
+        const pdf = await chainPdf(ctx, kind, params.number);
+        return file('application/pdf', pdf.filename, pdf.data);
+      },
+    }),
+    defineOp({
+      name: `${area}.invoice`,
+      method: 'POST',
+      path: `${base}/{number}/invoice`,
+      summary: `Make an invoice draft from ${label} (an offer with an order confirmation is invoiced through it); 201 + Location /invoices/drafts/{n}; 409 when already invoiced`,
+      params: NumberParam,
+      body: OptionalConvertBody,
+      run: async ({ params, body }, ctx) => {
+        const id = await invoiceDraftFrom(ctx, kind, params.number, convertBody(body));
+        return created(`/invoices/drafts/${id}`, await getDraft(ctx, 'invoice', id));
+      },
+    }),
+  ];
+}
+
+export const offerOps: Op[] = [
+  ...kindOps('offer', 'offers', '/offer', 'an offer', 'offers'),
+  defineOp({
+    name: 'offers.orderConfirmation',
+    method: 'POST',
+    path: '/offer/{number}/order-confirmation',
+    summary: "Issue an order confirmation with the offer's content (its own series); 201 + Location /order-confirmation/{n}; 409 when the offer was converted already",
+    params: NumberParam,
+    body: OptionalConvertBody,
+    run: async ({ params, body }, ctx) => {
+      const issued = await offerToOrderConfirmation(ctx, params.number, convertBody(body));
+      return created(`/order-confirmation/${issued.number}`, await getChainDocument(ctx, 'order-confirmation', issued.number));
+    },
+  }),
+  defineOp({
+    name: 'offers.history',
+    method: 'GET',
+    path: '/offer/{number}/history',
+    summary: 'Spec 4.6: how the offer and its successors (order confirmation, invoice) were sent (2.9 entries, oldest first)',
+    params: NumberParam,
+    run: ({ params }, ctx) => offerHistory(ctx, params.number),
+  }),
+  ...kindOps('order-confirmation', 'orderConfirmations', '/order-confirmation', 'an order confirmation', 'order confirmations'),
+];

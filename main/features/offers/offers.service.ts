@@ -1,0 +1,299 @@
+/**
+ * Offers (tilbud) and order confirmations (ordrebekreftelser), built on the documents core: drafts, issuing and numbering
+ * are the documents service's (each kind has its own continuous series: settings.invoicing.firstOfferNumber and
+ * firstOrderConfirmationNumber; an offer's expiry date defaults to its date + offerValidDays when issued). This file adds
+ * what is particular to them: their read shapes and lists, the chain offer -> order confirmation -> invoice draft kept in
+ * documents.source_document_id, their PDFs and the offer's sending history (spec 4.6).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { renderDocumentPdf } from '../../documents/pdf/pdf-writer.js';
+import { fromScaled, oreToKr } from '../../domain/money.js';
+import { OpError, notFound } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import { countryName } from '../common/countries.js';
+import { draftPath, issuedPath, type DocumentKind } from '../documents/document-kinds.js';
+import { draftRow, issuedRow, linesOf, numbersOf, type DocRow, type LineRow } from '../documents/document-rows.js';
+import { buildView } from '../documents/document-view.builder.js';
+import type { DraftInput, ItemInput } from '../documents/documents.schema.js';
+import { insertDraft } from '../documents/documents.service.js';
+import { checkDraft } from '../documents/draft-input.js';
+import { deliveryAddressShape, internationalShape, itemShape, originatorShape, recipientShape } from '../documents/invoices.read.js';
+import { issueDraftIn, type Issued } from '../documents/issue.service.js';
+import { productsByCode } from '../products/products.service.js';
+import { getSettings } from '../settings/settings.service.js';
+import { historyOf, type HistoryEntry } from './offers.history.js';
+import type { ChainKind, ConvertInput, OfferListQuery } from './offers.schema.js';
+
+export { recordShipment } from './offers.history.js';
+
+const LABEL: Record<ChainKind, string> = { offer: 'Offer', 'order-confirmation': 'Order confirmation' };
+const CHUNK = 500;
+
+/* ------------------------------------------------------------------ rows */
+
+export async function issuedChainRow(db: Kysely<Database>, kind: ChainKind, number: number): Promise<DocRow> {
+  const row = await issuedRow(db, kind, number);
+  if (!row) throw notFound(`${LABEL[kind]} ${number}`);
+  return row;
+}
+
+interface Successor {
+  id: number;
+  kind: DocumentKind;
+  number: number | null;
+  sourceId: number;
+}
+
+/** Documents made directly from any of `ids` (one query per 500 ids). */
+async function successorsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, Successor[]>> {
+  const out = new Map<number, Successor[]>(ids.map((id) => [id, []]));
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('documents')
+      .select(['id', 'kind', 'number', 'source_document_id'])
+      .where('source_document_id', 'in', ids.slice(i, i + CHUNK))
+      .orderBy('id')
+      .execute();
+    for (const r of rows) out.get(r.source_document_id!)!.push({ id: r.id, kind: r.kind as DocumentKind, number: r.number, sourceId: r.source_document_id! });
+  }
+  return out;
+}
+
+const successorRef = (s: Successor) => ({
+  kind: s.kind,
+  number: s.number,
+  draftNumber: s.number === null ? s.id : null,
+  uri: s.number === null ? draftPath(s.kind, s.id) : issuedPath(s.kind, s.number),
+});
+
+/* ------------------------------------------------------------------ shapes */
+
+export type OfferState = 'open' | 'expired' | 'converted';
+
+/**
+ * The read shape of offers and order confirmations: the 2.2 invoice fields that apply (no kid, accountNumber, balance),
+ * `invoiceDate` being the document's date as in the draft body, plus `expiryDate` and `state` on offers, and the chain:
+ * `source` (what it was made from) and `successors` (what was made from it).
+ */
+export async function chainShapes(db: Kysely<Database>, rows: DocRow[], today: string) {
+  const ids = rows.map((r) => r.id);
+  const [lines, sources, successors] = await Promise.all([
+    linesOf(db, ids),
+    numbersOf(db, rows.map((r) => r.source_document_id)),
+    successorsOf(db, ids),
+  ]);
+  return rows.map((d) => {
+    const kind = d.kind as ChainKind;
+    const number = d.number!;
+    const self = issuedPath(kind, number);
+    const originator = d.originator_snapshot ? JSON.parse(d.originator_snapshot) : null;
+    const src = d.source_document_id !== null ? sources.get(d.source_document_id) : undefined;
+    const next = successors.get(d.id) ?? [];
+    const state: OfferState = next.length ? 'converted' : d.expiry_date !== null && d.expiry_date < today ? 'expired' : 'open';
+    return {
+      number,
+      orderNumber: d.order_number,
+      invoiceDate: d.issue_date,
+      ...(kind === 'offer' ? { expiryDate: d.expiry_date, state } : { dueDate: d.due_date }),
+      orderDate: d.order_date,
+      deliveryDate: d.delivery_date,
+      ourReference: d.our_reference,
+      yourReference: d.your_reference,
+      tax: oreToKr(d.tax),
+      total: oreToKr(d.total),
+      invoiceText: d.invoice_text,
+      currency: d.currency,
+      deliveryAddress: deliveryAddressShape(d.delivery_address),
+      originator: originatorShape(originator),
+      recipient: recipientShape(JSON.parse(d.recipient_snapshot)),
+      items: (lines.get(d.id) ?? []).map(itemShape),
+      international: internationalShape(d),
+      source:
+        src && src.number !== null
+          ? { kind: src.kind as DocumentKind, number: src.number, uri: issuedPath(src.kind as DocumentKind, src.number) }
+          : null,
+      successors: next.map(successorRef),
+      _links: {
+        self: { uri: self },
+        pdf: { uri: `${self}/pdf` },
+        ...(kind === 'offer'
+          ? { history: { uri: `${self}/history` }, orderConfirmation: { uri: `${self}/order-confirmation` } }
+          : {}),
+        invoice: { uri: `${self}/invoice` },
+        recipient: { uri: `/recipients/${d.recipient_number}` },
+      },
+    };
+  });
+}
+export type ChainShape = Awaited<ReturnType<typeof chainShapes>>[number];
+
+export async function getChainDocument(ctx: AppContext, kind: ChainKind, number: number): Promise<ChainShape> {
+  const [shape] = await chainShapes(ctx.db, [await issuedChainRow(ctx.db, kind, number)], ctx.clock.today());
+  return shape;
+}
+
+/* ------------------------------------------------------------------ lists */
+
+export type ChainFilter = Pick<OfferListQuery, 'recipientNumber' | 'from' | 'to'>;
+
+function issuedQuery(db: Kysely<Database>, kind: ChainKind, f: ChainFilter) {
+  let q = db.selectFrom('documents as d').where('d.kind', '=', kind).where('d.number', 'is not', null);
+  if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
+  if (f.from) q = q.where('d.issue_date', '>=', f.from);
+  if (f.to) q = q.where('d.issue_date', '<=', f.to);
+  return q;
+}
+
+/** One page (limit -1 = all), descending by number, counted in SQL. */
+export async function listChainDocuments(ctx: AppContext, kind: ChainKind, f: ChainFilter, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    issuedQuery(ctx.db, kind, f).selectAll('d').orderBy('d.number', 'desc').limit(limit).offset(offset).execute(),
+    issuedQuery(ctx.db, kind, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await chainShapes(ctx.db, rows, ctx.clock.today()), total: Number(count.n) };
+}
+
+/** The whole list in keyset chunks, so memory stays flat. */
+export async function* streamChainDocuments(ctx: AppContext, kind: ChainKind, f: ChainFilter): AsyncGenerator<ChainShape> {
+  const today = ctx.clock.today();
+  let after: number | null = null;
+  for (;;) {
+    let q = issuedQuery(ctx.db, kind, f).selectAll('d');
+    if (after !== null) q = q.where('d.number', '<', after);
+    const rows = await q.orderBy('d.number', 'desc').limit(CHUNK).execute();
+    if (!rows.length) return;
+    yield* await chainShapes(ctx.db, rows, today);
+    if (rows.length < CHUNK) return;
+    after = rows[rows.length - 1].number!;
+  }
+}
+
+/* ------------------------------------------------------------------ the chain */
+
+/**
+ * The draft body that makes a new document from an issued one: the same recipient, lines (with their own prices, VAT and
+ * discounts, so later product changes do not alter what was agreed), references, currency and delivery address.
+ */
+export async function inputFrom(db: Kysely<Database>, doc: DocRow, lines: LineRow[], over: ConvertInput & { orderNumber?: string | null; orderDate?: string | null }): Promise<DraftInput> {
+  const codes = await productsByCode(db, lines.map((l) => l.product_code).filter((c): c is string => !!c));
+  const items: ItemInput[] = lines.map((l) => ({
+    // A product deleted since keeps nothing but its code on the old document: the line stands as free text.
+    productCode: l.product_code && codes.has(l.product_code) ? l.product_code : null,
+    description: l.description,
+    quantity: fromScaled(l.quantity_milli, 3),
+    unitPrice: oreToKr(l.unit_price),
+    discount: fromScaled(l.discount, 2),
+    taxRate: (l.vat_category === 'O' ? 0 : l.tax_rate / 100) as ItemInput['taxRate'],
+    vatCategory: l.vat_category === 'O' ? null : (l.vat_category as 'S' | 'Z' | 'E'),
+    exemptionReason: l.exemption_reason,
+    unit: l.unit,
+  }));
+  const delivery = doc.delivery_address ? (JSON.parse(doc.delivery_address) as { address: string | null; zip: string | null; city: string | null; country: string | null }) : null;
+  return {
+    recipient: { number: doc.recipient_number },
+    orderNumber: over.orderNumber !== undefined ? over.orderNumber : doc.order_number,
+    invoiceDate: over.invoiceDate ?? null,
+    dueDate: over.dueDate ?? null,
+    orderDate: over.orderDate !== undefined ? over.orderDate : doc.order_date,
+    deliveryDate: over.deliveryDate !== undefined ? over.deliveryDate : doc.delivery_date,
+    ourReference: doc.our_reference,
+    yourReference: doc.your_reference,
+    invoiceText: doc.invoice_text,
+    currency: doc.currency,
+    deliveryAddress: delivery ? { ...delivery, country: delivery.country ? countryName(delivery.country) : null } : null,
+    items,
+  };
+}
+
+async function linesOfOne(db: Kysely<Database>, id: number): Promise<LineRow[]> {
+  return (await linesOf(db, [id])).get(id) ?? [];
+}
+
+function describe(s: Successor): string {
+  return s.number === null ? `${LABEL_ANY[s.kind]} draft ${s.id} (${draftPath(s.kind, s.id)})` : `${LABEL_ANY[s.kind]} ${s.number} (${issuedPath(s.kind, s.number)})`;
+}
+const LABEL_ANY: Record<DocumentKind, string> = { invoice: 'invoice', 'credit-note': 'credit note', offer: 'offer', 'order-confirmation': 'order confirmation' };
+
+function alreadyConverted(what: string, s: Successor): OpError {
+  return new OpError(409, 'ALREADY_CONVERTED', `${what} has already been made into ${describe(s)}`, [
+    { field: '(path)', message: `already made into ${describe(s)}` },
+  ]);
+}
+
+/**
+ * POST /offer/{n}/order-confirmation: issues an order confirmation with the offer's content (its own series), its
+ * source being the offer; one transaction. An offer becomes one order confirmation and is invoiced through it.
+ */
+export async function offerToOrderConfirmation(ctx: AppContext, offerNumber: number, over: ConvertInput = {}, opts: { settings?: Awaited<ReturnType<typeof getSettings>>; trx?: Kysely<Database> } = {}): Promise<Issued> {
+  const work = async (trx: Kysely<Database>) => {
+    const offer = await issuedChainRow(trx, 'offer', offerNumber);
+    const existing = (await successorsOf(trx, [offer.id])).get(offer.id)!;
+    if (existing.length) throw alreadyConverted(`Offer ${offerNumber}`, existing[0]);
+    const settings = opts.settings ?? (await getSettings({ ...ctx, db: trx }));
+    const input = await inputFrom(trx, offer, await linesOfOne(trx, offer.id), { ...over, dueDate: null, orderDate: over.invoiceDate ?? offer.order_date });
+    const checked = await checkDraft(trx, ctx, settings, 'order-confirmation', input);
+    const id = await insertDraft(trx, ctx, checked, offer.id);
+    const issued = await issueDraftIn(trx, ctx, id, ['order-confirmation'], settings);
+    await audit(trx, ctx.clock, 'offer', offerNumber, 'order-confirmation', { orderConfirmation: issued.number });
+    return issued;
+  };
+  return opts.trx ? work(opts.trx) : ctx.db.transaction().execute(work);
+}
+
+/**
+ * POST /order-confirmation/{n}/invoice and POST /offer/{n}/invoice: an invoice draft with the document's content, its
+ * source being the order confirmation (or the offer). An offer that already has an order confirmation is invoiced
+ * through it, so the chain stays offer -> order confirmation -> invoice. A document is invoiced once: while an
+ * invoice (draft or issued) made from it exists, another is refused (409). Returns the draft number.
+ */
+export async function invoiceDraftFrom(ctx: AppContext, kind: ChainKind, number: number, over: ConvertInput = {}, opts: { settings?: Awaited<ReturnType<typeof getSettings>>; trx?: Kysely<Database> } = {}): Promise<number> {
+  const work = async (trx: Kysely<Database>) => {
+    let doc = await issuedChainRow(trx, kind, number);
+    let next = (await successorsOf(trx, [doc.id])).get(doc.id)!;
+    if (kind === 'offer') {
+      const oc = next.find((s) => s.kind === 'order-confirmation' && s.number !== null);
+      if (oc) {
+        doc = (await issuedRow(trx, 'order-confirmation', oc.number!))!;
+        next = (await successorsOf(trx, [doc.id])).get(doc.id)!;
+      }
+    }
+    const invoiced = next.find((s) => s.kind === 'invoice');
+    if (invoiced) throw alreadyConverted(`${LABEL[doc.kind as ChainKind]} ${doc.number}`, invoiced);
+    const settings = opts.settings ?? (await getSettings({ ...ctx, db: trx }));
+    const input = await inputFrom(trx, doc, await linesOfOne(trx, doc.id), {
+      ...over,
+      // The invoice refers to the order: the order number given on the offer, else the order confirmation's number.
+      orderNumber: doc.order_number ?? (doc.kind === 'order-confirmation' ? String(doc.number) : null),
+      orderDate: doc.order_date ?? (doc.kind === 'order-confirmation' ? doc.issue_date : null),
+    });
+    const checked = await checkDraft(trx, ctx, settings, 'invoice', input);
+    const id = await insertDraft(trx, ctx, checked, doc.id);
+    await audit(trx, ctx.clock, doc.kind, doc.number!, 'invoice-draft', { draft: id });
+    return id;
+  };
+  return opts.trx ? work(opts.trx) : ctx.db.transaction().execute(work);
+}
+
+/* ------------------------------------------------------------------ files and history */
+
+const FILE_NAME: Record<ChainKind, string> = { offer: 'tilbud', 'order-confirmation': 'ordrebekreftelse' };
+
+export async function chainPdf(ctx: AppContext, kind: ChainKind, number: number): Promise<{ filename: string; data: Buffer }> {
+  const row = await issuedChainRow(ctx.db, kind, number);
+  return { filename: `${FILE_NAME[kind]}-${number}.pdf`, data: await renderDocumentPdf(await buildView(ctx, row)) };
+}
+
+/** A draft's PDF (the editor's live preview). */
+export async function chainDraftPdf(ctx: AppContext, kind: ChainKind, id: number): Promise<{ filename: string; data: Buffer }> {
+  const row = await draftRow(ctx.db, id, [kind]);
+  if (!row) throw notFound(`Draft ${id}`);
+  return { filename: `${FILE_NAME[kind]}-utkast-${id}.pdf`, data: await renderDocumentPdf(await buildView(ctx, row)) };
+}
+
+/** GET /offer/{n}/history: the shipments of the offer, its order confirmation and invoice, oldest first ([] when nothing was sent). */
+export async function offerHistory(ctx: AppContext, number: number): Promise<HistoryEntry[]> {
+  const offer = await issuedChainRow(ctx.db, 'offer', number);
+  return historyOf(ctx.db, offer.id);
+}
