@@ -45,7 +45,7 @@ export function lineFromItem(
   const code = blank(item.productCode);
   if (code && !product) errors.add(`${path}.productCode`, `there is no product with code ${code}`);
   const description = blank(item.description) ?? product?.description ?? null;
-  if (!description) errors.add(`${path}.description`, 'is required for a line without a product code');
+  if (!description && !code) errors.add(`${path}.description`, 'is required for a line without a product code');
   if (!hasAtMostDecimals(item.quantity, 3)) errors.add(`${path}.quantity`, 'must have at most 3 decimals');
   let unitPrice = 0;
   if (item.unitPrice !== undefined && item.unitPrice !== null) {

@@ -1,9 +1,20 @@
 import { defineOp, listResult } from '../../ops/define.js';
+import { FieldErrors } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
+import { isRealDate } from './draft-input.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { InvoiceListQuery, SumsQuery } from './documents.schema.js';
 import { listCreditNotes, listInvoices, listSums, streamCreditNotes, streamInvoices, type SumsState } from './invoice-lists.js';
 import { getCreditNote, getInvoice } from './invoices.service.js';
+
+/** from/to must be real dates (the schema checks the pattern only). Returns undefined so it chains with ??. */
+function checkDateRange(query: { from?: string; to?: string }): undefined {
+  const errors = new FieldErrors();
+  if (query.from && !isRealDate(query.from)) errors.add('from', 'must be a real date YYYY-MM-DD');
+  if (query.to && !isRealDate(query.to)) errors.add('to', 'must be a real date YYYY-MM-DD');
+  errors.throwIfAny();
+  return undefined;
+}
 
 function stateList(name: string, path: string, state: InvoiceState | undefined, summary: string) {
   return defineOp({
@@ -13,6 +24,7 @@ function stateList(name: string, path: string, state: InvoiceState | undefined, 
     summary,
     query: InvoiceListQuery,
     run: ({ query }, ctx) => {
+      checkDateRange(query);
       const f = { ...query, state };
       return listResult(
         query,
@@ -35,7 +47,7 @@ export const invoiceOps = [
     path: '/invoices/sums',
     summary: 'Count, total and open balance (NOK) of a list: state all|draft|not-due|due|paid|lost|credit-notes, from/to, recipientNumber',
     query: SumsQuery,
-    run: ({ query }, ctx) => listSums(ctx, (query.state ?? 'all') as SumsState, { recipientNumber: query.recipientNumber, from: query.from, to: query.to }),
+    run: ({ query }, ctx) => checkDateRange(query) ?? listSums(ctx, (query.state ?? 'all') as SumsState, { recipientNumber: query.recipientNumber, from: query.from, to: query.to }),
   }),
   defineOp({
     name: 'invoices.listCreditNotes',
@@ -44,6 +56,7 @@ export const invoiceOps = [
     summary: 'Issued credit notes (2.3), descending by number; recipientNumber, from/to; paged with perPage/page',
     query: InvoiceListQuery,
     run: ({ query }, ctx) =>
+      checkDateRange(query) ??
       listResult(
         query,
         (limit, offset) => listCreditNotes(ctx, query, limit, offset),
