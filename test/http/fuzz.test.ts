@@ -45,7 +45,7 @@ const path = fc.constantFrom(
   ['customFields', '0', 'number'], ['labels'], ['labels', '0'], ['comment'], ['yourReference'], ['capabilities'],
 );
 
-function setPath(obj: any, keys: string[], value: unknown) {
+function setPath(obj: any, keys: readonly string[], value: unknown) {
   let o = obj;
   for (const k of keys.slice(0, -1)) {
     if (o[k] === null || typeof o[k] !== 'object') o[k] = /^\d+$/.test(k) ? [] : {};

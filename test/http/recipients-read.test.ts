@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const body of special) {
     const c = await s.json('/recipients/', { body });
     expect(c.status).toBe(201);
-    numbers[body.customerNumber as string] = c.body.number;
+    numbers[(body as unknown as { customerNumber: string }).customerNumber] = c.body.number;
   }
 });
 afterAll(async () => {
