@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { ComingSoon } from '../components/ComingSoon';
+import { RecipientsScreen } from '../features/recipients/RecipientsScreen';
 
 export interface AppRoute {
   /** Path under the hash router, e.g. "/recipients/*". */
@@ -33,6 +34,7 @@ export const navItems: NavItem[] = [
  * honest "coming" state.
  */
 export const routes: AppRoute[] = [
+  { path: '/recipients/*', element: <RecipientsScreen /> },
   { path: '/overview/*', element: <ComingSoon titleKey="nav.overview" textKey="coming.overview" /> },
   { path: '/dunnings/*', element: <ComingSoon titleKey="nav.dunnings" textKey="coming.dunnings" /> },
   { path: '/reports/*', element: <ComingSoon titleKey="nav.reports" textKey="coming.reports" /> },

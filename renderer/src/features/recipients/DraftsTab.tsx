@@ -1,0 +1,70 @@
+import { Alert, Loader, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/client';
+import { formatAmount, formatDate } from './format';
+
+interface Draft {
+  number: number;
+  invoiceDate?: string | null;
+  dueDate?: string | null;
+  credit?: boolean;
+  total?: number;
+  currency?: string | null;
+  invoiceText?: string | null;
+  items?: Array<{ description?: string }>;
+}
+
+/** The recipient's draft invoices and credit notes (recipients.draftDocuments; empty until documents exist). */
+export function DraftsTab({ recipientNumber }: { recipientNumber: number }) {
+  const { t } = useTranslation();
+  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setDrafts(null);
+    call<Draft[]>('recipients.draftDocuments', { params: { number: recipientNumber } })
+      .then((d) => setDrafts(Array.isArray(d) ? d : []))
+      .catch((e) => {
+        if (e instanceof ApiError && e.status === 404 && e.code === 'UNKNOWN_OPERATION') setDrafts([]);
+        else setError(e instanceof Error ? e.message : String(e));
+      });
+  }, [recipientNumber]);
+
+  if (error) return <Alert color="red">{error}</Alert>;
+  if (!drafts) return <Loader size="sm" m="md" />;
+  if (!drafts.length)
+    return (
+      <Text c="dimmed" p="lg" ta="center" data-testid="drafts-empty">
+        {t('recipients.drafts.empty')}
+      </Text>
+    );
+  return (
+    <Table striped highlightOnHover verticalSpacing={6} fz="sm" data-testid="drafts-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('recipients.drafts.number')}</Table.Th>
+          <Table.Th>{t('recipients.drafts.kind')}</Table.Th>
+          <Table.Th>{t('recipients.drafts.date')}</Table.Th>
+          <Table.Th>{t('recipients.drafts.text')}</Table.Th>
+          <Table.Th ta="right">{t('recipients.drafts.lines')}</Table.Th>
+          <Table.Th ta="right">{t('recipients.drafts.total')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {drafts.map((d) => (
+          <Table.Tr key={d.number}>
+            <Table.Td>{d.number}</Table.Td>
+            <Table.Td>{d.credit ? t('recipients.drafts.creditNote') : t('recipients.drafts.invoice')}</Table.Td>
+            <Table.Td>{formatDate(d.invoiceDate)}</Table.Td>
+            <Table.Td>{d.invoiceText || d.items?.[0]?.description || ''}</Table.Td>
+            <Table.Td ta="right">{d.items?.length ?? 0}</Table.Td>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatAmount(d.total)} {d.currency && d.currency !== 'NOK' ? d.currency : ''}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

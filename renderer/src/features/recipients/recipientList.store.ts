@@ -1,0 +1,73 @@
+import { create } from 'zustand';
+import { call, type Page } from '../../api/client';
+import type { Recipient } from './recipient.types';
+
+export const PER_PAGE = 100;
+
+/**
+ * The recipient list as the virtualized table sees it: a total and the pages fetched so far. Pages are
+ * fetched from the service (perPage 100) only when rows of them scroll into view, so 50,000 recipients
+ * cost a few requests, never the whole list. A filter change starts a new generation; answers of an
+ * older generation are dropped.
+ */
+interface RecipientListState {
+  q: string;
+  labelNumber: number | null;
+  total: number | null;
+  pages: Record<number, Recipient[]>;
+  generation: number;
+  error: string | null;
+  setFilter(f: { q?: string; labelNumber?: number | null }): void;
+  /** Makes sure the pages covering rows [start, end] are fetched (or being fetched). */
+  ensureRows(start: number, end: number): void;
+  reload(): void;
+  rowAt(index: number): Recipient | undefined;
+}
+
+const inFlight = new Set<string>();
+
+export const useRecipientList = create<RecipientListState>((set, get) => {
+  async function fetchPage(page: number) {
+    const { q, labelNumber, generation } = get();
+    const key = `${generation}:${page}`;
+    if (inFlight.has(key) || get().pages[page]) return;
+    inFlight.add(key);
+    try {
+      const query: Record<string, unknown> = { perPage: PER_PAGE, page };
+      if (q.trim()) query.q = q.trim();
+      if (labelNumber !== null) query.labelNumber = labelNumber;
+      const res = await call<Page<Recipient>>('recipients.list', { query });
+      if (get().generation !== generation) return;
+      set((s) => ({ total: res.total, pages: { ...s.pages, [page]: res.items }, error: null }));
+    } catch (e) {
+      if (get().generation === generation) set({ error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  return {
+    q: '',
+    labelNumber: null,
+    total: null,
+    pages: {},
+    generation: 0,
+    error: null,
+    setFilter(f) {
+      set((s) => ({ ...s, ...f, generation: s.generation + 1, pages: {}, total: null }));
+      void fetchPage(1);
+    },
+    ensureRows(start, end) {
+      const first = Math.floor(Math.max(0, start) / PER_PAGE) + 1;
+      const last = Math.floor(Math.max(0, end) / PER_PAGE) + 1;
+      for (let p = first; p <= last; p++) if (!get().pages[p]) void fetchPage(p);
+    },
+    reload() {
+      set((s) => ({ generation: s.generation + 1, pages: {}, total: null }));
+      void fetchPage(1);
+    },
+    rowAt(index) {
+      return get().pages[Math.floor(index / PER_PAGE) + 1]?.[index % PER_PAGE];
+    },
+  };
+});
