@@ -38,7 +38,7 @@ describe('npm run serve (main/headless.ts serve)', () => {
         child.stdout!.on('data', (d) => {
           out += d;
           const m = /API:\s+(http:\/\/127\.0\.0\.1:(\d+))\//.exec(out);
-          if (m && Number(m[2]) > 0) {
+          if (m && Number(m[2]) > 0 && /GUI:.*\n/.test(out)) {
             clearTimeout(timer);
             res(m[1]);
           }

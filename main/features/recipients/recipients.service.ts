@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, RecipientsTable } from '../../../db/schema.js';
 import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
@@ -279,26 +279,33 @@ export interface RecipientView {
 
 const flag = (v: number | null) => (v === null ? null : v === 1);
 
-async function toViews(db: Kysely<Database>, rows: Row[]): Promise<RecipientView[]> {
-  if (!rows.length) return [];
-  const numbers = rows.map((r) => r.number);
-  const [values, labels] = await Promise.all([
-    db
-      .selectFrom('recipient_custom_values as v')
-      .innerJoin('custom_fields as f', 'f.number', 'v.field_number')
-      .select(['v.recipient_number', 'v.field_number', 'v.value', 'f.name', 'f.type'])
-      .where('v.recipient_number', 'in', numbers)
-      .orderBy('v.field_number')
-      .execute(),
-    db
-      .selectFrom('recipient_labels as rl')
-      .innerJoin('labels as l', 'l.number', 'rl.label_number')
-      .select(['rl.recipient_number', 'l.number', 'l.name'])
-      .where('rl.recipient_number', 'in', numbers)
-      .orderBy('l.name')
-      .execute(),
-  ]);
-  return rows.map((r) => ({
+/** Custom field values and labels of the given recipients, in one query (a UNION ALL keeps it portable SQL). */
+function extrasQuery(db: Kysely<Database>, numbers: number[]) {
+  return db
+    .selectFrom('recipient_custom_values as v')
+    .innerJoin('custom_fields as f', 'f.number', 'v.field_number')
+    .select(['v.recipient_number as recipient', sql<string>`'F'`.as('kind'), 'v.field_number as number', 'f.name as name', 'f.type as type', 'v.value as value'])
+    .where('v.recipient_number', 'in', numbers)
+    .unionAll(
+      db
+        .selectFrom('recipient_labels as rl')
+        .innerJoin('labels as l', 'l.number', 'rl.label_number')
+        .select(['rl.recipient_number as recipient', sql<string>`'L'`.as('kind'), 'l.number as number', 'l.name as name', sql<string>`null`.as('type'), sql<string>`null`.as('value')])
+        .where('rl.recipient_number', 'in', numbers),
+    );
+}
+type Extra = { recipient: number; kind: string; number: number; name: string; type: string | null; value: string | null };
+
+function toView(r: Row, extras: Extra[]): RecipientView {
+  const customFields: RecipientView['customFields'] = [];
+  const labels: RecipientView['labels'] = [];
+  for (const e of extras) {
+    if (e.kind === 'F') customFields.push({ number: e.number, name: e.name, type: e.type!, value: JSON.parse(e.value!) });
+    else labels.push({ number: e.number, name: e.name });
+  }
+  customFields.sort((a, b) => a.number - b.number);
+  labels.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.number - b.number));
+  return {
     number: r.number,
     customerNumber: r.customer_number,
     name: r.name,
@@ -321,15 +328,46 @@ async function toViews(db: Kysely<Database>, rows: Row[]): Promise<RecipientView
     },
     yourReference: r.your_reference,
     comment: r.comment,
-    customFields: values
-      .filter((v) => v.recipient_number === r.number)
-      .map((v) => ({ number: v.field_number, name: v.name, type: v.type, value: JSON.parse(v.value) })),
-    labels: labels.filter((l) => l.recipient_number === r.number).map((l) => ({ number: l.number, name: l.name })),
+    customFields,
+    labels,
     capabilities: { ehf: r.ehf_capable === 1, eFaktura: r.efaktura === 1, avtaleGiro: r.avtalegiro === 1 },
     deleted: r.deleted === 1,
     _links: { self: { uri: `/recipients/${r.number}` }, draftDocuments: { uri: `/recipients/${r.number}/draftDocuments` } },
-  }));
+  };
 }
+
+async function toViews(db: Kysely<Database>, rows: Row[]): Promise<RecipientView[]> {
+  if (!rows.length) return [];
+  const extras = (await extrasQuery(
+    db,
+    rows.map((r) => r.number),
+  ).execute()) as Extra[];
+  const byRecipient = new Map<number, Extra[]>();
+  for (const e of extras) {
+    const list = byRecipient.get(e.recipient);
+    if (list) list.push(e);
+    else byRecipient.set(e.recipient, [e]);
+  }
+  return rows.map((r) => toView(r, byRecipient.get(r.number) ?? []));
+}
+
+/**
+ * GET /recipients/{n} is the hottest read: its two queries are built and compiled by Kysely once per database
+ * and then run with the new number as parameter.
+ */
+const compiledGet = new WeakMap<Kysely<Database>, { row: CompiledQuery; extras: CompiledQuery }>();
+function getQueries(db: Kysely<Database>) {
+  let q = compiledGet.get(db);
+  if (!q) {
+    q = {
+      row: db.selectFrom('recipients').selectAll().where('number', '=', 0).compile(),
+      extras: extrasQuery(db, [0]).compile(),
+    };
+    compiledGet.set(db, q);
+  }
+  return q;
+}
+const withParams = (q: CompiledQuery, value: number) => CompiledQuery.raw(q.sql, q.parameters.map(() => value));
 
 export async function getRecipientRow(db: Kysely<Database>, number: number): Promise<Row> {
   const row = await db.selectFrom('recipients').selectAll().where('number', '=', number).executeTakeFirst();
@@ -338,7 +376,10 @@ export async function getRecipientRow(db: Kysely<Database>, number: number): Pro
 }
 
 export async function getRecipient(ctx: AppContext, number: number): Promise<RecipientView> {
-  return (await toViews(ctx.db, [await getRecipientRow(ctx.db, number)]))[0];
+  const q = getQueries(ctx.db);
+  const row = (await ctx.db.executeQuery<Row>(withParams(q.row, number))).rows[0];
+  if (!row) throw notFound(`Recipient ${number}`);
+  return toView(row, (await ctx.db.executeQuery<Extra>(withParams(q.extras, number))).rows);
 }
 
 export interface RecipientFilter {
