@@ -1,5 +1,8 @@
 import type { ReactElement } from 'react';
 import { ComingSoon } from '../components/ComingSoon';
+import { InvoicesRoutes } from '../features/invoices/InvoicesRoutes';
+import { OffersRoutes } from '../features/offers/OffersRoutes';
+import { ProductsRoutes } from '../features/products/ProductsRoutes';
 import { RecipientsScreen } from '../features/recipients/RecipientsScreen';
 
 export interface AppRoute {
@@ -34,6 +37,9 @@ export const navItems: NavItem[] = [
  * honest "coming" state.
  */
 export const routes: AppRoute[] = [
+  { path: '/invoices/*', element: <InvoicesRoutes /> },
+  { path: '/offers/*', element: <OffersRoutes /> },
+  { path: '/products/*', element: <ProductsRoutes /> },
   { path: '/recipients/*', element: <RecipientsScreen /> },
   { path: '/overview/*', element: <ComingSoon titleKey="nav.overview" textKey="coming.overview" /> },
   { path: '/dunnings/*', element: <ComingSoon titleKey="nav.dunnings" textKey="coming.dunnings" /> },

@@ -1,0 +1,360 @@
+import { Alert, Badge, Box, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, call } from '../../api/client';
+import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DateField } from './DateField';
+import { DRAFT_OPS, OPS } from './doc-ops';
+import { DocumentLines } from './DocumentLines';
+import { DocumentTotals } from './DocumentTotals';
+import type { DocKind, DocumentData } from './document.types';
+import { emptyForm, emptyLine, formFromDocument, lineFigures, remapFieldErrors, toBody, type DocForm } from './editor-form';
+import { computeTotals, numberFromLocation } from './money';
+import { PdfFrame } from './PdfFrame';
+import { RecipientSelect } from './RecipientSelect';
+import { usePdfPreview, useSavedDraftPdf } from './use-pdf-preview';
+
+export const CURRENCIES = ['NOK', 'EUR', 'USD', 'SEK', 'DKK', 'GBP'];
+
+/** Where the editor goes after creating, issuing or asking for a new document. */
+export interface EditorRoutes {
+  draft: (n: number) => string;
+  issued: (n: number) => string;
+  newDraft: string;
+  list: string;
+}
+
+/** Header fields the editor shows; errors on any other path are listed above the form. */
+const HEADER_FIELDS = ['recipient.number', 'recipient', 'invoiceDate', 'dueDate', 'deliveryDate', 'expiryDate', 'ourReference', 'yourReference', 'orderNumber', 'currency', 'invoiceText'];
+
+/**
+ * The document editor shared by invoices, credit notes, offers and order confirmations: customer, dates,
+ * references, currency, lines with live totals per VAT rate, a live PDF preview, save and issue.
+ */
+export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { kind: DocKind; draftNumber: number | null; routes: EditorRoutes; creditRoutes?: EditorRoutes }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ops = DRAFT_OPS[kind];
+  const [form, setForm] = useState<DocForm>(() => emptyForm(kind));
+  const [loaded, setLoaded] = useState(draftNumber === null);
+  const [dirty, setDirty] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<null | 'save' | 'issue' | 'delete'>(null);
+  const [confirm, setConfirm] = useState<null | 'issue' | 'delete'>(null);
+  const [showPreview, setShowPreview] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [savedVersion, setSavedVersion] = useState(0);
+
+  useEffect(() => {
+    setErrors({});
+    setDirty(false);
+    if (draftNumber === null) {
+      setForm(emptyForm(kind));
+      setLoaded(true);
+      return;
+    }
+    let live = true;
+    setLoaded(false);
+    call<DocumentData>(ops.get, { params: { number: draftNumber } })
+      .then((doc) => {
+        if (!live) return;
+        setForm(formFromDocument(kind, doc));
+        setLoaded(true);
+      })
+      .catch((e) => live && setLoadError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [kind, draftNumber, ops.get]);
+
+  const update = (patch: Partial<DocForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setDirty(true);
+  };
+
+  const totals = useMemo(() => computeTotals(form.lines.map(lineFigures)), [form.lines]);
+  const preview = toBody(form, t);
+  // Invoices and credit notes preview live as typed; offers and order confirmations show the saved draft.
+  const livePreview = kind === 'invoice' || kind === 'credit-note';
+  const canPreview = livePreview || draftNumber !== null;
+  const live = usePdfPreview(form.kind, preview.body, livePreview && showPreview && loaded);
+  const saved = useSavedDraftPdf(ops.pdf, draftNumber, savedVersion, !livePreview && showPreview && loaded);
+  const pdf = livePreview ? live : saved;
+
+  const effectiveKind: DocKind = form.credit ? 'credit-note' : kind;
+  const titleKey = draftNumber === null ? `docs.title.new.${effectiveKind}` : `docs.title.draft.${effectiveKind}`;
+
+  /** Saves; returns the draft number, or null when the service said no. */
+  async function save(quiet = false): Promise<number | null> {
+    const { body, errors: local, formIndex } = toBody(form, t);
+    if (!body) {
+      setErrors(local);
+      return null;
+    }
+    setBusy('save');
+    try {
+      let number = draftNumber;
+      if (number === null) {
+        const res = await call<{ created: string }>(ops.create, { body });
+        number = numberFromLocation(res.created);
+      } else {
+        await call(ops.update, { params: { number }, body });
+      }
+      setErrors({});
+      setDirty(false);
+      setSavedVersion((v) => v + 1);
+      if (!quiet) notifyOk(t('docs.saved'));
+      if (draftNumber === null && number !== null) navigate(routes.draft(number), { replace: true });
+      return number;
+    } catch (e) {
+      const fields = remapFieldErrors(fieldErrors(e), formIndex);
+      setErrors(fields);
+      if (!(e instanceof ApiError) || !e.fields.length) notifyError(e, t('docs.saveFailed'));
+      else notifyError(new Error(t('docs.fixFields')), t('docs.saveFailed'));
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function issue() {
+    const number = draftNumber !== null && !dirty ? draftNumber : await save(true);
+    if (number === null) {
+      setConfirm(null);
+      return;
+    }
+    setBusy('issue');
+    try {
+      const res = await call<{ created: string }>(ops.issue, { params: { number } });
+      const issued = numberFromLocation(res.created);
+      setConfirm(null);
+      notifyOk(t(`docs.issued.${effectiveKind}`, { number: issued }));
+      const target = form.credit && creditRoutes ? creditRoutes : routes;
+      navigate(issued !== null ? target.issued(issued) : target.list);
+    } catch (e) {
+      setConfirm(null);
+      setErrors(fieldErrors(e));
+      notifyError(e, t('docs.issueFailed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    if (draftNumber === null) return;
+    setBusy('delete');
+    try {
+      await call(ops.remove, { params: { number: draftNumber } });
+      notifyOk(t('docs.deleted'));
+      navigate(routes.list);
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(null);
+      setConfirm(null);
+    }
+  }
+
+  const addLine = () => update({ lines: [...form.lines, emptyLine()] });
+  useHotkeys(
+    [
+      ['mod+N', () => navigate(routes.newDraft)],
+      ['mod+Enter', addLine],
+      ['alt+L', addLine],
+      ['mod+S', () => void save()],
+      ['mod+I', () => setConfirm('issue')],
+    ],
+    [],
+  );
+
+  // Focus the description of a newly added line.
+  useEffect(() => {
+    const last = document.querySelector<HTMLInputElement>(`[aria-label="${t('docs.line.code')} ${form.lines.length}"]`);
+    if (last && dirty) last.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form.lines.length]);
+
+  if (loadError) return <Alert color="red" title={t('common.error')}>{loadError}</Alert>;
+  if (!loaded) return <Loader />;
+
+  const unplaced = Object.entries(errors).filter(([k]) => !k.startsWith('items[') && !HEADER_FIELDS.includes(k));
+  const lineErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith('items[')));
+  const itemsError = errors['items'];
+
+  return (
+    <Stack gap="md" data-testid="doc-editor">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Group gap="xs">
+            <Title order={2}>{t(titleKey, { number: draftNumber })}</Title>
+            <Badge variant="light" color="gray">
+              {t('docs.draft')}
+            </Badge>
+            {dirty ? (
+              <Text size="xs" c="dimmed">
+                {t('docs.unsaved')}
+              </Text>
+            ) : null}
+          </Group>
+          {form.credit && form.creditedInvoiceNumber ? (
+            <Text size="sm" c="dimmed">
+              {t('docs.credits', { number: form.creditedInvoiceNumber })}
+            </Text>
+          ) : null}
+        </div>
+        <Group gap="xs">
+          {canPreview ? <Switch size="xs" label={t('docs.preview')} checked={showPreview} onChange={(e) => setShowPreview(e.currentTarget.checked)} /> : null}
+          {draftNumber !== null ? (
+            <Button variant="subtle" color="red" onClick={() => setConfirm('delete')}>
+              {t('docs.deleteDraft')}
+            </Button>
+          ) : null}
+          <Button variant="default" onClick={() => void save()} loading={busy === 'save'} data-testid="save-draft">
+            {t('docs.saveDraft')}
+          </Button>
+          <Button onClick={() => setConfirm('issue')} data-testid="issue">
+            {t(`docs.issue.${effectiveKind}`)}
+          </Button>
+        </Group>
+      </Group>
+
+      {unplaced.length || itemsError ? (
+        <Alert color="red" variant="light" data-testid="form-errors">
+          {itemsError ? <div>{t('docs.line.title')}: {itemsError}</div> : null}
+          {unplaced.map(([k, v]) => (
+            <div key={k}>
+              {k}: {v}
+            </div>
+          ))}
+        </Alert>
+      ) : null}
+
+      <Box style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+          <Paper withBorder p="md">
+            <Grid gutter="sm">
+              <Grid.Col span={8}>
+                <RecipientPicker form={form} error={errors['recipient.number'] ?? errors['recipient']} onPick={(number, label) => update({ recipientNumber: number, recipientLabel: label })}
+                  onYourReference={(ref) => setForm((f) => (f.yourReference ? f : { ...f, yourReference: ref }))} />
+              </Grid.Col>
+              <Grid.Col span={4}>
+                <Select
+                  label={t('docs.currency')}
+                  data={CURRENCIES}
+                  value={form.currency}
+                  allowDeselect={false}
+                  error={errors['currency']}
+                  onChange={(v) => update({ currency: v ?? 'NOK' })}
+                />
+              </Grid.Col>
+              <Grid.Col span={4}>
+                <DateField label={t(kind === 'offer' ? 'docs.offerDate' : 'docs.invoiceDate')} placeholder={t('docs.todayWhenIssued')} value={form.invoiceDate} error={errors['invoiceDate']} onChange={(v) => update({ invoiceDate: v })} />
+              </Grid.Col>
+              {effectiveKind === 'invoice' ? (
+                <Grid.Col span={4}>
+                  <DateField label={t('docs.dueDate')} placeholder={t('docs.dueFromTerms')} value={form.dueDate} error={errors['dueDate']} onChange={(v) => update({ dueDate: v })} />
+                </Grid.Col>
+              ) : null}
+              {kind === 'offer' ? (
+                <Grid.Col span={4}>
+                  <DateField label={t('docs.expiryDate')} placeholder={t('docs.expiryDefault')} value={form.expiryDate} error={errors['expiryDate']} onChange={(v) => update({ expiryDate: v })} />
+                </Grid.Col>
+              ) : null}
+              <Grid.Col span={4}>
+                <DateField label={t('docs.deliveryDate')} value={form.deliveryDate} error={errors['deliveryDate']} onChange={(v) => update({ deliveryDate: v })} />
+              </Grid.Col>
+              <Grid.Col span={4}>
+                <TextInput label={t('docs.ourReference')} value={form.ourReference} maxLength={64} error={errors['ourReference']} onChange={(e) => update({ ourReference: e.currentTarget.value })} />
+              </Grid.Col>
+              <Grid.Col span={4}>
+                <TextInput label={t('docs.yourReference')} value={form.yourReference} maxLength={64} error={errors['yourReference']} onChange={(e) => update({ yourReference: e.currentTarget.value })} />
+              </Grid.Col>
+              <Grid.Col span={4}>
+                <TextInput label={t('docs.orderNumber')} value={form.orderNumber} maxLength={64} error={errors['orderNumber']} onChange={(e) => update({ orderNumber: e.currentTarget.value })} />
+              </Grid.Col>
+            </Grid>
+          </Paper>
+
+          <Paper withBorder p="md">
+            <Text fw={600} mb="xs">
+              {t('docs.line.title')}
+            </Text>
+            <DocumentLines lines={form.lines} errors={lineErrors} onChange={(lines) => update({ lines })} />
+            <Box mt="md">
+              <DocumentTotals totals={totals} currency={form.currency} />
+            </Box>
+          </Paper>
+
+          <Textarea
+            label={t('docs.invoiceText')}
+            autosize
+            minRows={2}
+            maxLength={2000}
+            value={form.invoiceText}
+            error={errors['invoiceText']}
+            onChange={(e) => update({ invoiceText: e.currentTarget.value })}
+          />
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">S</Kbd> {t('docs.key.save')} · <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> {t('docs.key.addLine')} ·{' '}
+            <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">I</Kbd> {t('docs.key.issue')} · <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">N</Kbd> {t('docs.key.new')}
+          </Text>
+        </Stack>
+        {canPreview && showPreview ? (
+          <Box w={440} style={{ flexShrink: 0, position: 'sticky', top: 70 }}>
+            <PdfFrame title={t('docs.preview')} blob={pdf.blob} loading={pdf.loading} message={pdf.problem ?? t(livePreview ? 'docs.previewHint' : 'docs.previewSaved')} height="calc(100vh - 160px)" />
+          </Box>
+        ) : null}
+      </Box>
+
+      <ConfirmDialog
+        opened={confirm === 'issue'}
+        title={t(`docs.issue.${effectiveKind}`)}
+        confirmLabel={t(`docs.issue.${effectiveKind}`)}
+        busy={busy === 'issue' || busy === 'save'}
+        onConfirm={() => void issue()}
+        onClose={() => setConfirm(null)}
+      >
+        <Text>{t(`docs.issueConfirm.${effectiveKind}`)}</Text>
+        <Alert color="yellow" variant="light" mt="sm" data-testid="issue-warning">
+          {t('docs.issueFinal')}
+        </Alert>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirm === 'delete'}
+        title={t('docs.deleteDraft')}
+        confirmLabel={t('common.delete')}
+        danger
+        busy={busy === 'delete'}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirm(null)}
+      >
+        <Text>{t('docs.deleteConfirm')}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** The customer select; picking one also fills in the customer's own "your reference" when empty. */
+function RecipientPicker({ form, error, onPick, onYourReference }: { form: DocForm; error?: string; onPick: (n: number | null, label: string | null) => void; onYourReference: (ref: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <RecipientSelect
+      label={t('docs.customer')}
+      withAsterisk
+      value={form.recipientNumber}
+      initialLabel={form.recipientLabel}
+      error={error}
+      data-testid="customer-select"
+      onChange={(n, label) => {
+        onPick(n, label);
+        if (!n) return;
+        call<{ yourReference?: string | null }>(OPS.recipients.get, { params: { number: n } })
+          .then((r) => r.yourReference && onYourReference(r.yourReference))
+          .catch(() => undefined);
+      }}
+    />
+  );
+}

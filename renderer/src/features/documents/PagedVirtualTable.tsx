@@ -1,0 +1,153 @@
+import './table.css';
+import { Box, Center, Loader, Skeleton, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  /** CSS grid track, e.g. "90px" or "2fr". */
+  width: string;
+  align?: 'left' | 'right' | 'center';
+  render: (row: T) => ReactNode;
+}
+
+const PAGE = 100;
+const ROW = 40;
+
+/**
+ * A server-paged, virtualized list: only the visible rows are in the DOM, and pages of PAGE rows are
+ * fetched from the service as they scroll into view. `queryKey` resets it (a new tab or filter).
+ */
+export function PagedVirtualTable<T>({
+  columns,
+  fetchPage,
+  queryKey,
+  onOpen,
+  rowKey,
+  empty,
+  height = 'calc(100vh - 330px)',
+  testId = 'doc-table',
+}: {
+  columns: Column<T>[];
+  fetchPage: (page: number, perPage: number) => Promise<{ items: T[]; total: number }>;
+  queryKey: string;
+  onOpen?: (row: T) => void;
+  rowKey: (row: T) => string | number;
+  empty: ReactNode;
+  height?: string | number;
+  testId?: string;
+}) {
+  const [total, setTotal] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const pages = useRef(new Map<number, T[]>());
+  const pending = useRef(new Set<number>());
+  const [, setVersion] = useState(0);
+  const generation = useRef(0);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(
+    (page: number) => {
+      if (pages.current.has(page) || pending.current.has(page)) return;
+      const gen = generation.current;
+      pending.current.add(page);
+      fetchPage(page, PAGE)
+        .then((res) => {
+          if (gen !== generation.current) return;
+          pages.current.set(page, res.items);
+          setTotal(res.total);
+          setVersion((v) => v + 1);
+        })
+        .catch((e) => gen === generation.current && setError(e instanceof Error ? e.message : String(e)))
+        .finally(() => pending.current.delete(page));
+    },
+    [fetchPage],
+  );
+
+  useEffect(() => {
+    generation.current += 1;
+    pages.current = new Map();
+    pending.current = new Set();
+    setTotal(null);
+    setError(null);
+    scrollRef.current?.scrollTo({ top: 0 });
+    load(1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryKey]);
+
+  const virtualizer = useVirtualizer({
+    count: total ?? 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    overscan: 12,
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+
+  useEffect(() => {
+    for (const v of virtualItems) load(Math.floor(v.index / PAGE) + 1);
+  });
+
+  const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns.map((c) => c.width).join(' '), alignItems: 'center', columnGap: 12, padding: '0 12px' };
+  const cell = (c: Column<T>): CSSProperties => ({ textAlign: c.align ?? 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+  return (
+    <Box role="table" data-testid={testId} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, background: 'white' }}>
+      <div role="row" style={{ ...grid, height: 36, borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)', borderRadius: '6px 6px 0 0' }}>
+        {columns.map((c) => (
+          <Text key={c.key} role="columnheader" size="xs" fw={600} c="dimmed" tt="uppercase" style={cell(c)}>
+            {c.header}
+          </Text>
+        ))}
+      </div>
+      <div ref={scrollRef} style={{ height, minHeight: 200, overflow: 'auto', position: 'relative' }}>
+        {error ? (
+          <Center h={160}>
+            <Text c="red">{error}</Text>
+          </Center>
+        ) : total === null ? (
+          <Center h={160}>
+            <Loader size="sm" />
+          </Center>
+        ) : total === 0 ? (
+          <Center h={160} data-testid="table-empty">
+            {empty}
+          </Center>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualItems.map((v) => {
+              const row = pages.current.get(Math.floor(v.index / PAGE) + 1)?.[v.index % PAGE];
+              return (
+                <div
+                  key={row ? rowKey(row) : `i${v.index}`}
+                  role="row"
+                  data-testid={row ? 'doc-row' : 'doc-row-loading'}
+                  tabIndex={row && onOpen ? 0 : undefined}
+                  onClick={() => row && onOpen?.(row)}
+                  onKeyDown={(e) => e.key === 'Enter' && row && onOpen?.(row)}
+                  className="kvitt-row"
+                  style={{
+                    ...grid,
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW,
+                    transform: `translateY(${v.start}px)`,
+                    borderBottom: '1px solid var(--mantine-color-gray-2)',
+                    cursor: onOpen ? 'pointer' : undefined,
+                  }}
+                >
+                  {columns.map((c) => (
+                    <div key={c.key} role="cell" style={cell(c)}>
+                      {row ? c.render(row) : <Skeleton height={10} radius="sm" />}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button, Group, Modal } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, downloadBlob, fileToBlob } from '../../api/client';
+import { PdfFrame } from './PdfFrame';
+
+/** Opens a document's PDF (an operation with `{params: {number}}`) in a large dialog, with download. */
+export function PdfDialog({ op, number, title, opened, onClose }: { op: string; number: number; title: string; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<{ blob: Blob; filename: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!opened) return;
+    let live = true;
+    setFile(null);
+    setError(null);
+    call(op, { params: { number } })
+      .then((v) => live && setFile(fileToBlob(v)))
+      .catch((e) => live && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [opened, op, number]);
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="min(1000px, 90vw)" centered>
+      <PdfFrame title={title} blob={file?.blob ?? null} loading={!file && !error} message={error} height="75vh" />
+      <Group justify="flex-end" mt="sm">
+        <Button variant="default" disabled={!file} onClick={() => file && downloadBlob(file.blob, file.filename)} data-testid="pdf-download">
+          {t('docs.download')}
+        </Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </Group>
+    </Modal>
+  );
+}

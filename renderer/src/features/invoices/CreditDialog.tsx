@@ -1,0 +1,179 @@
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
+import { OPS } from '../documents/doc-ops';
+import type { DocumentData } from '../documents/document.types';
+import { computeTotals, formatMoney, formatOre, numberFromLocation, parseDecimal, toInputText } from '../documents/money';
+
+interface CreditLine {
+  on: boolean;
+  quantity: string;
+  unitPrice: string;
+}
+
+const right = { textAlign: 'right' as const };
+
+/**
+ * Credit an invoice: in full (the rest of it), or in part with chosen lines, quantities and prices.
+ * The service never credits more than is left and says so by field.
+ */
+export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice: DocumentData; opened: boolean; onClose: () => void; onCredited: (creditNote: number | null) => void }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<'full' | 'partial'>('full');
+  const [lines, setLines] = useState<CreditLine[]>([]);
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setMode('full');
+    setText('');
+    setErrors({});
+    setLines(invoice.items.map((i) => ({ on: false, quantity: toInputText(i.quantity), unitPrice: toInputText(i.unitPrice ?? 0, 2) })));
+  }, [opened, invoice]);
+
+  const chosen = lines.map((l, i) => ({ l, item: invoice.items[i], index: i })).filter((x) => x.l.on);
+  const totals = useMemo(
+    () =>
+      computeTotals(
+        chosen.map(({ l, item }) => ({
+          quantity: parseDecimal(l.quantity) || 0,
+          unitPrice: parseDecimal(l.unitPrice) || 0,
+          discount: item.discount ?? 0,
+          taxRate: item.taxRate ?? 0,
+        })),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [lines],
+  );
+
+  async function submit() {
+    setBusy(true);
+    setErrors({});
+    try {
+      let body: unknown = undefined;
+      if (mode === 'partial') {
+        if (!chosen.length) {
+          setErrors({ items: t('inv.credit.chooseLines') });
+          return;
+        }
+        body = {
+          items: chosen.map(({ l, item }) => ({
+            productCode: item.productCode ?? null,
+            description: item.description ?? null,
+            quantity: parseDecimal(l.quantity),
+            unitPrice: parseDecimal(l.unitPrice),
+            discount: item.discount ?? null,
+            taxRate: item.taxRate ?? null,
+            vatCategory: item.vatCategory && item.vatCategory !== 'O' ? item.vatCategory : null,
+            exemptionReason: item.exemptionReason ?? null,
+            unit: item.unit ?? null,
+          })),
+          ...(text.trim() ? { invoiceText: text.trim() } : {}),
+        };
+      }
+      const res = await call<{ created: string }>(OPS.invoices.credit, { params: { number: invoice.number }, body });
+      const n = numberFromLocation(res.created);
+      notifyOk(t('inv.credit.done', { number: n }));
+      onCredited(n);
+    } catch (e) {
+      // items[k] of the body is the k-th chosen line.
+      const f: Record<string, string> = {};
+      for (const [k, v] of Object.entries(fieldErrors(e))) {
+        const m = /^items\[(\d+)\](.*)$/.exec(k);
+        f[m ? `items[${chosen[Number(m[1])]?.index ?? m[1]}]${m[2]}` : k] = v;
+      }
+      setErrors(f);
+      notifyError(e, t('inv.credit.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = (i: number, patch: Partial<CreditLine>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('inv.credit.title', { number: invoice.number })} size="xl" centered>
+      <Stack>
+        <SegmentedControl
+          value={mode}
+          onChange={(v) => setMode(v as 'full' | 'partial')}
+          data={[
+            { value: 'full', label: t('inv.credit.full') },
+            { value: 'partial', label: t('inv.credit.partial') },
+          ]}
+          data-testid="credit-mode"
+        />
+        {mode === 'full' ? (
+          <Text size="sm">{t('inv.credit.fullText', { amount: formatMoney(invoice.currentBalance ?? invoice.total ?? 0) })}</Text>
+        ) : (
+          <>
+            <Table verticalSpacing={4} data-testid="credit-lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={36} />
+                  <Table.Th>{t('docs.line.description')}</Table.Th>
+                  <Table.Th w={100} style={right}>
+                    {t('docs.line.quantity')}
+                  </Table.Th>
+                  <Table.Th w={130} style={right}>
+                    {t('docs.line.unitPrice')}
+                  </Table.Th>
+                  <Table.Th w={70} style={right}>
+                    {t('docs.line.vat')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoice.items.map((item, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>
+                      <Checkbox aria-label={`${t('inv.credit.choose')} ${i + 1}`} checked={lines[i]?.on ?? false} onChange={(e) => set(i, { on: e.currentTarget.checked })} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{item.description}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput size="xs" styles={{ input: right }} aria-label={`${t('docs.line.quantity')} ${i + 1}`} disabled={!lines[i]?.on} value={lines[i]?.quantity ?? ''} error={errors[`items[${i}].quantity`]} onChange={(e) => set(i, { quantity: e.currentTarget.value })} />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput size="xs" styles={{ input: right }} aria-label={`${t('docs.line.unitPrice')} ${i + 1}`} disabled={!lines[i]?.on} value={lines[i]?.unitPrice ?? ''} error={errors[`items[${i}].unitPrice`]} onChange={(e) => set(i, { unitPrice: e.currentTarget.value })} />
+                    </Table.Td>
+                    <Table.Td style={right}>{item.taxRate ?? 0} %</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group justify="flex-end">
+              <Text fw={600} data-testid="credit-total">
+                {t('inv.credit.sum')}: {formatOre(totals.totalOre)}
+              </Text>
+            </Group>
+            <Textarea label={t('docs.invoiceText')} value={text} maxLength={2000} autosize minRows={2} onChange={(e) => setText(e.currentTarget.value)} />
+          </>
+        )}
+        {Object.entries(errors)
+          .filter(([k]) => !/^items\[\d+\]\.(quantity|unitPrice)$/.test(k))
+          .map(([k, v]) => (
+            <Alert key={k} color="red" variant="light">
+              {v}
+            </Alert>
+          ))}
+        <Alert color="yellow" variant="light">
+          {t('docs.issueFinal')}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button loading={busy} onClick={() => void submit()} data-testid="credit-submit">
+            {t('inv.credit.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

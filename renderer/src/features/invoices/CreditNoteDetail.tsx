@@ -1,0 +1,80 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { call } from '../../api/client';
+import { OPS } from '../documents/doc-ops';
+import { DocumentItemsTable } from '../documents/DocumentItemsTable';
+import type { DocumentData } from '../documents/document.types';
+import { formatDate } from '../documents/money';
+import { PdfDialog } from '../documents/PdfDialog';
+import { Fact, saveEhf } from './InvoiceDetail';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+
+/** One issued credit note, read-only, with PDF and EHF. */
+export function CreditNoteDetail() {
+  const { t } = useTranslation();
+  const number = Number(useParams().number);
+  const [doc, setDoc] = useState<DocumentData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pdf, setPdf] = useState(false);
+
+  useEffect(() => {
+    setDoc(null);
+    call<DocumentData>(OPS.creditNotes.get, { params: { number } })
+      .then(setDoc)
+      .catch((e) => setError(e instanceof Error ? e.message : String(e)));
+  }, [number]);
+
+  if (error) return <Alert color="red" title={t('common.error')}>{error}</Alert>;
+  if (!doc) return <Loader />;
+
+  return (
+    <Stack gap="md" data-testid="credit-note-detail">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Anchor component={Link} to="/invoices" size="sm">
+            ← {t('inv.title')}
+          </Anchor>
+          <Group gap="sm" mt={4}>
+            <Title order={2}>{t('inv.cn.title', { number })}</Title>
+            <InvoiceStatusBadge status="credited" size="lg" />
+          </Group>
+          <Text c="dimmed">{doc.recipient.name}</Text>
+        </div>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setPdf(true)} data-testid="open-pdf">
+            {t('docs.openPdf')}
+          </Button>
+          <Button variant="default" onClick={() => void saveEhf(OPS.creditNotes.ehf, number, t('inv.ehf.failed'))} data-testid="save-ehf">
+            {t('inv.ehf.save')}
+          </Button>
+        </Group>
+      </Group>
+      <Paper withBorder p="md">
+        <SimpleGrid cols={4} spacing="md">
+          <Fact
+            label={t('inv.cn.credits')}
+            value={
+              doc.creditedInvoiceNumber ? (
+                <Anchor component={Link} to={`/invoices/${doc.creditedInvoiceNumber}`} size="sm" data-testid="credited-invoice-link">
+                  {t('inv.detail.title', { number: doc.creditedInvoiceNumber })}
+                </Anchor>
+              ) : null
+            }
+          />
+          <Fact label={t('inv.cn.date')} value={formatDate(doc.invoiceDate)} />
+          <Fact label={t('docs.ourReference')} value={doc.ourReference} />
+          <Fact label={t('docs.yourReference')} value={doc.yourReference} />
+        </SimpleGrid>
+        {doc.invoiceText ? (
+          <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {doc.invoiceText}
+          </Text>
+        ) : null}
+      </Paper>
+      <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} />
+      <PdfDialog op={OPS.creditNotes.pdf} number={number} title={t('inv.cn.title', { number })} opened={pdf} onClose={() => setPdf(false)} />
+    </Stack>
+  );
+}

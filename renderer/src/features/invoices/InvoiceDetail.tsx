@@ -1,0 +1,205 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { call, downloadBlob, fileToBlob, type Page } from '../../api/client';
+import { notifyError, notifyOk } from '../../components/errors';
+import { OPS } from '../documents/doc-ops';
+import { DocumentItemsTable } from '../documents/DocumentItemsTable';
+import type { DocumentData } from '../documents/document.types';
+import { formatDate, formatMoney, todayIso } from '../documents/money';
+import { PdfDialog } from '../documents/PdfDialog';
+import { ConfirmDialog } from '../documents/ConfirmDialog';
+import { CreditDialog } from './CreditDialog';
+import { invoiceStatus } from './invoice-status';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { LostDialog } from './LostDialog';
+import { PaymentDialog } from './PaymentDialog';
+import { PaymentHistory, type LedgerEntry } from './PaymentHistory';
+
+export function Fact({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+        {value || '–'}
+      </Text>
+    </div>
+  );
+}
+
+/** Saves a document's EHF; the service's reason (e.g. no org number) is shown when it refuses. */
+export async function saveEhf(op: string, number: number, failedTitle: string) {
+  try {
+    const { blob, filename } = fileToBlob(await call(op, { params: { number } }));
+    downloadBlob(blob, filename);
+  } catch (e) {
+    notifyError(e, failedTitle);
+  }
+}
+
+/** One issued invoice: state, balance, lines and VAT, payments; pay, credit, write off, PDF, EHF. */
+export function InvoiceDetail() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const number = Number(useParams().number);
+  const [doc, setDoc] = useState<DocumentData | null>(null);
+  const [ledger, setLedger] = useState<LedgerEntry[]>([]);
+  const [credits, setCredits] = useState<DocumentData[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<null | 'pay' | 'credit' | 'lost' | 'unlost' | 'pdf'>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const d = await call<DocumentData>(OPS.invoices.get, { params: { number } });
+      setDoc(d);
+      setLedger(await call<LedgerEntry[]>(OPS.invoices.listPayments, { params: { number } }));
+      const cn = await call<Page<DocumentData>>(OPS.invoices.listCreditNotes, { query: { recipientNumber: d.recipient.number, perPage: 200 } });
+      setCredits(cn.items.filter((c) => c.creditedInvoiceNumber === number));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, [number]);
+
+  useEffect(() => {
+    setDoc(null);
+    void load();
+  }, [load]);
+
+  useHotkeys([['alt+B', () => setDialog('pay')]]);
+
+  if (error) return <Alert color="red" title={t('common.error')}>{error}</Alert>;
+  if (!doc) return <Loader />;
+
+  const status = invoiceStatus(doc, todayIso());
+  const balance = doc.currentBalance ?? 0;
+  const paid = ledger.filter((e) => e.kind === 'payment' || e.kind === 'payment-reversal').reduce((a, e) => a + e.amount, 0);
+  const credited = credits.reduce((a, c) => a + (c.total ?? 0), 0);
+
+  async function unlost() {
+    setBusy(true);
+    try {
+      await call(OPS.invoices.reverseLost, { params: { number } });
+      notifyOk(t('inv.lost.undone'));
+      await load();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+      setDialog(null);
+    }
+  }
+
+  return (
+    <Stack gap="md" data-testid="invoice-detail">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Anchor component={Link} to="/invoices" size="sm">
+            ← {t('inv.title')}
+          </Anchor>
+          <Group gap="sm" mt={4}>
+            <Title order={2}>{t('inv.detail.title', { number })}</Title>
+            <InvoiceStatusBadge status={status} size="lg" />
+          </Group>
+          <Text c="dimmed">{doc.recipient.name}</Text>
+        </div>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setDialog('pdf')} data-testid="open-pdf">
+            {t('docs.openPdf')}
+          </Button>
+          <Button variant="default" onClick={() => void saveEhf(OPS.invoices.ehf, number, t('inv.ehf.failed'))} data-testid="save-ehf">
+            {t('inv.ehf.save')}
+          </Button>
+          {status === 'lost' ? (
+            <Button variant="default" onClick={() => setDialog('unlost')} data-testid="undo-lost">
+              {t('inv.lost.undo')}
+            </Button>
+          ) : (
+            <>
+              {balance > 0 ? (
+                <Button variant="default" onClick={() => setDialog('lost')} data-testid="mark-lost">
+                  {t('inv.lost.action')}
+                </Button>
+              ) : null}
+              {balance > 0 ? (
+                <Button variant="default" onClick={() => setDialog('credit')} data-testid="credit">
+                  {t('inv.credit.action')}
+                </Button>
+              ) : null}
+              <Button onClick={() => setDialog('pay')} data-testid="register-payment">
+                {t('inv.pay.action')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+
+      <SimpleGrid cols={4} spacing="sm">
+        <Paper withBorder p="sm">
+          <Fact label={t('inv.detail.total')} value={`${formatMoney(doc.total)} ${doc.currency ?? 'NOK'}`} testId="invoice-total" />
+        </Paper>
+        <Paper withBorder p="sm">
+          <Fact label={t('inv.detail.paid')} value={formatMoney(paid)} testId="invoice-paid" />
+        </Paper>
+        <Paper withBorder p="sm">
+          <Fact label={t('inv.detail.credited')} value={formatMoney(credited)} testId="invoice-credited" />
+        </Paper>
+        <Paper withBorder p="sm" bg={balance > 0 ? (status === 'due' ? 'red.0' : 'blue.0') : 'teal.0'}>
+          <Fact label={t('inv.detail.balance')} value={<b>{formatMoney(balance)}</b>} testId="invoice-balance" />
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder p="md">
+        <SimpleGrid cols={4} spacing="md" verticalSpacing="sm">
+          <Fact label={t('docs.invoiceDate')} value={formatDate(doc.invoiceDate)} />
+          <Fact label={t('docs.dueDate')} value={formatDate(doc.dueDate)} testId="invoice-due" />
+          <Fact label={t('docs.deliveryDate')} value={formatDate(doc.deliveryDate)} />
+          <Fact label={t('inv.detail.kid')} value={doc.kid} testId="invoice-kid" />
+          <Fact label={t('inv.detail.account')} value={doc.accountNumber} />
+          <Fact label={t('docs.ourReference')} value={doc.ourReference} />
+          <Fact label={t('docs.yourReference')} value={doc.yourReference} />
+          <Fact label={t('docs.orderNumber')} value={doc.orderNumber} />
+        </SimpleGrid>
+        {doc.invoiceText ? (
+          <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {doc.invoiceText}
+          </Text>
+        ) : null}
+      </Paper>
+
+      <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} />
+
+      <PaymentHistory invoice={number} entries={ledger} onChanged={() => void load()} />
+
+      {credits.length ? (
+        <Paper withBorder p="md" data-testid="invoice-credit-notes">
+          <Text fw={600} mb="xs">
+            {t('inv.tab.credit-notes')}
+          </Text>
+          {credits.map((c) => (
+            <Group key={c.number} justify="space-between">
+              <Anchor component={Link} to={`/invoices/credit-notes/${c.number}`}>
+                {t('inv.cn.title', { number: c.number })}
+              </Anchor>
+              <Text size="sm">
+                {formatDate(c.invoiceDate)} · {formatMoney(c.total)}
+              </Text>
+            </Group>
+          ))}
+        </Paper>
+      ) : null}
+
+      <PaymentDialog invoice={number} balance={balance} opened={dialog === 'pay'} onClose={() => setDialog(null)} onDone={() => void load()} />
+      <LostDialog invoice={number} opened={dialog === 'lost'} onClose={() => setDialog(null)} onDone={() => void load()} />
+      <CreditDialog invoice={doc} opened={dialog === 'credit'} onClose={() => setDialog(null)} onCredited={(n) => (n ? navigate(`/invoices/credit-notes/${n}`) : void load())} />
+      <PdfDialog op={OPS.invoices.pdf} number={number} title={t('inv.detail.title', { number })} opened={dialog === 'pdf'} onClose={() => setDialog(null)} />
+      <ConfirmDialog opened={dialog === 'unlost'} title={t('inv.lost.undo')} confirmLabel={t('inv.lost.undo')} busy={busy} onConfirm={() => void unlost()} onClose={() => setDialog(null)}>
+        <Text size="sm">{t('inv.lost.undoText')}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

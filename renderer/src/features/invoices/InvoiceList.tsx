@@ -1,0 +1,138 @@
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { call, type Page } from '../../api/client';
+import { DateField } from '../documents/DateField';
+import { OPS } from '../documents/doc-ops';
+import type { DocumentData } from '../documents/document.types';
+import { formatDate, formatMoney, todayIso } from '../documents/money';
+import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
+import { RecipientSelect } from '../documents/RecipientSelect';
+import { invoiceStatus } from './invoice-status';
+import { useInvoiceList, type InvoiceTab } from './invoice-list.store';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { InvoiceSums } from './InvoiceSums';
+
+const TABS: { value: InvoiceTab; op: string; sums: string }[] = [
+  { value: 'all', op: OPS.invoices.list, sums: 'all' },
+  { value: 'drafts', op: OPS.invoices.listDrafts, sums: 'draft' },
+  { value: 'not-due', op: OPS.invoices.listNotDue, sums: 'not-due' },
+  { value: 'due', op: OPS.invoices.listDue, sums: 'due' },
+  { value: 'paid', op: OPS.invoices.listPaid, sums: 'paid' },
+  { value: 'credit-notes', op: OPS.invoices.listCreditNotes, sums: 'credit-notes' },
+];
+
+const money = (v: number | undefined | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v ?? 0)}</span>;
+
+/** Fakturaer: tabs by state, filters by invoice date and customer, sums, and a paged virtual list. */
+export function InvoiceList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tab, from, to, recipientNumber, recipientLabel, set } = useInvoiceList();
+  const today = todayIso();
+  const current = TABS.find((x) => x.value === tab) ?? TABS[0];
+  const isDrafts = tab === 'drafts';
+  const isCredit = tab === 'credit-notes';
+
+  const query = useMemo(() => {
+    const q: Record<string, unknown> = {};
+    if (recipientNumber) q.recipientNumber = recipientNumber;
+    if (!isDrafts) {
+      if (from) q.from = from;
+      if (to) q.to = to;
+    }
+    return q;
+  }, [recipientNumber, from, to, isDrafts]);
+  const key = JSON.stringify({ tab, query });
+
+  const fetchPage = useCallback(
+    (page: number, perPage: number) => call<Page<DocumentData>>(current.op, { query: { ...query, page, perPage } }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
+
+  useHotkeys([['mod+N', () => navigate('/invoices/drafts/new')]]);
+
+  const columns: Column<DocumentData>[] = [
+    { key: 'number', header: t('inv.col.number'), width: '80px', render: (r) => <Text size="sm" fw={600}>{r.number}</Text> },
+    { key: 'customer', header: t('inv.col.customer'), width: 'minmax(160px, 3fr)', render: (r) => <Text size="sm" truncate>{r.recipient?.name}</Text> },
+    { key: 'date', header: t('inv.col.date'), width: '100px', render: (r) => <Text size="sm">{formatDate(r.invoiceDate)}</Text> },
+    isCredit
+      ? { key: 'credited', header: t('inv.col.credited'), width: '110px', render: (r) => <Text size="sm">{r.creditedInvoiceNumber ?? ''}</Text> }
+      : { key: 'due', header: t('inv.col.due'), width: '100px', render: (r) => <Text size="sm">{formatDate(r.dueDate)}</Text> },
+    { key: 'total', header: t('inv.col.total'), width: '120px', align: 'right', render: (r) => <Text size="sm">{money(r.total)}</Text> },
+    ...(isDrafts || isCredit
+      ? []
+      : [{ key: 'balance', header: t('inv.col.balance'), width: '120px', align: 'right' as const, render: (r: DocumentData) => <Text size="sm">{money(r.currentBalance)}</Text> }]),
+    {
+      key: 'status',
+      header: t('inv.col.status'),
+      width: '110px',
+      render: (r) => <InvoiceStatusBadge status={isDrafts ? 'draft' : isCredit ? 'credited' : invoiceStatus(r, today)} />,
+    },
+  ];
+
+  const open = (r: DocumentData) => {
+    if (isDrafts) navigate(`/invoices/drafts/${r.number}`);
+    else if (isCredit || r.creditedInvoiceNumber) navigate(`/invoices/credit-notes/${r.number}`);
+    else navigate(`/invoices/${r.number}`);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2}>{t('inv.title')}</Title>
+        <Button onClick={() => navigate('/invoices/drafts/new')} data-testid="new-invoice">
+          {t('inv.new')}
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={(v) => v && set({ tab: v as InvoiceTab })}>
+        <Tabs.List>
+          {TABS.map((x) => (
+            <Tabs.Tab key={x.value} value={x.value}>
+              {t(`inv.tab.${x.value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Group justify="space-between" align="flex-end">
+        <Group gap="sm" align="flex-end">
+          {!isDrafts ? (
+            <>
+              <DateField label={t('inv.filter.from')} w={150} value={from} onChange={(v) => set({ from: v })} />
+              <DateField label={t('inv.filter.to')} w={150} value={to} onChange={(v) => set({ to: v })} />
+            </>
+          ) : null}
+          <RecipientSelect
+            label={t('inv.filter.customer')}
+            w={280}
+            value={recipientNumber}
+            initialLabel={recipientLabel}
+            onChange={(n, label) => set({ recipientNumber: n, recipientLabel: label })}
+            data-testid="filter-customer"
+          />
+          {from || to || recipientNumber ? (
+            <Button variant="subtle" onClick={() => set({ from: null, to: null, recipientNumber: null, recipientLabel: null })}>
+              {t('inv.filter.clear')}
+            </Button>
+          ) : null}
+        </Group>
+        <InvoiceSums state={current.sums} query={query} refreshKey={key} />
+      </Group>
+      <PagedVirtualTable
+        queryKey={key}
+        columns={columns}
+        fetchPage={fetchPage}
+        rowKey={(r) => r.number}
+        onOpen={open}
+        empty={
+          <Text c="dimmed" size="sm">
+            {t(`inv.empty.${tab}`)}
+          </Text>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { Badge, Button, Paper, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { notifyError, notifyOk } from '../../components/errors';
+import { ConfirmDialog } from '../documents/ConfirmDialog';
+import { OPS } from '../documents/doc-ops';
+import { formatDate, formatMoney } from '../documents/money';
+
+export interface LedgerEntry {
+  id: number;
+  kind: 'payment' | 'payment-reversal' | 'loss' | 'loss-reversal';
+  date: string;
+  amount: number;
+  currencyAmount: number | null;
+  bankFee: number | null;
+  reason: string | null;
+  reverses: number | null;
+  reversedBy: number | null;
+  _links?: Record<string, { uri: string }>;
+}
+
+const right = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
+
+/** Payments, losses and their reversals, oldest first; a payment not yet reversed can be reversed. */
+export function PaymentHistory({ invoice, entries, onChanged }: { invoice: number; entries: LedgerEntry[]; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [reversing, setReversing] = useState<LedgerEntry | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function reverse() {
+    if (!reversing) return;
+    setBusy(true);
+    try {
+      await call(OPS.invoices.reversePayment, { params: { number: invoice, id: reversing.id } });
+      notifyOk(t('inv.ledger.reversed'));
+      onChanged();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+      setReversing(null);
+    }
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <Text fw={600} mb="xs">
+        {t('inv.ledger.title')}
+      </Text>
+      {entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('inv.ledger.empty')}
+        </Text>
+      ) : (
+        <Table verticalSpacing={6} data-testid="payments">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('inv.ledger.date')}</Table.Th>
+              <Table.Th>{t('inv.ledger.kind')}</Table.Th>
+              <Table.Th style={right}>{t('inv.ledger.amount')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((e) => (
+              <Table.Tr key={e.id} data-testid="payment-row" style={{ opacity: e.reversedBy ? 0.55 : 1 }}>
+                <Table.Td>{formatDate(e.date)}</Table.Td>
+                <Table.Td>
+                  {t(`inv.ledger.${e.kind}`)}
+                  {e.reason ? (
+                    <Text size="xs" c="dimmed">
+                      {e.reason}
+                    </Text>
+                  ) : null}
+                  {e.reversedBy ? (
+                    <Badge size="xs" color="gray" variant="light" ml={6}>
+                      {t('inv.ledger.isReversed')}
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td style={{ ...right, textDecoration: e.reversedBy ? 'line-through' : undefined }}>{formatMoney(e.amount)}</Table.Td>
+                <Table.Td style={right}>
+                  {e.kind === 'payment' && !e.reversedBy ? (
+                    <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setReversing(e)}>
+                      {t('inv.ledger.reverse')}
+                    </Button>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <ConfirmDialog
+        opened={!!reversing}
+        title={t('inv.ledger.reverseTitle')}
+        confirmLabel={t('inv.ledger.reverse')}
+        busy={busy}
+        onConfirm={() => void reverse()}
+        onClose={() => setReversing(null)}
+      >
+        <Text size="sm">{t('inv.ledger.reverseText', { amount: formatMoney(reversing?.amount ?? 0), date: formatDate(reversing?.date) })}</Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

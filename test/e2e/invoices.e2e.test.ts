@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { recipient } from '../helpers/server.js';
+import { openGui, textOf, visible, type Gui } from './helpers/browser.js';
+
+/** The browser's today, so the GUI's defaults (payment date) and the server's clock agree. */
+const today = new Date().toISOString().slice(0, 10);
+
+let gui: Gui;
+beforeAll(async () => {
+  gui = await openGui({ today });
+  const s = gui.server;
+  const settings = await s.json('/originators/current/settings', {
+    method: 'PUT',
+    body: { company: { name: 'Kvitt Test AS', orgNumber: '923609016', vatRegistered: true, bankAccount: '86011117947', address1: 'Storgata 1', zip: '0155', city: 'OSLO' } },
+  });
+  expect(settings.status).toBe(200);
+  expect((await s.json('/recipients/', { body: recipient({ name: 'Fjord Bygg AS', customerNumber: '1001' }) })).status).toBe(201);
+  expect((await s.json('/recipients/', { body: recipient({ name: 'Berg Regnskap AS', customerNumber: '1002', organisation: { form: 'as', icd: 9908, number: '974760673' } }) })).status).toBe(201);
+});
+afterAll(async () => {
+  await gui?.close();
+});
+
+const norm = (s: string) => s.replace(/\s+/g, ' ');
+
+/** Clicks an entry of the left navigation. */
+const nav = (name: string) => gui.page.locator('nav[aria-label="Hovedmeny"]').getByRole('link', { name, exact: true }).click();
+
+async function pickCustomer(name: string) {
+  const { page } = gui;
+  const input = page.getByRole('textbox', { name: 'Kunde' });
+  await input.click();
+  await input.fill(name.slice(0, 5));
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+test('write an invoice with 25 % and 15 % VAT, see live totals, issue it, pay it in two parts', async () => {
+  const { page } = gui;
+  await nav('Fakturaer');
+  await visible(page.getByRole('tab', { name: 'Ikke forfalt' }));
+  await textOf(page.getByTestId('table-empty'), 'Ingen utstedte fakturaer');
+  await gui.shot('invoices-list-empty');
+
+  await page.getByTestId('new-invoice').click();
+  await visible(page.getByTestId('doc-editor'));
+  await pickCustomer('Fjord Bygg AS');
+  await page.getByLabel('Beskrivelse 1').fill('Konsulenttimer');
+  await page.getByLabel('Antall 1').fill('2,5');
+  await page.getByLabel('Pris 1').fill('1 000');
+  await page.getByLabel('Beskrivelse 1').press('Control+Enter');
+  await page.getByLabel('Beskrivelse 2').fill('Servering');
+  await page.getByLabel('Antall 2').fill('3');
+  await page.getByLabel('Pris 2').fill('200');
+  await page.getByLabel('MVA 2').selectOption('15');
+
+  // Live totals: 2 500 at 25 % and 600 at 15 %.
+  await textOf(page.getByTestId('total-net'), '3 100,00');
+  await textOf(page.getByTestId('total-vat-25'), '625,00');
+  await textOf(page.getByTestId('total-vat-15'), '90,00');
+  await textOf(page.getByTestId('total-grand'), '3 815,00');
+  await textOf(page.getByTestId('line-amount-0'), '2 500,00');
+  // The live preview arrives as a PDF in an iframe.
+  await visible(page.locator('[data-testid="pdf-frame"] iframe'), 20_000);
+  await gui.shot('invoice-editor');
+
+  // Save as a draft (Ctrl+S), then issue (Ctrl+I) with the confirmation.
+  await page.keyboard.press('Control+s');
+  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  await page.getByTestId('issue').click();
+  const warning = await textOf(page.getByTestId('issue-warning'), 'kan ikke endres');
+  expect(warning).toContain('kan ikke endres');
+  await gui.shot('invoice-issue-confirm');
+  await page.getByTestId('confirm-button').click();
+
+  await page.waitForURL(/#\/invoices\/\d+$/);
+  await textOf(page.getByTestId('status-badge'), 'Ikke forfalt');
+  await textOf(page.getByTestId('invoice-total'), '3 815,00');
+  await textOf(page.getByTestId('invoice-balance'), '3 815,00');
+  await gui.shot('invoice-detail-issued');
+
+  // It is listed under "Ikke forfalt", with the sums of that tab.
+  await nav('Fakturaer');
+  await page.getByRole('tab', { name: 'Ikke forfalt' }).click();
+  await textOf(page.getByTestId('doc-row').first(), 'Fjord Bygg AS');
+  await textOf(page.getByTestId('sum-count'), '1');
+  await textOf(page.getByTestId('sum-balance'), '3 815,00');
+  await gui.shot('invoices-list-not-due');
+
+  // A partial payment, then the rest (the amount defaults to the balance).
+  await page.getByTestId('doc-row').first().click();
+  await page.getByTestId('register-payment').click();
+  const amount = page.getByTestId('payment-amount');
+  expect(norm(await amount.inputValue())).toBe('3 815,00');
+  await gui.shot('invoice-payment-dialog');
+  await amount.fill('1000');
+  await page.getByTestId('payment-submit').click();
+  await textOf(page.getByTestId('invoice-balance'), '2 815,00');
+  await textOf(page.getByTestId('status-badge'), 'Ikke forfalt');
+  await page.getByTestId('register-payment').click();
+  expect(norm(await page.getByTestId('payment-amount').inputValue())).toBe('2 815,00');
+  await page.getByTestId('payment-submit').click();
+  await textOf(page.getByTestId('invoice-balance'), '0,00');
+  await textOf(page.getByTestId('status-badge'), 'Betalt');
+  expect(await page.getByTestId('payment-row').count()).toBe(2);
+  await gui.shot('invoice-detail-paid');
+
+  await nav('Fakturaer');
+  await page.getByRole('tab', { name: 'Betalt' }).click();
+  await textOf(page.getByTestId('doc-row').first(), 'Fjord Bygg AS');
+  await textOf(page.getByTestId('doc-row').first(), 'Betalt');
+  await page.getByRole('tab', { name: 'Ikke forfalt' }).click();
+  await visible(page.getByTestId('table-empty'));
+  await page.getByRole('tab', { name: 'Betalt' }).click();
+  await gui.shot('invoices-list-paid');
+});
+
+test('a payment can be reversed, and a wrong quantity is shown on its cell', async () => {
+  const { page } = gui;
+  await nav('Fakturaer');
+  await page.getByRole('tab', { name: 'Betalt' }).click();
+  await page.getByTestId('doc-row').first().click();
+  await page.getByRole('button', { name: 'Tilbakefør' }).first().click();
+  await page.getByTestId('confirm-button').click();
+  await textOf(page.getByTestId('invoice-balance'), '1 000,00');
+  await textOf(page.getByTestId('status-badge'), 'Ikke forfalt');
+
+  await page.goto(`${gui.server.base}/app/#/invoices/drafts/new`);
+  await pickCustomer('Fjord Bygg AS');
+  await page.getByLabel('Beskrivelse 1').fill('Feil antall');
+  await page.getByLabel('Antall 1').fill('to');
+  await page.getByLabel('Pris 1').fill('10');
+  await page.getByTestId('save-draft').click();
+  await textOf(page.getByTestId('line-0'), 'Ikke et tall');
+  // The service's own field errors land on the cell too (more than 3 decimals).
+  await page.getByLabel('Antall 1').fill('1,2345');
+  await page.getByTestId('save-draft').click();
+  await textOf(page.getByTestId('line-0'), 'decimals');
+  await gui.shot('invoice-editor-field-error');
+});
+
+test('credit an issued invoice in part and then in full, and see the credit notes', async () => {
+  const { page, server } = gui;
+  const res = await server.json('/invoices/', {
+    body: { recipient: { number: 2 }, items: [{ description: 'Regnskapsbistand', quantity: 4, unitPrice: 850, taxRate: 25 }, { description: 'Bok', quantity: 1, unitPrice: 400, taxRate: 0 }] },
+  });
+  expect(res.status).toBe(201);
+  const number = Number(res.res.headers.get('location')!.split('/').pop());
+  await page.goto(`${server.base}/app/#/invoices/${number}`);
+  await textOf(page.getByTestId('invoice-total'), '4 650,00');
+
+  await page.getByTestId('credit').click();
+  await page.getByText('Deler av fakturaen').click();
+  await page.getByLabel('Krediter linje 1').check();
+  await page.getByLabel('Antall 1').fill('1');
+  await textOf(page.getByTestId('credit-total'), '1 062,50');
+  await gui.shot('invoice-credit-dialog');
+  await page.getByTestId('credit-submit').click();
+  await page.waitForURL(/#\/invoices\/credit-notes\/\d+$/);
+  await textOf(page.getByTestId('credit-note-detail'), 'Kreditnota');
+  await textOf(page.getByTestId('doc-total'), '1 062,50');
+  await gui.shot('credit-note-detail');
+
+  await page.getByTestId('credited-invoice-link').click();
+  await textOf(page.getByTestId('invoice-balance'), '3 587,50');
+  await textOf(page.getByTestId('invoice-credit-notes'), 'Kreditnota');
+  await page.getByTestId('credit').click();
+  await page.getByTestId('credit-submit').click();
+  await page.waitForURL(/#\/invoices\/credit-notes\/\d+$/);
+  await textOf(page.getByTestId('doc-total'), '3 587,50');
+
+  await nav('Fakturaer');
+  await page.getByRole('tab', { name: 'Kreditnotaer' }).click();
+  await textOf(page.getByTestId('doc-row').first(), 'Berg Regnskap AS');
+  expect(await page.getByTestId('doc-row').count()).toBe(2);
+  await gui.shot('invoices-list-credit-notes');
+});
+
+test('create a product, see a taken code refused on its field, and use the product by code on a line', async () => {
+  const { page } = gui;
+  await nav('Produkter');
+  await textOf(page.getByTestId('table-empty'), 'Ingen produkter');
+  await page.getByTestId('new-product').click();
+  await page.getByLabel('Varenummer').fill('KONS');
+  await page.getByLabel('Beskrivelse').fill('Konsulenttime senior');
+  await page.getByLabel('Pris eks. MVA').fill('1 250,50');
+  await page.getByLabel('Enhet').fill('timer');
+  await gui.shot('product-form');
+  await page.getByTestId('save-product').click();
+  await textOf(page.getByTestId('doc-row').first(), 'Konsulenttime senior');
+  await textOf(page.getByTestId('doc-row').first(), '1 250,50');
+  await gui.shot('products-list');
+
+  await page.getByTestId('new-product').click();
+  await page.getByLabel('Varenummer').fill('KONS');
+  await page.getByLabel('Beskrivelse').fill('Dobbel');
+  await page.getByLabel('Pris eks. MVA').fill('1');
+  await page.getByTestId('save-product').click();
+  await textOf(page.locator('.mantine-TextInput-error').first(), /.+/);
+  await gui.shot('product-form-conflict');
+
+  await nav('Fakturaer');
+  await page.getByTestId('new-invoice').click();
+  await pickCustomer('Berg Regnskap AS');
+  await page.getByRole('textbox', { name: 'Varenr. 1' }).fill('KONS');
+  await page.getByRole('textbox', { name: 'Varenr. 1' }).press('Tab');
+  await textOf(page.getByTestId('line-amount-0'), '1 250,50');
+  expect(await page.getByLabel('Beskrivelse 1').inputValue()).toBe('Konsulenttime senior');
+  await page.getByLabel('Antall 1').fill('2');
+  await textOf(page.getByTestId('total-grand'), '3 126,25');
+  await page.keyboard.press('Control+s');
+  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  await nav('Fakturaer');
+  await page.getByRole('tab', { name: 'Utkast' }).click();
+  await textOf(page.getByTestId('doc-row').first(), 'Berg Regnskap AS');
+  await gui.shot('invoices-list-drafts');
+});
+
+test('the EHF of a customer without an organisation number is refused with the reason', async () => {
+  const { page, server } = gui;
+  const r = await server.json('/recipients/', { body: { name: 'Ola Nordmann', contact: { address: { address1: 'Vei 2', zip: '0150', city: 'OSLO' } } } });
+  expect(r.status).toBe(201);
+  const rn = Number(r.res.headers.get('location')!.split('/').pop());
+  const res = await server.json('/invoices/', { body: { recipient: { number: rn }, items: [{ description: 'Vask', quantity: 1, unitPrice: 500, taxRate: 25 }] } });
+  const number = Number(res.res.headers.get('location')!.split('/').pop());
+  await page.goto(`${server.base}/app/#/invoices/${number}`);
+  await page.getByTestId('save-ehf').click();
+  await visible(page.locator('.mantine-Notification-root').filter({ hasText: 'EHF' }));
+  await gui.shot('invoice-ehf-refused');
+  await page.getByTestId('open-pdf').click();
+  await visible(page.locator('.mantine-Modal-body iframe'), 20_000);
+  await gui.shot('invoice-pdf-dialog');
+});
