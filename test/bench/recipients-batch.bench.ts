@@ -1,0 +1,121 @@
+/**
+ * Recipients batch benchmark (issue 2, "Tests and figures"). Prints figures; never asserts on time.
+ *
+ * Kvitt: a 10,000-recipient batch POST /recipients/ over real loopback HTTP to the server in its own process
+ * (file database in a temporary folder, WAL, synchronous FULL), after a 100-recipient warm-up batch.
+ * Floor: JSON.parse of the very same body plus inserting the same rows with one prepared better-sqlite3
+ * statement in one transaction into a fresh migrated database of the same schema and pragmas.
+ * Goal: Kvitt at most 3x the floor. Also prints the server's RSS and heap after the batch.
+ *
+ * Environment: BENCH_RECIPIENTS (default 10000), BENCH_ROUNDS (default 3).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../db/connection.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { countryCode } from '../../main/features/common/countries.js';
+import type { RecipientInput } from '../../main/features/recipients/recipients.schema.js';
+import { fakeRecipient } from '../../main/seed/recipients.seed.js';
+import { rng } from '../../main/seed/random.js';
+import { fmt, httpRequest, KEY, mb, median, selfCpuMs, startChild } from './lib.js';
+
+const N = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const dir = mkdtempSync(join(tmpdir(), 'kvitt-bench-batch-'));
+
+function makeBody(count: number, seed: number, offset: number): string {
+  const r = rng(seed);
+  return JSON.stringify(Array.from({ length: count }, (_, i) => fakeRecipient(r, offset + i)));
+}
+
+const COLUMNS = [
+  'customer_number', 'name', 'address1', 'address2', 'zip', 'city', 'country', 'email', 'phone', 'mobile', 'fax', 'web', 'org_form', 'org_icd',
+  'org_number', 'discount', 'credit_days', 'attach_pdf', 'default_shipment', 'auto_dunnings_enabled', 'currency', 'your_reference', 'comment',
+  'ehf_capable', 'efaktura', 'avtalegiro', 'deleted', 'search_text', 'created_at', 'updated_at',
+];
+
+const b = (v: boolean | null | undefined) => (v === undefined || v === null ? null : v ? 1 : 0);
+
+/** The floor: parse, then one prepared INSERT per row in one transaction. No validation, no audit, no HTTP. */
+async function floor(body: string, file: string): Promise<{ ms: number; cpuMs: number }> {
+  const opened = openDatabase(file);
+  await migrateToLatest(opened.db);
+  const raw = opened.raw;
+  const insert = raw.prepare(`insert into recipients (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`);
+  const now = '2026-03-15 12:00:00';
+  const cpu0 = selfCpuMs();
+  const t0 = performance.now();
+  const items = JSON.parse(body) as RecipientInput[];
+  raw.transaction((rows: RecipientInput[]) => {
+    for (const x of rows) {
+      const a = x.contact.address;
+      const c = x.contact;
+      const o = x.organisation ?? {};
+      const s = x.settings ?? {};
+      insert.run(
+        x.customerNumber === undefined ? null : String(x.customerNumber), x.name, a.address1 ?? null, a.address2 ?? null, a.zip, a.city,
+        a.country ? countryCode(a.country) : 'NO', c.email ?? null, c.phone ?? null, c.mobile ?? null, c.fax ?? null, c.web ?? null, o.form ?? null,
+        o.icd ?? null, o.number ?? null, Math.round((s.discount ?? 0) * 100), s.creditDays ?? null, b(s.attachPdf), s.defaultShipment ?? null,
+        b(s.autoDunningsEnabled), s.currency ?? null, x.yourReference ?? null, x.comment ?? null, b(x.capabilities?.ehf), b(x.capabilities?.eFaktura) ?? 0,
+        b(x.capabilities?.avtaleGiro) ?? 0, 0, [x.name, x.customerNumber, o.number, c.email].filter(Boolean).join(' ').toLowerCase(), now, now,
+      );
+    }
+  })(items);
+  const ms = performance.now() - t0;
+  const cpuMs = selfCpuMs() - cpu0;
+  const count = (raw.prepare('select count(*) as n from recipients').get() as { n: number }).n;
+  if (count !== N) throw new Error(`floor wrote ${count} rows`);
+  await opened.close();
+  return { ms, cpuMs };
+}
+
+async function kvitt(body: string, file: string) {
+  const server = await startChild('kvitt', file);
+  try {
+    const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+    const warm = await httpRequest({ port: server.port, path: '/recipients/', method: 'POST', headers, body: makeBody(100, 99, 900_000) });
+    if (warm.status !== 201) throw new Error(`warm-up: ${warm.status} ${warm.body.slice(0, 300)}`);
+    const cpu0 = await server.cpuMs();
+    const t0 = performance.now();
+    const r = await httpRequest({ port: server.port, path: '/recipients/', method: 'POST', headers, body });
+    const ms = performance.now() - t0;
+    const cpuMs = (await server.cpuMs()) - cpu0;
+    if (r.status !== 201) throw new Error(`batch: ${r.status} ${r.body.slice(0, 300)}`);
+    const links = JSON.parse(r.body) as string[];
+    if (links.length !== N) throw new Error(`batch answered ${links.length} links`);
+    const mem = await server.ask<{ rss: number; heapUsed: number; heapUsedAfterGc: number; rssAfterGc: number }>('mem', 'mem');
+    return { ms, cpuMs, mem };
+  } finally {
+    await server.stop();
+  }
+}
+
+try {
+  const body = makeBody(N, 7, 0);
+  console.log(`recipients-batch: ${N.toLocaleString('en-US')} recipients, body ${mb(Buffer.byteLength(body))}, ${ROUNDS} rounds, file DBs (WAL, synchronous FULL)`);
+  const floors: Array<{ ms: number; cpuMs: number }> = [];
+  const kvitts: Array<{ ms: number; cpuMs: number }> = [];
+  let lastMem: Awaited<ReturnType<typeof kvitt>>['mem'] | null = null;
+  for (let round = 1; round <= ROUNDS; round++) {
+    const f = await floor(body, join(dir, `floor-${round}.sqlite`));
+    const k = await kvitt(body, join(dir, `kvitt-${round}.sqlite`));
+    floors.push(f);
+    kvitts.push(k);
+    lastMem = k.mem;
+    console.log(`  round ${round}: floor ${fmt(f.ms)} ms (CPU ${fmt(f.cpuMs)} ms)   Kvitt POST ${fmt(k.ms)} ms (server CPU ${fmt(k.cpuMs)} ms)   ratio ${fmt(k.ms / f.ms, 2)}x`);
+  }
+  const fMs = median(floors.map((x) => x.ms));
+  const kMs = median(kvitts.map((x) => x.ms));
+  const fCpu = median(floors.map((x) => x.cpuMs));
+  const kCpu = median(kvitts.map((x) => x.cpuMs));
+  console.log(`  median of ${ROUNDS}:`);
+  console.log(`    floor: JSON.parse + one prepared INSERT per row, one transaction   ${fmt(fMs)} ms wall, ${fmt(fCpu)} ms CPU`);
+  console.log(`    Kvitt: POST /recipients/ over loopback HTTP                        ${fmt(kMs)} ms wall, ${fmt(kCpu)} ms server CPU  (${fmt(N / (kMs / 1000), 0)} recipients/s)`);
+  console.log(`    ratio ${fmt(kMs / fMs, 2)}x wall, ${fmt(kCpu / fCpu, 2)}x CPU  (goal <= 3x)`);
+  if (lastMem) {
+    console.log(`  server after the batch: RSS ${mb(lastMem.rss)}, heapUsed ${mb(lastMem.heapUsed)} (after GC: heapUsed ${mb(lastMem.heapUsedAfterGc)}, RSS ${mb(lastMem.rssAfterGc)})`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

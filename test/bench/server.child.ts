@@ -1,0 +1,55 @@
+/**
+ * A server in its own process for the benchmarks (not a benchmark itself; run-all only runs *.bench.ts).
+ *   node --import tsx test/bench/server.child.ts kvitt <db-file>   the Kvitt HTTP server as `npm run serve` builds it
+ *   node --import tsx test/bench/server.child.ts bare               a bare node:http server answering one fixed JSON body
+ * Talks to the parent over the IPC channel: sends {port}; answers {mem} to 'mem', {cpu} (process.cpuUsage) to 'cpu',
+ * and takes {body} (bare mode).
+ */
+import { createServer } from 'node:http';
+import { openApp } from '../../main/app.js';
+import { buildHttpServer } from '../../main/http/server.js';
+import { allOps } from '../../main/ops/index.js';
+
+const send = (msg: unknown) => process.send!(msg);
+const memory = () => {
+  const before = process.memoryUsage();
+  (globalThis as { gc?: () => void }).gc?.();
+  const after = process.memoryUsage();
+  return { rss: before.rss, heapUsed: before.heapUsed, heapUsedAfterGc: after.heapUsed, rssAfterGc: after.rss };
+};
+
+const [mode, dbFile] = process.argv.slice(2);
+
+if (mode === 'bare') {
+  let body = Buffer.from('{}');
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => send({ port: (server.address() as { port: number }).port }));
+  process.on('message', (m: { body?: string } | string) => {
+    if (m === 'mem') send({ mem: memory() });
+    else if (m === 'cpu') send({ cpu: process.cpuUsage() });
+    else if (typeof m === 'object' && m.body !== undefined) {
+      body = Buffer.from(m.body);
+      send({ ok: true });
+    }
+  });
+} else {
+  const app = await openApp({ dbFile, apiKey: process.env.KVITT_API_KEY });
+  let port = 0;
+  const { app: http } = await buildHttpServer({ ctx: app.ctx, ops: allOps, apiKey: () => app.ctx.apiKeys!.get(), port: () => port });
+  await http.listen({ host: '127.0.0.1', port: 0 });
+  port = (http.server.address() as { port: number }).port;
+  http.server.keepAliveTimeout = 60_000;
+  send({ port });
+  process.on('message', (m) => {
+    if (m === 'mem') send({ mem: memory() });
+    else if (m === 'cpu') send({ cpu: process.cpuUsage() });
+  });
+}
+process.on('disconnect', () => process.exit(0));
