@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { hasAtMostDecimals, toScaled } from '../../domain/money.js';
 import { computeTotals, type VatCategory } from '../../domain/totals.js';
-import { FieldErrors } from '../../ops/errors.js';
+import { FieldErrors, validationError } from '../../ops/errors.js';
 import { countryCode } from '../common/countries.js';
 import { knownCurrencies, rateOn } from '../common/exchange-rates.service.js';
 import { productsByCode } from '../products/products.service.js';
@@ -72,10 +72,14 @@ export function lineFromItem(
     category = 'O';
     reason = null;
   }
+  const quantityMilli = toScaled(item.quantity, 3);
+  if (Math.abs((quantityMilli / 1000) * unitPrice) > MAX_LINE_ORE) {
+    errors.add(`${path}.quantity`, 'quantity x unit price must be at most 9 999 999 999.99');
+  }
   return {
     product_code: code,
     description: description ?? '',
-    quantity_milli: toScaled(item.quantity, 3),
+    quantity_milli: quantityMilli,
     unit: blank(item.unit) ?? product?.unit ?? null,
     unit_price: unitPrice,
     discount,
@@ -88,8 +92,20 @@ export function lineFromItem(
   };
 }
 
+/** A line's amount is at most 10 billion kroner, so 500 lines and their VAT stay exact integers in JavaScript. */
+export const MAX_LINE_ORE = 999_999_999_999;
+
 /** Fills each line's amounts and returns the document totals (document currency and NOK). */
 export function computeLines(lines: NewLineRow[], rateMicro: number) {
+  try {
+    return computeLinesUnchecked(lines, rateMicro);
+  } catch (e) {
+    if (e instanceof RangeError) throw validationError([{ field: 'items', message: 'the amounts are too large' }]);
+    throw e;
+  }
+}
+
+function computeLinesUnchecked(lines: NewLineRow[], rateMicro: number) {
   const totals = computeTotals(
     lines.map((l) => ({
       quantityMilli: l.quantity_milli,
