@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './connection.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_documents.js';
+import * as m0003 from './migrations/0003_invoice_list_index.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_documents': m0002,
+  '0003_invoice_list_index': m0003,
 };
 
 class InCodeProvider implements MigrationProvider {
