@@ -88,6 +88,10 @@ describe('issuing', () => {
     expect(verifyContentHash(doc, lines)).toBe(true);
     expect(verifyContentHash({ ...doc, total: doc.total + 1 }, lines)).toBe(false);
     expect(verifyContentHash(doc, lines.map((l, i) => (i === 0 ? { ...l, quantity_milli: 1000 } : l)))).toBe(false);
+    const proof = await s.json(`/invoices/${n}/integrity`);
+    expect(proof.body).toMatchObject({ kind: 'invoice', number: n, algorithm: 'sha256', contentHash: doc.content_hash, unchanged: true });
+    const cn = (await s.json(`/invoices/${n}/credit-note`, { method: 'POST' })).res.headers.get('location')!;
+    expect((await s.json(`${new URL(cn).pathname}/integrity`)).body.unchanged).toBe(true);
   });
 
   test('issuing is audited', async () => {

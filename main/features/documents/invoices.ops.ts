@@ -5,7 +5,7 @@ import { isRealDate } from './draft-input.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { InvoiceListQuery, SumsQuery } from './documents.schema.js';
 import { listCreditNotes, listInvoices, listSums, streamCreditNotes, streamInvoices, type SumsState } from './invoice-lists.js';
-import { getCreditNote, getInvoice } from './invoices.service.js';
+import { documentIntegrity, getCreditNote, getCreditNoteRow, getInvoice, invoiceWithBalance } from './invoices.service.js';
 
 /** from/to must be real dates (the schema checks the pattern only). Returns undefined so it chains with ??. */
 function checkDateRange(query: { from?: string; to?: string }): undefined {
@@ -78,5 +78,21 @@ export const invoiceOps = [
     summary: 'One issued invoice (2.2 with _links and its state at today)',
     params: NumberParam,
     run: ({ params }, ctx) => getInvoice(ctx, params.number),
+  }),
+  defineOp({
+    name: 'invoices.integrity',
+    method: 'GET',
+    path: '/invoices/{number}/integrity',
+    summary: 'Proof that the issued invoice is unchanged: its sha256 content hash from issue time, checked again now',
+    params: NumberParam,
+    run: async ({ params }, ctx) => documentIntegrity(ctx, await invoiceWithBalance(ctx, params.number)),
+  }),
+  defineOp({
+    name: 'invoices.creditNoteIntegrity',
+    method: 'GET',
+    path: '/invoices/credit-notes/{number}/integrity',
+    summary: 'Proof that the issued credit note is unchanged (sha256 content hash)',
+    params: NumberParam,
+    run: async ({ params }, ctx) => documentIntegrity(ctx, await getCreditNoteRow(ctx, params.number)),
   }),
 ];

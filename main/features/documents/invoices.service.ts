@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { invoiceState, type InvoiceState } from '../../domain/invoice-state.js';
 import { notFound } from '../../ops/errors.js';
+import { verifyContentHash } from './content-hash.js';
 import { draftRow, issuedRow, type DocRow } from './document-rows.js';
 import type { DocumentKind } from './document-kinds.js';
 import { creditNoteShapes, draftShapes, invoiceShapes, type DocWithBalance } from './invoices.read.js';
@@ -48,4 +49,10 @@ export async function getDraftRow(ctx: AppContext, kind: DocumentKind, id: numbe
 export async function getDraft(ctx: AppContext, kind: DocumentKind, id: number) {
   const [shape] = await draftShapes(ctx.db, [await getDraftRow(ctx, kind, id)], true);
   return shape;
+}
+
+/** Proof that an issued document is unchanged: its stored content hashed again equals the hash taken when it was issued. */
+export async function documentIntegrity(ctx: AppContext, doc: DocRow) {
+  const lines = await ctx.db.selectFrom('document_lines').selectAll().where('document_id', '=', doc.id).orderBy('line_no').execute();
+  return { kind: doc.kind, number: doc.number, issuedAt: doc.issued_at, algorithm: 'sha256', contentHash: doc.content_hash, unchanged: verifyContentHash(doc, lines) };
 }
