@@ -205,3 +205,13 @@ describe('invoice drafts', () => {
     void numberOf;
   });
 });
+
+describe('foreign-currency drafts', () => {
+  test("a EUR draft shows international with the originator's bank details and the rate of its date", async () => {
+    const r = await s.json('/invoices/drafts/', { body: { recipient: { number: s.company }, currency: 'EUR', invoiceDate: '2026-02-01', items: [{ description: 'x', quantity: 1, unitPrice: 10 }] } });
+    expect(r.status).toBe(201);
+    expect(r.body.international).toEqual({ bic: 'DNBANOKK', iban: 'NO9386011117947', vatNumber: 'NO923609016MVA', exchangeRate: 11.7 });
+    const listed = (await s.json('/invoices/drafts/')).body.find((d: { number: number }) => d.number === r.body.number);
+    expect(listed.international.iban).toBe('NO9386011117947');
+  });
+});

@@ -50,9 +50,12 @@ export function deliveryAddressShape(json: string | null) {
   return { address: a.address, zip: a.zip, city: a.city, country: country(a.country) };
 }
 
-export function internationalShape(d: DocRow) {
+type International = { bic: string | null; iban: string | null; vatNumber: string | null };
+
+/** Issued documents carry the frozen bank details; drafts show the originator's current ones (`live`). */
+export function internationalShape(d: DocRow, live?: International | null) {
   if (d.currency === 'NOK') return null;
-  const i = d.international ? (JSON.parse(d.international) as { bic: string | null; iban: string | null; vatNumber: string | null }) : null;
+  const i = d.international ? (JSON.parse(d.international) as International) : (live ?? null);
   return { bic: i?.bic ?? null, iban: i?.iban ?? null, vatNumber: i?.vatNumber ?? null, exchangeRate: d.exchange_rate_micro / 1e6 };
 }
 
@@ -190,7 +193,7 @@ export type CreditNoteShape = Awaited<ReturnType<typeof creditNoteShapes>>[numbe
  * adds kind, item unit/vatCategory/exemptionReason and _links; lists stay exactly 2.4.
  */
 export async function draftShapes(db: Kysely<Database>, rows: DocRow[], extended = false) {
-  const [lines, credited, recipients] = await Promise.all([
+  const [lines, credited, recipients, company] = await Promise.all([
     linesOf(db, rows.map((r) => r.id)),
     numbersOf(db, rows.map((r) => r.credited_document_id)),
     (async () => {
@@ -202,7 +205,14 @@ export async function draftShapes(db: Kysely<Database>, rows: DocRow[], extended
       }
       return out;
     })(),
+    rows.some((r) => r.currency !== 'NOK')
+      ? db.selectFrom('settings').select('value').where('key', '=', 'company').executeTakeFirst()
+      : Promise.resolve(undefined),
   ]);
+  const c = company ? (JSON.parse(company.value) as { bic?: string | null; iban?: string | null; orgNumber?: string | null; vatRegistered?: boolean }) : null;
+  const live: International | null = c
+    ? { bic: c.bic ?? null, iban: c.iban ?? null, vatNumber: c.vatRegistered !== false && c.orgNumber ? `NO${c.orgNumber}MVA` : null }
+    : null;
   return rows.map((d) => {
     const credit = d.kind === 'credit-note';
     const recipient = recipients.get(d.recipient_number) ?? (JSON.parse(d.recipient_snapshot) as Snapshot);
@@ -224,7 +234,7 @@ export async function draftShapes(db: Kysely<Database>, rows: DocRow[], extended
       deliveryAddress: deliveryAddressShape(d.delivery_address),
       recipient: recipientShape(recipient),
       items: (lines.get(d.id) ?? []).map((l) => draftItemShape(l, extended)),
-      international: internationalShape(d),
+      international: internationalShape(d, live),
     };
     if (!extended) return shape;
     return {
