@@ -60,7 +60,7 @@ test('write an invoice with 25 % and 15 % VAT, see live totals, issue it, pay it
   await textOf(page.getByTestId('total-grand'), '3 815,00');
   await textOf(page.getByTestId('line-amount-0'), '2 500,00');
   // The live preview arrives as a PDF in an iframe.
-  await visible(page.locator('[data-testid="pdf-frame"] iframe'), 20_000);
+  await visible(page.locator('[data-testid="pdf-pages"][data-rendered="true"] canvas'), 20_000);
   await gui.shot('invoice-editor');
 
   // Save as a draft (Ctrl+S), then issue (Ctrl+I) with the confirmation.
@@ -227,6 +227,6 @@ test('the EHF of a customer without an organisation number is refused with the r
   await visible(page.locator('.mantine-Notification-root').filter({ hasText: 'EHF' }));
   await gui.shot('invoice-ehf-refused');
   await page.getByTestId('open-pdf').click();
-  await visible(page.locator('.mantine-Modal-body iframe'), 20_000);
+  await visible(page.locator('.mantine-Modal-body [data-rendered="true"] canvas'), 20_000);
   await gui.shot('invoice-pdf-dialog');
 });

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -45,6 +45,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   const [busy, setBusy] = useState<null | 'save' | 'issue' | 'delete'>(null);
   const [confirm, setConfirm] = useState<null | 'issue' | 'delete'>(null);
   const [showPreview, setShowPreview] = useState(true);
+  const wide = useMediaQuery('(min-width: 1750px)') ?? false;
   const [loadError, setLoadError] = useState<string | null>(null);
   const [savedVersion, setSavedVersion] = useState(0);
 
@@ -282,7 +283,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
             <Text fw={600} mb="xs">
               {t('docs.line.title')}
             </Text>
-            <DocumentLines lines={form.lines} errors={lineErrors} onChange={(lines) => update({ lines })} />
+            <DocumentLines lines={form.lines} errors={lineErrors} compact={canPreview && showPreview && !wide} onChange={(lines) => update({ lines })} />
             <Box mt="md">
               <DocumentTotals totals={totals} currency={form.currency} />
             </Box>
@@ -303,7 +304,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
           </Text>
         </Stack>
         {canPreview && showPreview ? (
-          <Box w={440} style={{ flexShrink: 0, position: 'sticky', top: 70 }}>
+          <Box w={wide ? 560 : 420} style={{ flexShrink: 0, position: 'sticky', top: 70 }}>
             <PdfFrame title={t('docs.preview')} blob={pdf.blob} loading={pdf.loading} message={pdf.problem ?? t(livePreview ? 'docs.previewHint' : 'docs.previewSaved')} height="calc(100vh - 160px)" />
           </Box>
         ) : null}

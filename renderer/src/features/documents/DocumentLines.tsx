@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, NativeSelect, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Text, TextInput, Tooltip } from '@mantine/core';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyLine, lineFigures, type LineForm } from './editor-form';
 import { formatOre, lineNetOre, toInputText } from './money';
@@ -13,139 +14,145 @@ export function DocumentLines({
   onChange,
   errors,
   readOnly = false,
+  compact = false,
 }: {
   lines: LineForm[];
   onChange: (lines: LineForm[]) => void;
   errors: Record<string, string>;
   readOnly?: boolean;
+  /** Two rows per line (description on its own row), for a narrow editor beside the preview. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const set = (i: number, patch: Partial<LineForm>) => onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const err = (i: number, field: string) => errors[`items[${i}].${field}`];
+  const [unknown, setUnknown] = useState<Record<string, string | undefined>>({});
+
+  const grid: CSSProperties = compact
+    ? {
+        display: 'grid',
+        gridTemplateColumns: '88px minmax(56px, 1fr) minmax(80px, 1fr) 60px 76px 100px 28px',
+        gridTemplateAreas: '"code desc desc desc desc desc del" ". qty price disc vat amount ."',
+        columnGap: 6,
+        rowGap: 4,
+      }
+    : {
+        display: 'grid',
+        gridTemplateColumns: '96px minmax(160px, 1fr) 72px 100px 64px 80px 104px 28px',
+        gridTemplateAreas: '"code desc qty price disc vat amount del"',
+        columnGap: 6,
+      };
+  const head = (area: string, label: string, align?: 'right') => (
+    <Text size="xs" fw={600} c="dimmed" style={{ gridArea: area, textAlign: align }}>
+      {label}
+    </Text>
+  );
 
   return (
     <div>
-      <Table verticalSpacing={4} horizontalSpacing={4} data-testid="doc-lines" style={{ tableLayout: 'fixed' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={92}>{t('docs.line.code')}</Table.Th>
-            <Table.Th>{t('docs.line.description')}</Table.Th>
-            <Table.Th w={70} style={num}>
-              {t('docs.line.quantity')}
-            </Table.Th>
-            <Table.Th w={96} style={num}>
-              {t('docs.line.unitPrice')}
-            </Table.Th>
-            <Table.Th w={60} style={num}>
-              {t('docs.line.discount')}
-            </Table.Th>
-            <Table.Th w={74}>{t('docs.line.vat')}</Table.Th>
-            <Table.Th w={96} style={num}>
-              {t('docs.line.amount')}
-            </Table.Th>
-            <Table.Th w={30} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((l, i) => (
-            <Table.Tr key={l.key} data-testid={`line-${i}`} style={{ verticalAlign: 'top' }}>
-              <Table.Td>
-                <ProductCodeInput
-                  ariaLabel={`${t('docs.line.code')} ${i + 1}`}
-                  value={l.productCode}
-                  error={err(i, 'productCode')}
-                  onChange={(v) => set(i, { productCode: v })}
-                  onProduct={(p) =>
-                    set(i, {
-                      productCode: p.code,
-                      description: p.description,
-                      unitPrice: toInputText(p.unitPrice, 2),
-                      taxRate: String(p.taxRate),
-                      vatCategory: p.vatCategory,
-                      exemptionReason: p.exemptionReason,
-                      unit: p.unit,
-                    })
-                  }
-                  onUnknown={() => undefined}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  size="xs"
-                  aria-label={`${t('docs.line.description')} ${i + 1}`}
-                  value={l.description}
-                  readOnly={readOnly}
-                  maxLength={255}
-                  error={err(i, 'description')}
-                  onChange={(e) => set(i, { description: e.currentTarget.value })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  size="xs"
-                  aria-label={`${t('docs.line.quantity')} ${i + 1}`}
-                  value={l.quantity}
-                  inputMode="decimal"
-                  styles={{ input: num }}
-                  error={err(i, 'quantity')}
-                  onChange={(e) => set(i, { quantity: e.currentTarget.value })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  size="xs"
-                  aria-label={`${t('docs.line.unitPrice')} ${i + 1}`}
-                  value={l.unitPrice}
-                  inputMode="decimal"
-                  styles={{ input: num }}
-                  error={err(i, 'unitPrice')}
-                  onChange={(e) => set(i, { unitPrice: e.currentTarget.value })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  size="xs"
-                  aria-label={`${t('docs.line.discount')} ${i + 1}`}
-                  value={l.discount}
-                  inputMode="decimal"
-                  styles={{ input: num }}
-                  placeholder="0"
-                  error={err(i, 'discount')}
-                  onChange={(e) => set(i, { discount: e.currentTarget.value })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <NativeSelect
-                  size="xs"
-                  aria-label={`${t('docs.line.vat')} ${i + 1}`}
-                  value={l.taxRate}
-                  error={err(i, 'taxRate') ?? err(i, 'vatCategory') ?? err(i, 'exemptionReason')}
-                  data={TAX_RATES.map((r) => ({ value: String(r), label: `${r} %` }))}
-                  onChange={(e) => set(i, { taxRate: e.currentTarget.value, vatCategory: e.currentTarget.value === '0' ? (l.vatCategory === 'E' ? 'E' : 'Z') : 'S' })}
-                />
-              </Table.Td>
-              <Table.Td style={{ ...num, paddingTop: 8, whiteSpace: 'nowrap' }}>
-                <Text size="sm" data-testid={`line-amount-${i}`}>
-                  {formatOre(lineNetOre(lineFigures(l)))}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Tooltip label={t('docs.line.remove')} openDelay={500}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    mt={2}
-                    aria-label={`${t('docs.line.remove')} ${i + 1}`}
-                    onClick={() => onChange(lines.length > 1 ? lines.filter((_, j) => j !== i) : [emptyLine()])}
-                  >
-                    ✕
-                  </ActionIcon>
-                </Tooltip>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <div data-testid="doc-lines">
+        <div style={{ ...grid, paddingBottom: 6, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          {head('code', t('docs.line.code'))}
+          {head('desc', t('docs.line.description'))}
+          {head('qty', t('docs.line.quantity'), 'right')}
+          {head('price', t('docs.line.unitPrice'), 'right')}
+          {head('disc', t('docs.line.discount'), 'right')}
+          {head('vat', t('docs.line.vat'))}
+          {head('amount', t('docs.line.amount'), 'right')}
+        </div>
+        {lines.map((l, i) => (
+          <div key={l.key} data-testid={`line-${i}`} style={{ ...grid, alignItems: 'start', padding: '6px 0', borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+            <div style={{ gridArea: 'code' }}>
+              <ProductCodeInput
+                ariaLabel={`${t('docs.line.code')} ${i + 1}`}
+                value={l.productCode}
+                error={err(i, 'productCode') ?? unknown[l.key]}
+                onChange={(v) => {
+                  setUnknown((u) => ({ ...u, [l.key]: undefined }));
+                  set(i, { productCode: v });
+                }}
+                onProduct={(p) =>
+                  set(i, {
+                    productCode: p.code,
+                    description: p.description,
+                    unitPrice: toInputText(p.unitPrice, 2),
+                    taxRate: String(p.taxRate),
+                    vatCategory: p.vatCategory,
+                    exemptionReason: p.exemptionReason,
+                    unit: p.unit,
+                  })
+                }
+                onUnknown={() => setUnknown((u) => ({ ...u, [l.key]: t('docs.err.unknownProduct') }))}
+              />
+            </div>
+            <TextInput
+              style={{ gridArea: 'desc' }}
+              size="xs"
+              aria-label={`${t('docs.line.description')} ${i + 1}`}
+              value={l.description}
+              readOnly={readOnly}
+              maxLength={255}
+              error={err(i, 'description')}
+              onChange={(e) => set(i, { description: e.currentTarget.value })}
+            />
+            <TextInput
+              style={{ gridArea: 'qty' }}
+              size="xs"
+              aria-label={`${t('docs.line.quantity')} ${i + 1}`}
+              value={l.quantity}
+              inputMode="decimal"
+              styles={{ input: num }}
+              error={err(i, 'quantity')}
+              onChange={(e) => set(i, { quantity: e.currentTarget.value })}
+            />
+            <TextInput
+              style={{ gridArea: 'price' }}
+              size="xs"
+              aria-label={`${t('docs.line.unitPrice')} ${i + 1}`}
+              value={l.unitPrice}
+              inputMode="decimal"
+              styles={{ input: num }}
+              error={err(i, 'unitPrice')}
+              onChange={(e) => set(i, { unitPrice: e.currentTarget.value })}
+            />
+            <TextInput
+              style={{ gridArea: 'disc' }}
+              size="xs"
+              aria-label={`${t('docs.line.discount')} ${i + 1}`}
+              value={l.discount}
+              inputMode="decimal"
+              styles={{ input: num }}
+              placeholder="0"
+              error={err(i, 'discount')}
+              onChange={(e) => set(i, { discount: e.currentTarget.value })}
+            />
+            <NativeSelect
+              style={{ gridArea: 'vat' }}
+              size="xs"
+              aria-label={`${t('docs.line.vat')} ${i + 1}`}
+              value={l.taxRate}
+              error={err(i, 'taxRate') ?? err(i, 'vatCategory') ?? err(i, 'exemptionReason')}
+              data={TAX_RATES.map((r) => ({ value: String(r), label: `${r} %` }))}
+              onChange={(e) => set(i, { taxRate: e.currentTarget.value, vatCategory: e.currentTarget.value === '0' ? (l.vatCategory === 'E' ? 'E' : 'Z') : 'S' })}
+            />
+            <Text size="sm" data-testid={`line-amount-${i}`} style={{ gridArea: 'amount', ...num, paddingTop: 4, whiteSpace: 'nowrap' }}>
+              {formatOre(lineNetOre(lineFigures(l)))}
+            </Text>
+            <Tooltip label={t('docs.line.remove')} openDelay={500}>
+              <ActionIcon
+                style={{ gridArea: 'del' }}
+                variant="subtle"
+                color="gray"
+                mt={2}
+                aria-label={`${t('docs.line.remove')} ${i + 1}`}
+                onClick={() => onChange(lines.length > 1 ? lines.filter((_, j) => j !== i) : [emptyLine()])}
+              >
+                ✕
+              </ActionIcon>
+            </Tooltip>
+          </div>
+        ))}
+      </div>
       <Group mt="xs">
         <Button variant="light" size="xs" onClick={() => onChange([...lines, emptyLine()])} data-testid="add-line">
           + {t('docs.line.add')}
