@@ -82,3 +82,20 @@ describe('seedAll', () => {
     expect(await all(s, '/invoices/')).toEqual([]);
   });
 });
+
+describe('paging the seeded invoice lists', () => {
+  test('every page of every state list equals that slice of the whole list (deep pages are read from the other end)', async () => {
+    const { s } = await seeded(3, 150);
+    for (const state of ['', 'due', 'not-due', 'paid']) {
+      const whole = await all(s, `/invoices/${state}`);
+      expect(whole.length, state).toBeGreaterThan(0);
+      const perPage = 7;
+      const pages = Math.ceil(whole.length / perPage) + 1;
+      for (let p = 1; p <= pages; p++) {
+        const r = await s.json(`/invoices/${state}?perPage=${perPage}&page=${p}`);
+        expect(r.res.headers.get('x-total-count')).toBe(String(whole.length));
+        expect(r.body.map((i: any) => i.number), `${state} page ${p}`).toEqual(whole.slice((p - 1) * perPage, p * perPage).map((i) => i.number));
+      }
+    }
+  });
+});

@@ -49,11 +49,18 @@ function invoicesQuery(db: Kysely<Database>, f: InvoiceFilter, today: string) {
 
 export async function listInvoices(ctx: AppContext, f: InvoiceFilter, limit: number, offset: number) {
   const today = ctx.clock.today();
-  const [rows, count] = await Promise.all([
-    invoicesQuery(ctx.db, f, today).selectAll('d').select(['b.balance', 'b.lost']).orderBy('d.number', 'desc').limit(limit).offset(offset).execute(),
-    invoicesQuery(ctx.db, f, today).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: await invoiceShapes(ctx.db, rows as DocWithBalance[]), total: Number(count.n) };
+  const count = await invoicesQuery(ctx.db, f, today).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(count.n);
+  const page = () => invoicesQuery(ctx.db, f, today).selectAll('d').select(['b.balance', 'b.lost']);
+  let rows: Awaited<ReturnType<ReturnType<typeof page>['execute']>>;
+  if (limit >= 0 && offset >= total) rows = [];
+  else if (limit >= 0 && offset > total / 2) {
+    // A page past the middle is read from the other end, so the database skips the fewer rows behind it
+    // (page 1,000 of 1,400 costs like page 400, not like reading 50,000 rows to throw them away).
+    const end = Math.min(offset + limit, total);
+    rows = (await page().orderBy('d.number', 'asc').limit(end - offset).offset(total - end).execute()).reverse();
+  } else rows = await page().orderBy('d.number', 'desc').limit(limit).offset(offset).execute();
+  return { items: await invoiceShapes(ctx.db, rows as DocWithBalance[]), total };
 }
 
 export async function* streamInvoices(ctx: AppContext, f: InvoiceFilter) {
