@@ -4,6 +4,7 @@ import { InvoicesRoutes } from '../features/invoices/InvoicesRoutes';
 import { OffersRoutes } from '../features/offers/OffersRoutes';
 import { ProductsRoutes } from '../features/products/ProductsRoutes';
 import { RecipientsScreen } from '../features/recipients/RecipientsScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
 
 export interface AppRoute {
   /** Path under the hash router, e.g. "/recipients/*". */
@@ -41,6 +42,7 @@ export const routes: AppRoute[] = [
   { path: '/offers/*', element: <OffersRoutes /> },
   { path: '/products/*', element: <ProductsRoutes /> },
   { path: '/recipients/*', element: <RecipientsScreen /> },
+  { path: '/settings/*', element: <SettingsScreen /> },
   { path: '/overview/*', element: <ComingSoon titleKey="nav.overview" textKey="coming.overview" /> },
   { path: '/dunnings/*', element: <ComingSoon titleKey="nav.dunnings" textKey="coming.dunnings" /> },
   { path: '/reports/*', element: <ComingSoon titleKey="nav.reports" textKey="coming.reports" /> },

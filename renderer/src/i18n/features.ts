@@ -3,13 +3,14 @@
  * (e.g. "recipients.title"). Add one import per feature here.
  */
 import { recipientsTexts } from '../features/recipients/recipients.i18n';
+import { settingsTexts } from '../features/settings/settings.i18n';
 import { documentsTexts } from '../features/documents/documents.i18n';
 import { invoicesTexts } from '../features/invoices/invoices.i18n';
 import { offersTexts } from '../features/offers/offers.i18n';
 import { productsTexts } from '../features/products/products.i18n';
 
 type Texts = { nb: Record<string, string>; en: Record<string, string> };
-const all: Texts[] = [recipientsTexts, documentsTexts, invoicesTexts, offersTexts, productsTexts];
+const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, productsTexts];
 
 export const featureTexts: Texts = {
   nb: Object.assign({}, ...all.map((t) => t.nb)),

@@ -14,7 +14,7 @@ export function useFormKeys(handlers: { onSave?: () => void; onClose?: () => voi
         ref.current.onSave();
         return;
       }
-      if (e.key === 'Escape' && ref.current.onClose && !e.defaultPrevented) {
+      if (e.key === 'Escape' && ref.current.onClose) {
         const target = e.target as HTMLElement | null;
         if (target?.getAttribute?.('aria-expanded') === 'true') return;
         const overlays = document.querySelectorAll('.mantine-Modal-content, .mantine-Popover-dropdown');
@@ -22,7 +22,8 @@ export function useFormKeys(handlers: { onSave?: () => void; onClose?: () => voi
         ref.current.onClose();
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Capture phase: decide before a dropdown's own Escape handler closes it (and hides the evidence).
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 }

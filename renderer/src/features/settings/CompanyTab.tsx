@@ -1,0 +1,171 @@
+import { Button, Checkbox, FileInput, Group, Image, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorProps } from '../recipients/formErrors';
+import { useLookups } from '../recipients/lookups.store';
+import { orgFormOptions } from '../recipients/recipient.types';
+import { OtherErrors, SaveButton, SettingsSection } from './SettingsParts';
+import type { CompanySettings } from './settings.types';
+import { useSectionForm } from './useSectionForm';
+
+type V = { [K in keyof CompanySettings]: CompanySettings[K] extends boolean ? boolean : K extends 'orgForm' | 'logo' ? string | null : string };
+
+const fromSettings = (c: CompanySettings): V => ({
+  name: c.name,
+  orgNumber: c.orgNumber ?? '',
+  orgForm: c.orgForm,
+  vatRegistered: c.vatRegistered,
+  address1: c.address1 ?? '',
+  address2: c.address2 ?? '',
+  zip: c.zip,
+  city: c.city,
+  country: c.country,
+  email: c.email ?? '',
+  phone: c.phone ?? '',
+  mobile: c.mobile ?? '',
+  web: c.web ?? '',
+  bankAccount: c.bankAccount ?? '',
+  iban: c.iban ?? '',
+  bic: c.bic ?? '',
+  logo: c.logo,
+});
+
+const orNull = (s: string) => (s.trim() === '' ? null : s);
+const toPatch = (v: V) => ({
+  name: v.name,
+  orgNumber: orNull(v.orgNumber),
+  orgForm: v.orgForm || null,
+  vatRegistered: v.vatRegistered,
+  address1: orNull(v.address1),
+  address2: orNull(v.address2),
+  zip: v.zip,
+  city: v.city,
+  country: v.country,
+  email: orNull(v.email),
+  phone: orNull(v.phone),
+  mobile: orNull(v.mobile),
+  web: orNull(v.web),
+  bankAccount: orNull(v.bankAccount),
+  iban: orNull(v.iban),
+  bic: orNull(v.bic),
+  logo: v.logo,
+});
+
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(file);
+  });
+}
+
+/** Firma: the originator's company details, bank account and logo. */
+export function CompanyTab() {
+  const { t } = useTranslation();
+  const countries = useLookups((s) => s.countries);
+  const loadLookups = useLookups((s) => s.load);
+  useEffect(() => {
+    void loadLookups();
+  }, [loadLookups]);
+  const f = useSectionForm('company', fromSettings, toPatch, t('settings.company.saved'));
+  if (!f.values) return null;
+  const v = f.values;
+  const text = (key: keyof V, label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput
+      label={label}
+      value={(v[key] as string) ?? ''}
+      onChange={(e) => f.set(key, e.currentTarget.value as never)}
+      data-testid={`field-company.${key}`}
+      {...errorProps(f.errors, `company.${key}`)}
+      {...extra}
+    />
+  );
+
+  return (
+    <Stack gap="md" maw={1000}>
+      <OtherErrors message={f.message} fields={f.other} />
+      <SettingsSection title={t('settings.company.identity')}>
+        <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
+          {text('name', t('settings.company.name'))}
+          {text('orgNumber', t('settings.company.orgNumber'))}
+          <Select
+            label={t('settings.company.orgForm')}
+            data={orgFormOptions}
+            searchable
+            clearable
+            value={v.orgForm}
+            onChange={(x) => f.set('orgForm', x)}
+            {...errorProps(f.errors, 'company.orgForm')}
+          />
+        </SimpleGrid>
+        <Checkbox
+          mt="sm"
+          label={t('settings.company.vatRegistered')}
+          description={t('settings.company.vatRegisteredHint')}
+          checked={v.vatRegistered}
+          onChange={(e) => f.set('vatRegistered', e.currentTarget.checked)}
+          data-testid="field-company.vatRegistered"
+        />
+      </SettingsSection>
+      <SettingsSection title={t('settings.company.address')}>
+        <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
+          {text('address1', t('recipients.field.address1'))}
+          {text('address2', t('recipients.field.address2'))}
+          <div />
+          {text('zip', t('recipients.field.zip'))}
+          {text('city', t('recipients.field.city'))}
+          <Select
+            label={t('recipients.field.country')}
+            data={countries.map((c) => c.name)}
+            searchable
+            limit={300}
+            value={v.country}
+            onChange={(x) => f.set('country', x ?? '')}
+            {...errorProps(f.errors, 'company.country')}
+          />
+        </SimpleGrid>
+      </SettingsSection>
+      <SettingsSection title={t('settings.company.contact')}>
+        <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
+          {text('email', t('recipients.field.email'))}
+          {text('phone', t('recipients.field.phone'))}
+          {text('mobile', t('recipients.field.mobile'))}
+          {text('web', t('recipients.field.web'))}
+        </SimpleGrid>
+      </SettingsSection>
+      <SettingsSection title={t('settings.company.bank')}>
+        <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
+          {text('bankAccount', t('settings.company.bankAccount'), { placeholder: '1234 56 78903' })}
+          {text('iban', 'IBAN')}
+          {text('bic', 'BIC (SWIFT)')}
+        </SimpleGrid>
+      </SettingsSection>
+      <SettingsSection title={t('settings.company.logo')} description={t('settings.company.logoHint')}>
+        <Group align="flex-end" gap="md">
+          <FileInput
+            w={320}
+            accept="image/png,image/jpeg"
+            placeholder={t('settings.company.logoPick')}
+            onChange={async (file) => f.set('logo', file ? await readDataUrl(file) : null)}
+            data-testid="company-logo-file"
+            {...errorProps(f.errors, 'company.logo')}
+          />
+          {v.logo && (
+            <Button variant="subtle" color="red" onClick={() => f.set('logo', null)}>
+              {t('settings.company.logoRemove')}
+            </Button>
+          )}
+        </Group>
+        {v.logo ? (
+          <Image src={v.logo} alt={t('settings.company.logo')} mah={90} w="auto" fit="contain" mt="sm" data-testid="company-logo-preview" />
+        ) : (
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('settings.company.noLogo')}
+          </Text>
+        )}
+      </SettingsSection>
+      <SaveButton onClick={() => void f.save()} loading={f.saving} testId="company-save" />
+    </Stack>
+  );
+}

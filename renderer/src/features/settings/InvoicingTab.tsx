@@ -1,0 +1,137 @@
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorProps } from '../recipients/formErrors';
+import { OtherErrors, SaveButton, SettingsSection } from './SettingsParts';
+import type { InvoicingSettings } from './settings.types';
+import { useSectionForm } from './useSectionForm';
+
+type Num = number | string;
+interface V {
+  defaultCreditDays: Num;
+  attachPdf: boolean;
+  defaultShipment: string;
+  kidScheme: string;
+  kidBase: string;
+  kidLength: Num;
+  creditNotesOwnSeries: boolean;
+  firstInvoiceNumber: Num;
+  firstCreditNoteNumber: Num;
+  firstOfferNumber: Num;
+  firstOrderConfirmationNumber: Num;
+  offerValidDays: Num;
+  ourReference: string;
+}
+
+const fromSettings = (s: InvoicingSettings): V => ({ ...s, ourReference: s.ourReference ?? '' });
+/** Empty number inputs are sent as null so the service says what it needs (no checks here). */
+const num = (n: Num) => (typeof n === 'number' ? n : n.trim() === '' ? null : n);
+const toPatch = (v: V) => ({
+  defaultCreditDays: num(v.defaultCreditDays),
+  attachPdf: v.attachPdf,
+  defaultShipment: v.defaultShipment,
+  kidScheme: v.kidScheme,
+  kidBase: v.kidBase,
+  kidLength: num(v.kidLength),
+  creditNotesOwnSeries: v.creditNotesOwnSeries,
+  firstInvoiceNumber: num(v.firstInvoiceNumber),
+  firstCreditNoteNumber: num(v.firstCreditNoteNumber),
+  firstOfferNumber: num(v.firstOfferNumber),
+  firstOrderConfirmationNumber: num(v.firstOrderConfirmationNumber),
+  offerValidDays: num(v.offerValidDays),
+  ourReference: v.ourReference.trim() === '' ? null : v.ourReference,
+});
+
+/** Fakturering: defaults for new invoices, KID, number series. */
+export function InvoicingTab() {
+  const { t } = useTranslation();
+  const f = useSectionForm('invoicing', fromSettings, toPatch, t('settings.invoicing.saved'));
+  if (!f.values) return null;
+  const v = f.values;
+  const number = (key: keyof V, label: string, extra: Record<string, unknown> = {}) => (
+    <NumberInput
+      label={label}
+      value={v[key] as Num}
+      onChange={(x) => f.set(key, x as never)}
+      allowDecimal={false}
+      thousandSeparator=""
+      data-testid={`field-invoicing.${key}`}
+      {...errorProps(f.errors, `invoicing.${key}`)}
+      {...extra}
+    />
+  );
+  return (
+    <Stack gap="md" maw={1000}>
+      <OtherErrors message={f.message} fields={f.other} testId="invoicing-errors" />
+      <SettingsSection title={t('settings.invoicing.defaults')} description={t('settings.invoicing.defaultsHint')}>
+        <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
+          {number('defaultCreditDays', t('settings.invoicing.defaultCreditDays'))}
+          <Select
+            label={t('recipients.field.defaultShipment')}
+            data={[
+              { value: 'EMAIL', label: t('recipients.shipment.EMAIL') },
+              { value: 'SNAIL', label: t('recipients.shipment.SNAIL') },
+            ]}
+            allowDeselect={false}
+            value={v.defaultShipment}
+            onChange={(x) => f.set('defaultShipment', x ?? 'EMAIL')}
+            {...errorProps(f.errors, 'invoicing.defaultShipment')}
+          />
+          <TextInput
+            label={t('settings.invoicing.ourReference')}
+            value={v.ourReference}
+            onChange={(e) => f.set('ourReference', e.currentTarget.value)}
+            {...errorProps(f.errors, 'invoicing.ourReference')}
+          />
+          {number('offerValidDays', t('settings.invoicing.offerValidDays'))}
+        </SimpleGrid>
+        <Checkbox mt="sm" label={t('settings.invoicing.attachPdf')} checked={v.attachPdf} onChange={(e) => f.set('attachPdf', e.currentTarget.checked)} />
+      </SettingsSection>
+      <SettingsSection title={t('settings.invoicing.kid')} description={t('settings.invoicing.kidHint')}>
+        <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
+          <Select
+            label={t('settings.invoicing.kidScheme')}
+            data={[
+              { value: 'NONE', label: t('settings.invoicing.kidNone') },
+              { value: 'MOD10', label: 'MOD10 (Luhn)' },
+              { value: 'MOD11', label: 'MOD11' },
+            ]}
+            allowDeselect={false}
+            value={v.kidScheme}
+            onChange={(x) => f.set('kidScheme', x ?? 'MOD10')}
+            data-testid="field-invoicing.kidScheme"
+            {...errorProps(f.errors, 'invoicing.kidScheme')}
+          />
+          <Select
+            label={t('settings.invoicing.kidBase')}
+            data={[
+              { value: 'INVOICE', label: t('settings.invoicing.kidBaseInvoice') },
+              { value: 'CUSTOMER_INVOICE', label: t('settings.invoicing.kidBaseCustomerInvoice') },
+            ]}
+            allowDeselect={false}
+            value={v.kidBase}
+            onChange={(x) => f.set('kidBase', x ?? 'INVOICE')}
+            {...errorProps(f.errors, 'invoicing.kidBase')}
+          />
+          {number('kidLength', t('settings.invoicing.kidLength'))}
+        </SimpleGrid>
+      </SettingsSection>
+      <SettingsSection title={t('settings.invoicing.numbering')} description={t('settings.invoicing.numberingHint')}>
+        <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
+          {number('firstInvoiceNumber', t('settings.invoicing.firstInvoiceNumber'))}
+          {number('firstCreditNoteNumber', t('settings.invoicing.firstCreditNoteNumber'))}
+          {number('firstOfferNumber', t('settings.invoicing.firstOfferNumber'))}
+          {number('firstOrderConfirmationNumber', t('settings.invoicing.firstOrderConfirmationNumber'))}
+        </SimpleGrid>
+        <Checkbox
+          mt="sm"
+          label={t('settings.invoicing.creditNotesOwnSeries')}
+          checked={v.creditNotesOwnSeries}
+          onChange={(e) => f.set('creditNotesOwnSeries', e.currentTarget.checked)}
+          error={f.errors['invoicing.creditNotesOwnSeries']}
+          data-testid="field-invoicing.creditNotesOwnSeries"
+        />
+      </SettingsSection>
+      <SaveButton onClick={() => void f.save()} loading={f.saving} testId="invoicing-save" />
+    </Stack>
+  );
+}

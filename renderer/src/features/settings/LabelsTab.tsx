@@ -1,0 +1,153 @@
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/client';
+import { notifyError, notifyOk } from '../../components/errors';
+import { useLookups } from '../recipients/lookups.store';
+import type { Label } from '../recipients/recipient.types';
+import { ConfirmModal } from './ConfirmModal';
+import { SettingsSection } from './SettingsParts';
+
+const nameError = (e: unknown) => (e instanceof ApiError ? (e.fieldMessage('name') ?? e.message) : null);
+
+/** Etiketter: recipient groups with their member counts. */
+export function LabelsTab() {
+  const { t } = useTranslation();
+  const labels = useLookups((s) => s.labels);
+  const refresh = useLookups((s) => s.refreshLabels);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ label: Label; name: string; error: string | null } | null>(null);
+  const [deleting, setDeleting] = useState<Label | null>(null);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  async function add() {
+    try {
+      await call('labels.create', { body: { name } });
+      notifyOk(t('settings.labels.created', { name }));
+      setName('');
+      setError(null);
+      await refresh();
+    } catch (e) {
+      setError(nameError(e));
+      if (!(e instanceof ApiError)) notifyError(e);
+    }
+  }
+
+  async function rename() {
+    if (!editing) return;
+    try {
+      await call('labels.update', { params: { number: editing.label.number }, body: { name: editing.name } });
+      setEditing(null);
+      await refresh();
+    } catch (e) {
+      setEditing({ ...editing, error: nameError(e) });
+    }
+  }
+
+  async function remove() {
+    if (!deleting) return;
+    try {
+      await call('labels.delete', { params: { number: deleting.number } });
+      notifyOk(t('settings.labels.deleted', { name: deleting.name }));
+      await refresh();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={800}>
+      <SettingsSection title={t('settings.labels.title')} description={t('settings.labels.hint')}>
+        <Group align="flex-start" gap="xs" mb="sm">
+          <TextInput
+            placeholder={t('settings.labels.newPlaceholder')}
+            aria-label={t('settings.labels.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Enter' && void add()}
+            error={error}
+            errorProps={{ 'data-testid': 'error-label-name' }}
+            w={320}
+            data-testid="label-name"
+          />
+          <Button variant="light" onClick={() => void add()} data-testid="label-add">
+            {t('settings.labels.add')}
+          </Button>
+        </Group>
+        {labels.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('settings.labels.empty')}
+          </Text>
+        ) : (
+          <Table striped highlightOnHover verticalSpacing={6} fz="sm" data-testid="labels-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('settings.labels.name')}</Table.Th>
+                <Table.Th ta="right" w={120}>
+                  {t('settings.labels.members')}
+                </Table.Th>
+                <Table.Th w={170} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {labels.map((l) => (
+                <Table.Tr key={l.number}>
+                  <Table.Td>
+                    {editing?.label.number === l.number ? (
+                      <TextInput
+                        size="xs"
+                        value={editing.name}
+                        autoFocus
+                        onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter') void rename();
+                          if (e.key === 'Escape') setEditing(null);
+                        }}
+                        error={editing.error}
+                      />
+                    ) : (
+                      <Text span fw={500} inherit>
+                        {l.name}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{l.recipients}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end">
+                      {editing?.label.number === l.number ? (
+                        <Button size="compact-sm" variant="subtle" onClick={() => void rename()}>
+                          {t('common.save')}
+                        </Button>
+                      ) : (
+                        <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ label: l, name: l.name, error: null })}>
+                          {t('settings.labels.rename')}
+                        </Button>
+                      )}
+                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(l)}>
+                        {t('common.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </SettingsSection>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t('settings.labels.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('settings.labels.deleteText', { count: deleting?.recipients ?? 0 })}
+        confirmLabel={t('common.delete')}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { ApiTab } from './ApiTab';
+import { CompanyTab } from './CompanyTab';
+import { CustomFieldsTab } from './CustomFieldsTab';
+import { ExchangeRatesTab } from './ExchangeRatesTab';
+import { InvoicingTab } from './InvoicingTab';
+import { LabelsTab } from './LabelsTab';
+import { useSettings } from './settings.store';
+
+const TABS = [
+  { value: 'company', labelKey: 'settings.tab.company', element: <CompanyTab /> },
+  { value: 'invoicing', labelKey: 'settings.tab.invoicing', element: <InvoicingTab /> },
+  { value: 'custom-fields', labelKey: 'settings.tab.customFields', element: <CustomFieldsTab /> },
+  { value: 'labels', labelKey: 'settings.tab.labels', element: <LabelsTab /> },
+  { value: 'exchange-rates', labelKey: 'settings.tab.rates', element: <ExchangeRatesTab /> },
+  { value: 'api', labelKey: 'settings.tab.api', element: <ApiTab /> },
+];
+
+function SettingsTabs() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tab } = useParams();
+  const load = useSettings((s) => s.load);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    load(true).catch((e) => setError(e instanceof Error ? e.message : String(e)));
+  }, [load]);
+  if (!TABS.some((x) => x.value === tab)) return <Navigate to="/settings/company" replace />;
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{t('settings.title')}</Title>
+      {error && <Text c="red">{error}</Text>}
+      <Tabs value={tab} onChange={(v) => v && navigate(`/settings/${v}`)} keepMounted={false}>
+        <Tabs.List mb="md">
+          {TABS.map((x) => (
+            <Tabs.Tab key={x.value} value={x.value} data-testid={`settings-tab-${x.value}`}>
+              {t(x.labelKey)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map((x) => (
+          <Tabs.Panel key={x.value} value={x.value}>
+            {x.element}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Innstillinger: /settings/company, /invoicing, /custom-fields, /labels, /exchange-rates, /api. */
+export function SettingsScreen() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="company" replace />} />
+      <Route path=":tab" element={<SettingsTabs />} />
+    </Routes>
+  );
+}

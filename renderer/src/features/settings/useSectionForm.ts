@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { ApiError, type FieldError } from '../../api/client';
+import { notifyError, notifyOk } from '../../components/errors';
+import { useFormKeys } from '../recipients/useFormKeys';
+import { useSettings } from './settings.store';
+import type { Settings } from './settings.types';
+
+/**
+ * One settings tab's form: values start from the stored section, save sends the section through
+ * settings.update, and the service's field errors (e.g. company.orgNumber) land next to their inputs.
+ */
+export function useSectionForm<S extends 'company' | 'invoicing' | 'api', V>(
+  section: S,
+  fromSettings: (s: Settings[S]) => V,
+  toPatch: (v: V) => Record<string, unknown>,
+  savedText: string,
+) {
+  const stored = useSettings((s) => s.settings?.[section] ?? null) as Settings[S] | null;
+  const [values, setValues] = useState<V | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [other, setOther] = useState<FieldError[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (stored && values === null) setValues(fromSettings(stored));
+  }, [stored, values, fromSettings]);
+
+  async function save() {
+    if (!values || saving) return;
+    setSaving(true);
+    try {
+      const settings = await useSettings.getState().save({ [section]: toPatch(values) });
+      setValues(fromSettings(settings[section]));
+      setErrors({});
+      setOther([]);
+      setMessage(null);
+      notifyOk(savedText);
+    } catch (e) {
+      const prefix = `${section}.`;
+      const mine: Record<string, string> = {};
+      const rest: FieldError[] = [];
+      if (e instanceof ApiError) {
+        for (const f of e.fields) {
+          if (f.field.startsWith(prefix)) mine[f.field] ??= f.message;
+          else rest.push(f);
+        }
+      }
+      setErrors(mine);
+      setOther(rest);
+      setMessage(e instanceof ApiError && e.status === 409 ? e.message : null);
+      if (!(e instanceof ApiError) || ![400, 409].includes(e.status)) notifyError(e);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  useFormKeys({ onSave: () => void save() });
+  const set = <K extends keyof V>(key: K, v: V[K]) => setValues((s) => (s ? { ...s, [key]: v } : s));
+  return { values, set, errors, other, message, saving, save };
+}
