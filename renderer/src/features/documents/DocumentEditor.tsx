@@ -285,7 +285,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
             </Text>
             <DocumentLines lines={form.lines} errors={lineErrors} compact={canPreview && showPreview && !wide} onChange={(lines) => update({ lines })} />
             <Box mt="md">
-              <DocumentTotals totals={totals} currency={form.currency} />
+              <DocumentTotals totals={totals} currency={form.currency} totalLabelKey={effectiveKind === 'invoice' ? 'docs.totals.total' : effectiveKind === 'credit-note' ? 'docs.totals.credited' : 'docs.totals.sum'} />
             </Box>
           </Paper>
 

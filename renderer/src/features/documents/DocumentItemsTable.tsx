@@ -6,7 +6,7 @@ import { computeTotals, formatMoney, formatOre, formatQuantity } from './money';
 const right = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
 
 /** The lines of an issued document, read-only, with VAT per rate and the service's totals. */
-export function DocumentItemsTable({ items, total, tax, currency }: { items: DocItem[]; total?: number; tax?: number; currency?: string | null }) {
+export function DocumentItemsTable({ items, total, tax, currency, totalLabelKey = 'docs.totals.total' }: { items: DocItem[]; total?: number; tax?: number; currency?: string | null; totalLabelKey?: string }) {
   const { t } = useTranslation();
   const figures = computeTotals(items.map((i) => ({ quantity: i.quantity, unitPrice: i.unitPrice ?? 0, discount: i.discount ?? 0, taxRate: i.taxRate ?? 0 })));
   const grand = total ?? figures.totalOre / 100;
@@ -63,7 +63,7 @@ export function DocumentItemsTable({ items, total, tax, currency }: { items: Doc
         ))}
         <Group justify="space-between" pt={4} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Text fw={700}>
-            {t('docs.totals.total')} {currency ?? 'NOK'}
+            {t(totalLabelKey)} {currency ?? 'NOK'}
           </Text>
           <Text fw={700} style={right} data-testid="doc-total">
             {formatMoney(grand)}

@@ -16,7 +16,7 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
 }
 
 /** Sum without VAT, VAT per rate (base and VAT) and the grand total, in the document's currency. */
-export function DocumentTotals({ totals, currency }: { totals: Totals; currency: string }) {
+export function DocumentTotals({ totals, currency, totalLabelKey = 'docs.totals.total' }: { totals: Totals; currency: string; totalLabelKey?: string }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="sm" w={340} ml="auto" data-testid="doc-totals">
@@ -31,7 +31,7 @@ export function DocumentTotals({ totals, currency }: { totals: Totals; currency:
           />
         ))}
         <Divider my={4} />
-        <Row label={`${t('docs.totals.total')} ${currency}`} value={formatOre(totals.totalOre)} strong testId="total-grand" />
+        <Row label={`${t(totalLabelKey)} ${currency}`} value={formatOre(totals.totalOre)} strong testId="total-grand" />
       </Stack>
     </Paper>
   );

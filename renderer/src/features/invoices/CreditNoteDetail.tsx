@@ -73,7 +73,7 @@ export function CreditNoteDetail() {
           </Text>
         ) : null}
       </Paper>
-      <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} />
+      <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} totalLabelKey="docs.totals.credited" />
       <PdfDialog op={OPS.creditNotes.pdf} number={number} title={t('inv.cn.title', { number })} opened={pdf} onClose={() => setPdf(false)} />
     </Stack>
   );

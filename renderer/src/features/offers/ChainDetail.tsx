@@ -142,7 +142,7 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
         </Paper>
       ) : null}
 
-      <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} />
+      <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} totalLabelKey="docs.totals.sum" />
 
       <PdfDialog op={ops.pdf} number={number} title={t(titleKey, { number })} opened={dialog === 'pdf'} onClose={() => setDialog(null)} />
       <ConfirmDialog opened={dialog === 'oc'} title={t('off.toOc.action')} confirmLabel={t('off.toOc.action')} busy={busy} onConfirm={() => void convert('oc')} onClose={() => setDialog(null)}>
