@@ -199,3 +199,41 @@ test('a list of 5,000 recipients scrolls smoothly to a row far down', async () =
   await far.click();
   await textOf(page.getByTestId('recipient-title'), 'Massekunde 05000');
 });
+
+test('the drafts tab lists the recipient drafts; delete asks first and only marks a recipient with documents deleted', async () => {
+  const { page, server } = gui;
+  const fjord = (await server.json('/recipients/?q=fjord')).body[0];
+  const draft = await server.json('/invoices/drafts/', {
+    body: { recipient: { number: fjord.number }, invoiceText: 'Tømrerarbeid mars', items: [{ description: 'Timer', quantity: 2, unitPrice: 500, taxRate: 25 }] },
+  });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+
+  await openList();
+  await page.getByTestId('recipient-search').fill('fjord');
+  await page.getByTestId('recipient-row').filter({ hasText: 'Fjord Bygg AS' }).click();
+  await textOf(page.getByTestId('recipient-title'), 'Fjord Bygg AS');
+  await page.getByTestId('tab-drafts').click();
+  const table = page.getByTestId('drafts-table');
+  await textOf(table, 'Tømrerarbeid mars');
+  await textOf(table, /1\s250,00/);
+  await gui.shot('recipients-detail-drafts-list');
+
+  // A recipient with a document is only marked deleted.
+  await page.getByTestId('recipient-delete').click();
+  await textOf(page.locator('.mantine-Modal-content'), 'bare merket som slettet');
+  await gui.shot('recipients-delete-confirm');
+  await page.getByTestId('recipient-delete-confirm').click();
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+  expect((await server.json(`/recipients/${fjord.number}`)).body.deleted).toBe(true);
+
+  // One without documents is gone.
+  const lysning = (await server.json('/recipients/?q=lysning')).body[0];
+  await page.getByTestId('recipient-search').fill('lysning');
+  await page.getByTestId('recipient-row').filter({ hasText: 'Lysning Design' }).click();
+  await page.getByTestId('recipient-delete').click();
+  await page.getByTestId('recipient-delete-confirm').click();
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+  expect((await server.json(`/recipients/${lysning.number}`)).status).toBe(404);
+  await page.getByTestId('recipient-search').fill('lysning');
+  await textOf(page.getByTestId('recipients-total'), '0 kunder');
+});

@@ -172,5 +172,21 @@ test('API: port and on/off are saved for the next start; the key is masked, show
   await page.getByTestId('api-key-regenerate').click();
   await page.getByTestId('confirm-ok').click();
   await textOf(page.getByTestId('api-key-error'), 'KVITT_API_KEY');
+  await page.locator('.mantine-Modal-content').waitFor({ state: 'detached' });
   await gui.shot('settings-api');
+});
+
+test('Fakturering: once an invoice is issued, changing the invoice series is refused (409) next to the field', async () => {
+  const { page, server } = gui;
+  const berg = (await server.json('/recipients/?q=byggmester')).body[0];
+  const issued = await server.json('/invoices/', { body: { recipient: { number: berg.number }, items: [{ description: 'Timer', quantity: 1, unitPrice: 1000, taxRate: 25 }] } });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+
+  await openTab('Fakturering');
+  await page.getByLabel('Første fakturanummer').fill('3001');
+  await page.getByTestId('invoicing-save').click();
+  await textOf(page.getByTestId('error-invoicing.firstInvoiceNumber'), 'cannot change after the first issued document');
+  await textOf(page.getByTestId('invoicing-errors'), 'number series cannot change');
+  await gui.shot('settings-invoicing-locked');
+  expect((await server.json('/originators/current/settings')).body.invoicing.firstInvoiceNumber).toBe(2001);
 });

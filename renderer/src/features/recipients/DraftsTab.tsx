@@ -15,6 +15,24 @@ interface Draft {
   items?: Array<{ description?: string }>;
 }
 
+const unknownOp = (e: unknown) => e instanceof ApiError && e.status === 404 && e.code === 'UNKNOWN_OPERATION';
+
+/**
+ * The drafts of a recipient: op recipients.draftDocuments (GET /recipients/{n}/draftDocuments), also known in
+ * the table as recipients.listDraftDocuments; none while neither exists yet.
+ */
+async function loadDrafts(number: number): Promise<Draft[]> {
+  for (const op of ['recipients.draftDocuments', 'recipients.listDraftDocuments']) {
+    try {
+      const d = await call<Draft[]>(op, { params: { number } });
+      return Array.isArray(d) ? d : [];
+    } catch (e) {
+      if (!unknownOp(e)) throw e;
+    }
+  }
+  return [];
+}
+
 /** The recipient's draft invoices and credit notes (recipients.draftDocuments; empty until documents exist). */
 export function DraftsTab({ recipientNumber }: { recipientNumber: number }) {
   const { t } = useTranslation();
@@ -23,12 +41,10 @@ export function DraftsTab({ recipientNumber }: { recipientNumber: number }) {
 
   useEffect(() => {
     setDrafts(null);
-    call<Draft[]>('recipients.draftDocuments', { params: { number: recipientNumber } })
-      .then((d) => setDrafts(Array.isArray(d) ? d : []))
-      .catch((e) => {
-        if (e instanceof ApiError && e.status === 404 && e.code === 'UNKNOWN_OPERATION') setDrafts([]);
-        else setError(e instanceof Error ? e.message : String(e));
-      });
+    setError(null);
+    loadDrafts(recipientNumber)
+      .then(setDrafts)
+      .catch((e) => setError(e instanceof Error ? e.message : String(e)));
   }, [recipientNumber]);
 
   if (error) return <Alert color="red">{error}</Alert>;

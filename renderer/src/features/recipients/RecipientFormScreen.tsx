@@ -197,7 +197,7 @@ export function RecipientFormScreen() {
           />
           <NumberInput
             label={t('recipients.field.creditDays')}
-            description={t('recipients.field.creditDaysHint')}
+            placeholder={t('recipients.field.creditDaysHint')}
             value={values.creditDays}
             onChange={(v) => set('creditDays', v)}
             data-testid="field-settings.creditDays"
@@ -205,7 +205,7 @@ export function RecipientFormScreen() {
           />
           <Select
             label={t('recipients.field.currency')}
-            description={t('recipients.field.currencyHint')}
+            placeholder={t('recipients.field.currencyHint')}
             data={rates.map((r) => r.currency)}
             clearable
             searchable
