@@ -48,6 +48,18 @@ describe('issuing', () => {
     expect((await s.api(`/invoices/drafts/${id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
+  test('a draft of a recipient deleted since cannot be issued; their invoices can still be credited', async () => {
+    const r = await s.json('/recipients/', { body: { name: 'Borte AS', contact: { address: { zip: '0150', city: 'OSLO' } } } });
+    const rn = numberOf(r.res);
+    const inv = await issueInvoice(s, { recipient: { number: rn }, items: [{ productCode: 'A1', quantity: 1 }] });
+    const d = await s.json('/invoices/drafts/', { body: { recipient: { number: rn }, items: [{ productCode: 'A1', quantity: 1 }] } });
+    expect((await s.api(`/recipients/${rn}`, { method: 'DELETE' })).status).toBe(204);
+    const issue = await s.json(`/invoices/drafts/${d.body.number}/issue`, { method: 'POST' });
+    expect(issue.status).toBe(400);
+    expect(issue.body.fields[0].field).toBe('recipient.number');
+    expect((await s.json(`/invoices/${inv}/credit-note`, { method: 'POST' })).status).toBe(201);
+  });
+
   test('an empty draft, or one with a negative total, cannot be issued', async () => {
     const empty = await s.json('/invoices/', { body: { recipient: { number: s.company }, items: [] } });
     expect(empty.status).toBe(400);

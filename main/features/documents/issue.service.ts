@@ -68,6 +68,7 @@ export async function issueDraftIn(
   const stored = await trx.selectFrom('document_lines').selectAll().where('document_id', '=', id).orderBy('line_no').execute();
 
   const errors = new FieldErrors();
+  if (recipient.deleted && kind !== 'credit-note') errors.add('recipient.number', `recipient ${recipient.number} is deleted`);
   if (!stored.length) errors.add('items', 'a document needs at least one line');
   const vatRegistered = settings.company.vatRegistered;
   const lines: NewLineRow[] = stored.map(({ document_id: _d, line_no: _n, ...l }, i) => {
