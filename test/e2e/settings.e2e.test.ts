@@ -96,6 +96,7 @@ test('custom field and label are defined in settings and used on a customer', as
   await page.getByTestId('field-def-save').click();
   await textOf(page.getByTestId('fields-table'), 'Bransje');
   await textOf(page.getByTestId('fields-table'), 'Valgliste');
+  await page.locator('.mantine-Modal-content').waitFor({ state: 'detached' });
   await gui.shot('settings-custom-fields');
 
   await page.getByRole('tab', { name: 'Etiketter' }).click();

@@ -1,6 +1,7 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
 import { formatAmount, formatDate } from './format';
 
@@ -36,6 +37,7 @@ async function loadDrafts(number: number): Promise<Draft[]> {
 /** The recipient's draft invoices and credit notes (recipients.draftDocuments; empty until documents exist). */
 export function DraftsTab({ recipientNumber }: { recipientNumber: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -69,10 +71,10 @@ export function DraftsTab({ recipientNumber }: { recipientNumber: number }) {
       </Table.Thead>
       <Table.Tbody>
         {drafts.map((d) => (
-          <Table.Tr key={d.number}>
+          <Table.Tr key={d.number} style={{ cursor: 'pointer' }} onClick={() => navigate(`/invoices/drafts/${d.number}`)} data-testid="draft-row">
             <Table.Td>{d.number}</Table.Td>
             <Table.Td>{d.credit ? t('recipients.drafts.creditNote') : t('recipients.drafts.invoice')}</Table.Td>
-            <Table.Td>{formatDate(d.invoiceDate)}</Table.Td>
+            <Table.Td>{d.invoiceDate ? formatDate(d.invoiceDate) : <Text span c="gray.5" inherit>{t('recipients.drafts.noDate')}</Text>}</Table.Td>
             <Table.Td>{d.invoiceText || d.items?.[0]?.description || ''}</Table.Td>
             <Table.Td ta="right">{d.items?.length ?? 0}</Table.Td>
             <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, FileInput, Group, Image, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, FileInput, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorProps } from '../recipients/formErrors';
@@ -158,7 +158,9 @@ export function CompanyTab() {
           )}
         </Group>
         {v.logo ? (
-          <Image src={v.logo} alt={t('settings.company.logo')} mah={90} w="auto" fit="contain" mt="sm" data-testid="company-logo-preview" />
+          <Paper withBorder p="xs" mt="sm" w="fit-content" radius="sm">
+            <Image src={v.logo} alt={t('settings.company.logo')} h={80} w="auto" maw={320} fit="contain" data-testid="company-logo-preview" />
+          </Paper>
         ) : (
           <Text size="xs" c="dimmed" mt="xs">
             {t('settings.company.noLogo')}

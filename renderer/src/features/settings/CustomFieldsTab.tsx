@@ -113,7 +113,7 @@ export function CustomFieldsTab() {
                   </Table.Td>
                   <Table.Td>{f.required ? t('common.yes') : t('common.no')}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end">
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Button size="compact-sm" variant="subtle" onClick={() => open(f)}>
                         {t('common.edit')}
                       </Button>

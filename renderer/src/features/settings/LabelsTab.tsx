@@ -92,7 +92,7 @@ export function LabelsTab() {
                 <Table.Th ta="right" w={120}>
                   {t('settings.labels.members')}
                 </Table.Th>
-                <Table.Th w={170} />
+                <Table.Th w={230} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -119,7 +119,7 @@ export function LabelsTab() {
                   </Table.Td>
                   <Table.Td ta="right">{l.recipients}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end">
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
                       {editing?.label.number === l.number ? (
                         <Button size="compact-sm" variant="subtle" onClick={() => void rename()}>
                           {t('common.save')}
