@@ -224,9 +224,45 @@ test('the EHF of a customer without an organisation number is refused with the r
   const number = Number(res.res.headers.get('location')!.split('/').pop());
   await page.goto(`${server.base}/app/#/invoices/${number}`);
   await page.getByTestId('save-ehf').click();
-  await visible(page.locator('.mantine-Notification-root').filter({ hasText: 'EHF' }));
+  await textOf(page.getByTestId('ehf-problem'), 'organisation number');
   await gui.shot('invoice-ehf-refused');
+
+  // Write the invoice off as lost, then undo it.
+  await page.getByTestId('mark-lost').click();
+  await page.getByTestId('lost-reason').fill('Kunden er konkurs');
+  await page.getByTestId('lost-submit').click();
+  await textOf(page.getByTestId('status-badge'), 'Tapsført');
+  await textOf(page.getByTestId('payments'), 'Kunden er konkurs');
+  await gui.shot('invoice-lost');
+  await page.getByTestId('undo-lost').click();
+  await page.getByTestId('confirm-button').click();
+  await textOf(page.getByTestId('status-badge'), 'Ikke forfalt');
+  await textOf(page.getByTestId('invoice-balance'), '625,00');
   await page.getByTestId('open-pdf').click();
   await visible(page.locator('.mantine-Modal-body [data-rendered="true"] canvas'), 20_000);
   await gui.shot('invoice-pdf-dialog');
+});
+
+test('the list filters by customer and invoice date, and the sums follow the filters', async () => {
+  const { page } = gui;
+  await page.getByRole('button', { name: 'Lukk' }).click();
+  await nav('Fakturaer');
+  await page.getByRole('tab', { name: 'Alle' }).click();
+  const before = Number(await textOf(page.getByTestId('sum-count'), /\d/));
+  expect(before).toBeGreaterThanOrEqual(3);
+  const filter = page.getByRole('textbox', { name: 'Kunde' });
+  await filter.click();
+  await filter.fill('Berg');
+  await page.getByRole('option', { name: /Berg Regnskap AS/ }).click();
+  await textOf(page.getByTestId('sum-count'), '1');
+  await textOf(page.getByTestId('doc-row').first(), 'Berg Regnskap AS');
+  expect(await page.getByTestId('doc-row').count()).toBe(1);
+  await gui.shot('invoices-list-filtered');
+  await page.getByRole('button', { name: 'Nullstill filter' }).click();
+  await textOf(page.getByTestId('sum-count'), String(before));
+  // A date range before any invoice leaves nothing.
+  await page.getByRole('textbox', { name: 'Til dato' }).fill('01.01.2020');
+  await page.getByRole('textbox', { name: 'Til dato' }).press('Enter');
+  await textOf(page.getByTestId('sum-count'), '0');
+  await visible(page.getByTestId('table-empty'));
 });

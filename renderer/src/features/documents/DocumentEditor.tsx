@@ -290,7 +290,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
           </Paper>
 
           <Textarea
-            label={t('docs.invoiceText')}
+            label={t(effectiveKind === 'invoice' ? 'docs.invoiceText' : 'docs.text')}
             autosize
             minRows={2}
             maxLength={2000}

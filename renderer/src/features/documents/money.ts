@@ -116,3 +116,10 @@ export function numberFromLocation(location: string | null | undefined): number 
   const m = /(\d+)\/?$/.exec(location ?? '');
   return m ? Number(m[1]) : null;
 }
+
+/** A Norwegian bank account "86011117947" -> "8601 11 17947" (other formats unchanged). */
+export function formatAccount(account: string | null | undefined): string {
+  if (!account) return '';
+  const digits = account.replace(/[\s.]/g, '');
+  return /^\d{11}$/.test(digits) ? `${digits.slice(0, 4)} ${digits.slice(4, 6)} ${digits.slice(6)}` : account;
+}

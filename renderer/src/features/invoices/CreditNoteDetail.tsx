@@ -8,7 +8,7 @@ import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import type { DocumentData } from '../documents/document.types';
 import { formatDate } from '../documents/money';
 import { PdfDialog } from '../documents/PdfDialog';
-import { Fact, saveEhf } from './InvoiceDetail';
+import { EhfProblem, Fact, saveEhf } from './InvoiceDetail';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 
 /** One issued credit note, read-only, with PDF and EHF. */
@@ -18,6 +18,7 @@ export function CreditNoteDetail() {
   const [doc, setDoc] = useState<DocumentData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pdf, setPdf] = useState(false);
+  const [ehfProblem, setEhfProblem] = useState<string | null>(null);
 
   useEffect(() => {
     setDoc(null);
@@ -46,11 +47,12 @@ export function CreditNoteDetail() {
           <Button variant="default" onClick={() => setPdf(true)} data-testid="open-pdf">
             {t('docs.openPdf')}
           </Button>
-          <Button variant="default" onClick={() => void saveEhf(OPS.creditNotes.ehf, number, t('inv.ehf.failed'))} data-testid="save-ehf">
+          <Button variant="default" onClick={() => void saveEhf(OPS.creditNotes.ehf, number).then(setEhfProblem)} data-testid="save-ehf">
             {t('inv.ehf.save')}
           </Button>
         </Group>
       </Group>
+      <EhfProblem message={ehfProblem} onClose={() => setEhfProblem(null)} />
       <Paper withBorder p="md">
         <SimpleGrid cols={4} spacing="md">
           <Fact

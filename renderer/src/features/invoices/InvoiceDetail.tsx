@@ -8,7 +8,7 @@ import { notifyError, notifyOk } from '../../components/errors';
 import { OPS } from '../documents/doc-ops';
 import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import type { DocumentData } from '../documents/document.types';
-import { formatDate, formatMoney, todayIso } from '../documents/money';
+import { formatAccount, formatDate, formatMoney, todayIso } from '../documents/money';
 import { PdfDialog } from '../documents/PdfDialog';
 import { ConfirmDialog } from '../documents/ConfirmDialog';
 import { CreditDialog } from './CreditDialog';
@@ -31,14 +31,26 @@ export function Fact({ label, value, testId }: { label: string; value: React.Rea
   );
 }
 
-/** Saves a document's EHF; the service's reason (e.g. no org number) is shown when it refuses. */
-export async function saveEhf(op: string, number: number, failedTitle: string) {
+/** Saves a document's EHF; returns the service's reason (e.g. no org number) when it refuses. */
+export async function saveEhf(op: string, number: number): Promise<string | null> {
   try {
     const { blob, filename } = fileToBlob(await call(op, { params: { number } }));
     downloadBlob(blob, filename);
+    return null;
   } catch (e) {
-    notifyError(e, failedTitle);
+    return e instanceof Error ? e.message : String(e);
   }
+}
+
+/** The service's reason for refusing an EHF, shown on the page until dismissed. */
+export function EhfProblem({ message, onClose }: { message: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (!message) return null;
+  return (
+    <Alert color="orange" variant="light" title={t('inv.ehf.failed')} withCloseButton onClose={onClose} data-testid="ehf-problem">
+      {message}
+    </Alert>
+  );
 }
 
 /** One issued invoice: state, balance, lines and VAT, payments; pay, credit, write off, PDF, EHF. */
@@ -52,12 +64,16 @@ export function InvoiceDetail() {
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<null | 'pay' | 'credit' | 'lost' | 'unlost' | 'pdf'>(null);
   const [busy, setBusy] = useState(false);
+  const [ehfProblem, setEhfProblem] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const d = await call<DocumentData>(OPS.invoices.get, { params: { number } });
+      const [d, entries] = await Promise.all([
+        call<DocumentData>(OPS.invoices.get, { params: { number } }),
+        call<LedgerEntry[]>(OPS.invoices.listPayments, { params: { number } }),
+      ]);
       setDoc(d);
-      setLedger(await call<LedgerEntry[]>(OPS.invoices.listPayments, { params: { number } }));
+      setLedger(entries);
       const cn = await call<Page<DocumentData>>(OPS.invoices.listCreditNotes, { query: { recipientNumber: d.recipient.number, perPage: 200 } });
       setCredits(cn.items.filter((c) => c.creditedInvoiceNumber === number));
     } catch (e) {
@@ -111,7 +127,7 @@ export function InvoiceDetail() {
           <Button variant="default" onClick={() => setDialog('pdf')} data-testid="open-pdf">
             {t('docs.openPdf')}
           </Button>
-          <Button variant="default" onClick={() => void saveEhf(OPS.invoices.ehf, number, t('inv.ehf.failed'))} data-testid="save-ehf">
+          <Button variant="default" onClick={() => void saveEhf(OPS.invoices.ehf, number).then(setEhfProblem)} data-testid="save-ehf">
             {t('inv.ehf.save')}
           </Button>
           {status === 'lost' ? (
@@ -138,6 +154,8 @@ export function InvoiceDetail() {
         </Group>
       </Group>
 
+      <EhfProblem message={ehfProblem} onClose={() => setEhfProblem(null)} />
+
       <SimpleGrid cols={4} spacing="sm">
         <Paper withBorder p="sm">
           <Fact label={t('inv.detail.total')} value={`${formatMoney(doc.total)} ${doc.currency ?? 'NOK'}`} testId="invoice-total" />
@@ -159,7 +177,7 @@ export function InvoiceDetail() {
           <Fact label={t('docs.dueDate')} value={formatDate(doc.dueDate)} testId="invoice-due" />
           <Fact label={t('docs.deliveryDate')} value={formatDate(doc.deliveryDate)} />
           <Fact label={t('inv.detail.kid')} value={doc.kid} testId="invoice-kid" />
-          <Fact label={t('inv.detail.account')} value={doc.accountNumber} />
+          <Fact label={t('inv.detail.account')} value={formatAccount(doc.accountNumber)} />
           <Fact label={t('docs.ourReference')} value={doc.ourReference} />
           <Fact label={t('docs.yourReference')} value={doc.yourReference} />
           <Fact label={t('docs.orderNumber')} value={doc.orderNumber} />

@@ -12,7 +12,7 @@ import { PdfDialog } from '../documents/PdfDialog';
 import { Fact } from '../invoices/InvoiceDetail';
 import { chainRoute, type ChainDocument, type ChainKind } from './chain.types';
 
-const STATE_COLOR = { open: 'blue', expired: 'orange', converted: 'teal' } as const;
+const STATE_COLOR: Record<string, string> = { open: 'blue', expired: 'orange', converted: 'teal', issued: 'blue' };
 
 /**
  * One issued offer or order confirmation: lines, the chain (made from / made into), PDF, and the next step:
@@ -66,6 +66,7 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
   const titleKey = kind === 'offer' ? 'off.offer.title' : 'off.oc.title';
   const invoiced = (doc.successors ?? []).some((s) => s.kind === 'invoice');
   const hasOc = (doc.successors ?? []).some((s) => s.kind === 'order-confirmation');
+  const state = doc.state ?? ((doc.successors ?? []).length ? 'converted' : 'issued');
 
   return (
     <Stack gap="md" data-testid="chain-detail">
@@ -76,11 +77,9 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
           </Anchor>
           <Group gap="sm" mt={4}>
             <Title order={2}>{t(titleKey, { number })}</Title>
-            {doc.state ? (
-              <Badge size="lg" variant="light" color={STATE_COLOR[doc.state]} data-testid="status-badge">
-                {t(`off.state.${doc.state}`)}
-              </Badge>
-            ) : null}
+            <Badge size="lg" variant="light" color={STATE_COLOR[state]} data-testid="status-badge">
+              {t(`off.state.${state}`)}
+            </Badge>
           </Group>
           <Text c="dimmed">{doc.recipient.name}</Text>
         </div>
