@@ -5,7 +5,8 @@
  * (file database in a temporary folder, WAL, synchronous FULL).
  * Floor: JSON.parse of the very same body plus inserting the same rows with one prepared better-sqlite3
  * statement in one transaction into a fresh migrated database of the same schema and pragmas.
- * Both sides are warmed up alike first (a 1,000-recipient batch each), as a running app would be; the wall-clock
+ * Both sides are warmed up alike first (a 1,000-recipient batch each), as a running app would be, then two batches are
+ * measured: the first into a nearly empty table, the second into one of 11,000 rows. The wall-clock
  * times depend on other load on the machine, the CPU times (of the server process; of the floor) much less.
  * Goal: Kvitt at most 3x the floor. Also prints the server's RSS and heap after the batch.
  *
@@ -40,11 +41,13 @@ const COLUMNS = [
 const WARM = 1000;
 const b = (v: boolean | null | undefined) => (v === undefined || v === null ? null : v ? 1 : 0);
 
+interface Timing {
+  ms: number;
+  cpuMs: number;
+}
+
 /** The floor: parse, then one prepared INSERT per row in one transaction. No validation, no audit, no HTTP. */
-async function floor(body: string, file: string, expected = N): Promise<{ ms: number; cpuMs: number }> {
-  const opened = openDatabase(file);
-  await migrateToLatest(opened.db);
-  const raw = opened.raw;
+function floorBatch(raw: ReturnType<typeof openDatabase>['raw'], body: string): Timing {
   const insert = raw.prepare(`insert into recipients (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`);
   const now = '2026-03-15 12:00:00';
   const cpu0 = selfCpuMs();
@@ -65,61 +68,74 @@ async function floor(body: string, file: string, expected = N): Promise<{ ms: nu
       );
     }
   })(items);
-  const ms = performance.now() - t0;
-  const cpuMs = selfCpuMs() - cpu0;
-  const count = (raw.prepare('select count(*) as n from recipients').get() as { n: number }).n;
-  if (count !== expected) throw new Error(`floor wrote ${count} rows`);
-  await opened.close();
-  return { ms, cpuMs };
+  return { ms: performance.now() - t0, cpuMs: selfCpuMs() - cpu0 };
 }
 
-async function kvitt(body: string, file: string) {
+/** Warm-up batch, then the two measured batches, into one fresh migrated database. */
+async function floor(file: string, bodies: string[]): Promise<Timing[]> {
+  const opened = openDatabase(file);
+  await migrateToLatest(opened.db);
+  const out = bodies.map((body) => floorBatch(opened.raw, body));
+  const count = (opened.raw.prepare('select count(*) as n from recipients').get() as { n: number }).n;
+  if (count !== WARM + 2 * N) throw new Error(`floor wrote ${count} rows`);
+  await opened.close();
+  return out.slice(1);
+}
+
+/** The server in its own process over a fresh file database: warm-up batch, then the two measured batches. */
+async function kvitt(file: string, bodies: string[]) {
   const server = await startChild('kvitt', file);
   try {
     const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-    const warm = await httpRequest({ port: server.port, path: '/recipients/', method: 'POST', headers, body: makeBody(WARM, 99, 900_000) });
-    if (warm.status !== 201) throw new Error(`warm-up: ${warm.status} ${warm.body.slice(0, 300)}`);
-    const cpu0 = await server.cpuMs();
-    const t0 = performance.now();
-    const r = await httpRequest({ port: server.port, path: '/recipients/', method: 'POST', headers, body });
-    const ms = performance.now() - t0;
-    const cpuMs = (await server.cpuMs()) - cpu0;
-    if (r.status !== 201) throw new Error(`batch: ${r.status} ${r.body.slice(0, 300)}`);
-    const links = JSON.parse(r.body) as string[];
-    if (links.length !== N) throw new Error(`batch answered ${links.length} links`);
+    const out: Timing[] = [];
+    for (const [i, body] of bodies.entries()) {
+      const cpu0 = await server.cpuMs();
+      const t0 = performance.now();
+      const r = await httpRequest({ port: server.port, path: '/recipients/', method: 'POST', headers, body });
+      const ms = performance.now() - t0;
+      const cpuMs = (await server.cpuMs()) - cpu0;
+      if (r.status !== 201) throw new Error(`batch: ${r.status} ${r.body.slice(0, 300)}`);
+      if ((JSON.parse(r.body) as string[]).length !== (i === 0 ? WARM : N)) throw new Error('wrong number of links');
+      if (i > 0) out.push({ ms, cpuMs });
+    }
     const mem = await server.ask<{ rss: number; heapUsed: number; heapUsedAfterGc: number; rssAfterGc: number }>('mem', 'mem');
-    return { ms, cpuMs, mem };
+    return { timings: out, mem };
   } finally {
     await server.stop();
   }
 }
 
 try {
-  const body = makeBody(N, 7, 0);
-  console.log(`recipients-batch: ${N.toLocaleString('en-US')} recipients, body ${mb(Buffer.byteLength(body))}, ${ROUNDS} rounds, file DBs (WAL, synchronous FULL)`);
-  const floors: Array<{ ms: number; cpuMs: number }> = [];
-  const kvitts: Array<{ ms: number; cpuMs: number }> = [];
+  const bodies = [makeBody(WARM, 99, 900_000), makeBody(N, 7, 0), makeBody(N, 8, N)];
+  console.log(
+    `recipients-batch: ${N.toLocaleString('en-US')} recipients per batch, body ${mb(Buffer.byteLength(bodies[1]))}, file DBs (WAL, synchronous FULL), ${ROUNDS} rounds`,
+  );
+  console.log(`  each round, on a fresh database and (Kvitt) a fresh server process: a ${WARM.toLocaleString('en-US')}-recipient warm-up, then two measured batches`);
+  const rows: Array<{ f: Timing; k: Timing }>[] = [[], []];
   let lastMem: Awaited<ReturnType<typeof kvitt>>['mem'] | null = null;
-  const warmBody = makeBody(WARM, 99, 900_000);
-  await floor(warmBody, join(dir, 'floor-warm.sqlite'), WARM);
   for (let round = 1; round <= ROUNDS; round++) {
-    const f = await floor(body, join(dir, `floor-${round}.sqlite`));
-    const k = await kvitt(body, join(dir, `kvitt-${round}.sqlite`));
-    floors.push(f);
-    kvitts.push(k);
+    const f = await floor(join(dir, `floor-${round}.sqlite`), bodies);
+    const k = await kvitt(join(dir, `kvitt-${round}.sqlite`), bodies);
     lastMem = k.mem;
-    console.log(`  round ${round}: floor ${fmt(f.ms)} ms (CPU ${fmt(f.cpuMs)} ms)   Kvitt POST ${fmt(k.ms)} ms (server CPU ${fmt(k.cpuMs)} ms)   ratio ${fmt(k.ms / f.ms, 2)}x`);
+    for (const i of [0, 1]) {
+      rows[i].push({ f: f[i], k: k.timings[i] });
+      console.log(
+        `  round ${round} batch ${i + 1}: floor ${fmt(f[i].ms)} ms (CPU ${fmt(f[i].cpuMs)})   Kvitt POST ${fmt(k.timings[i].ms)} ms (server CPU ${fmt(k.timings[i].cpuMs)})   ratio ${fmt(k.timings[i].ms / f[i].ms, 2)}x`,
+      );
+    }
   }
-  const fMs = median(floors.map((x) => x.ms));
-  const kMs = median(kvitts.map((x) => x.ms));
-  const fCpu = median(floors.map((x) => x.cpuMs));
-  const kCpu = median(kvitts.map((x) => x.cpuMs));
-  console.log(`  median of ${ROUNDS}:`);
-  console.log(`    floor: JSON.parse + one prepared INSERT per row, one transaction   ${fmt(fMs)} ms wall, ${fmt(fCpu)} ms CPU`);
-  console.log(`    Kvitt: POST /recipients/ over loopback HTTP                        ${fmt(kMs)} ms wall, ${fmt(kCpu)} ms server CPU  (${fmt(N / (kMs / 1000), 0)} recipients/s)`);
-  console.log(`    ratio ${fmt(kMs / fMs, 2)}x wall, ${fmt(kCpu / fCpu, 2)}x CPU  (goal <= 3x)`);
+  for (const i of [0, 1]) {
+    const fMs = median(rows[i].map((x) => x.f.ms));
+    const kMs = median(rows[i].map((x) => x.k.ms));
+    const fCpu = median(rows[i].map((x) => x.f.cpuMs));
+    const kCpu = median(rows[i].map((x) => x.k.cpuMs));
+    console.log(`  batch ${i + 1} (${i === 0 ? `into ${WARM.toLocaleString('en-US')} rows` : `into ${(WARM + N).toLocaleString('en-US')} rows`}), median of ${ROUNDS}:`);
+    console.log(`    floor: JSON.parse + one prepared INSERT per row, one transaction   ${fmt(fMs)} ms wall, ${fmt(fCpu)} ms CPU`);
+    console.log(`    Kvitt: POST /recipients/ over loopback HTTP                        ${fmt(kMs)} ms wall, ${fmt(kCpu)} ms server CPU  (${fmt(N / (kMs / 1000), 0)} recipients/s)`);
+    console.log(`    ratio ${fmt(kMs / fMs, 2)}x wall, ${fmt(kCpu / fCpu, 2)}x CPU  (goal <= 3x)`);
+  }
   if (lastMem) {
-    console.log(`  server after the batch: RSS ${mb(lastMem.rss)}, heapUsed ${mb(lastMem.heapUsed)} (after GC: heapUsed ${mb(lastMem.heapUsedAfterGc)}, RSS ${mb(lastMem.rssAfterGc)})`);
+    console.log(`  server after the batches: RSS ${mb(lastMem.rss)}, heapUsed ${mb(lastMem.heapUsed)} (after GC: heapUsed ${mb(lastMem.heapUsedAfterGc)}, RSS ${mb(lastMem.rssAfterGc)})`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
