@@ -221,6 +221,7 @@ test('the drafts tab lists the recipient drafts; delete asks first and only mark
   // A recipient with a document is only marked deleted.
   await page.getByTestId('recipient-delete').click();
   await textOf(page.locator('.mantine-Modal-content'), 'bare merket som slettet');
+  await page.waitForTimeout(400); // let the dialog finish appearing before the screenshot
   await gui.shot('recipients-delete-confirm');
   await page.getByTestId('recipient-delete-confirm').click();
   await visible(page.getByRole('heading', { name: 'Kunder' }));
@@ -236,4 +237,5 @@ test('the drafts tab lists the recipient drafts; delete asks first and only mark
   expect((await server.json(`/recipients/${lysning.number}`)).status).toBe(404);
   await page.getByTestId('recipient-search').fill('lysning');
   await textOf(page.getByTestId('recipients-total'), '0 kunder');
+  await textOf(page.getByTestId('recipients-empty'), 'Ingen kunder passer søket');
 });

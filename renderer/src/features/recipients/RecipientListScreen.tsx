@@ -59,7 +59,7 @@ export function RecipientListScreen() {
           aria-label={t('common.search')}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          w={360}
+          w={440}
           data-testid="recipient-search"
         />
         <Select

@@ -20,6 +20,7 @@ export function RecipientTable({ onOpen }: { onOpen(r: Recipient): void }) {
   const pages = useRecipientList((s) => s.pages);
   const ensureRows = useRecipientList((s) => s.ensureRows);
   const rowAt = useRecipientList((s) => s.rowAt);
+  const filtered = useRecipientList((s) => s.q.trim() !== '' || s.labelNumber !== null);
   const parentRef = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({
@@ -144,7 +145,7 @@ export function RecipientTable({ onOpen }: { onOpen(r: Recipient): void }) {
         </div>
         {total === 0 && (
           <Text c="dimmed" ta="center" p="xl" data-testid="recipients-empty">
-            {t('recipients.empty')}
+            {filtered ? t('recipients.emptyFiltered') : t('recipients.empty')}
           </Text>
         )}
       </div>
