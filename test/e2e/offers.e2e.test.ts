@@ -103,3 +103,16 @@ test('an offer draft can be written directly into an order confirmation draft an
   await page.waitForURL(/#\/offers\/order-confirmations\/\d+$/);
   await textOf(page.getByTestId('doc-total'), '10 000,00');
 });
+
+test('the document screens speak English too', async () => {
+  const { page } = gui;
+  await page.getByTestId('lang-switch').click();
+  await gui.page.locator('nav[aria-label="Hovedmeny"]').getByRole('link', { name: 'Invoices', exact: true }).click();
+  await visible(page.getByRole('tab', { name: 'Not due' }));
+  await page.getByTestId('new-invoice').click();
+  await visible(page.getByRole('button', { name: 'Issue invoice' }));
+  await textOf(page.getByTestId('doc-totals'), 'To pay NOK');
+  await gui.shot('invoice-editor-en');
+  await page.getByTestId('lang-switch').click();
+  await visible(page.getByRole('button', { name: 'Utsted faktura' }));
+});

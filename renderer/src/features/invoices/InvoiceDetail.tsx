@@ -91,10 +91,12 @@ export function InvoiceDetail() {
   if (error) return <Alert color="red" title={t('common.error')}>{error}</Alert>;
   if (!doc) return <Loader />;
 
-  const status = invoiceStatus(doc, todayIso());
   const balance = doc.currentBalance ?? 0;
   const paid = ledger.filter((e) => e.kind === 'payment' || e.kind === 'payment-reversal').reduce((a, e) => a + e.amount, 0);
   const credited = credits.reduce((a, c) => a + (c.total ?? 0), 0);
+  const derived = invoiceStatus(doc, todayIso());
+  // Settled by credit notes rather than payments: say so.
+  const status = derived === 'paid' && credited > 0 && Math.round(credited * 100) >= Math.round((doc.total ?? 0) * 100) ? 'fully-credited' : derived;
 
   async function unlost() {
     setBusy(true);

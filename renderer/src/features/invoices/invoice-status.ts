@@ -1,6 +1,6 @@
 import type { DocumentData } from '../documents/document.types';
 
-export type InvoiceStatus = 'draft' | 'not-due' | 'due' | 'paid' | 'lost' | 'credited';
+export type InvoiceStatus = 'draft' | 'not-due' | 'due' | 'paid' | 'lost' | 'credited' | 'fully-credited';
 
 export const STATUS_COLOR: Record<InvoiceStatus, string> = {
   draft: 'gray',
@@ -9,6 +9,7 @@ export const STATUS_COLOR: Record<InvoiceStatus, string> = {
   paid: 'teal',
   lost: 'dark',
   credited: 'grape',
+  'fully-credited': 'grape',
 };
 
 /**
