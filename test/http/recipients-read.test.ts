@@ -165,6 +165,24 @@ describe('GET /recipients/{number}', () => {
   });
 });
 
+describe('GET /recipients/{number}/draftDocuments', () => {
+  test('[] for a recipient without drafts, with and without trailing slash; 404 for an unknown recipient', async () => {
+    const n = numbers['FISK-1'];
+    const r = await s.json(`/recipients/${n}/draftDocuments`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([]);
+    expect((await s.json(`/recipients/${n}/draftDocuments/`)).body).toEqual([]);
+    const missing = await s.json('/recipients/999999/draftDocuments');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: 'NOT_FOUND', fields: [] });
+    expect((await s.json('/recipients/abc/draftDocuments')).status).toBe(400);
+  });
+  test('the link in the read shape leads there', async () => {
+    const r = await s.json(`/recipients/${numbers['TK']}`);
+    expect((await s.json(r.body._links.draftDocuments.uri)).status).toBe(200);
+  });
+});
+
 describe('PUT /recipients/{number}', () => {
   test('replaces the recipient under the same rules', async () => {
     const n = numbers['TK'];
