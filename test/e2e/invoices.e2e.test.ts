@@ -69,6 +69,7 @@ test('write an invoice with 25 % and 15 % VAT, see live totals, issue it, pay it
   await page.getByTestId('issue').click();
   const warning = await textOf(page.getByTestId('issue-warning'), 'kan ikke endres');
   expect(warning).toContain('kan ikke endres');
+  await page.waitForTimeout(400); // let the dialog finish opening
   await gui.shot('invoice-issue-confirm');
   await page.getByTestId('confirm-button').click();
 
@@ -91,6 +92,7 @@ test('write an invoice with 25 % and 15 % VAT, see live totals, issue it, pay it
   await page.getByTestId('register-payment').click();
   const amount = page.getByTestId('payment-amount');
   expect(norm(await amount.inputValue())).toBe('3 815,00');
+  await page.waitForTimeout(400); // let the dialog finish opening
   await gui.shot('invoice-payment-dialog');
   await amount.fill('1000');
   await page.getByTestId('payment-submit').click();
@@ -153,6 +155,7 @@ test('credit an issued invoice in part and then in full, and see the credit note
   await page.getByLabel('Krediter linje 1').check();
   await page.getByLabel('Antall 1').fill('1');
   await textOf(page.getByTestId('credit-total'), '1 062,50');
+  await page.waitForTimeout(400); // let the dialog finish opening
   await gui.shot('invoice-credit-dialog');
   await page.getByTestId('credit-submit').click();
   await page.waitForURL(/#\/invoices\/credit-notes\/\d+$/);
@@ -265,4 +268,25 @@ test('the list filters by customer and invoice date, and the sums follow the fil
   await page.getByRole('textbox', { name: 'Til dato' }).press('Enter');
   await textOf(page.getByTestId('sum-count'), '0');
   await visible(page.getByTestId('table-empty'));
+});
+
+test('a long list is paged from the service as it scrolls', async () => {
+  const { page, server } = gui;
+  for (let i = 0; i < 240; i++) {
+    const res = await server.json('/invoices/', { body: { recipient: { number: 1 }, items: [{ description: `Leveranse ${i}`, quantity: 1, unitPrice: 100 + i, taxRate: 25 }] } });
+    expect(res.status).toBe(201);
+  }
+  await page.goto(`${server.base}/app/#/invoices`);
+  await nav('Fakturaer');
+  await page.getByRole('button', { name: 'Nullstill filter' }).click();
+  await page.getByRole('tab', { name: 'Alle' }).click();
+  const count = Number(await textOf(page.getByTestId('sum-count'), /\d{3}/));
+  expect(count).toBeGreaterThan(240);
+  // Only the visible rows are in the DOM.
+  expect(await page.getByTestId('doc-row').count()).toBeLessThan(60);
+  const scroller = page.getByTestId('doc-table').locator('div[style*="overflow: auto"]');
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  // The oldest invoice (the first one issued) is at the bottom of the descending list.
+  await textOf(page.getByTestId('doc-table'), '10001', 15_000);
+  await gui.shot('invoices-list-scrolled');
 });

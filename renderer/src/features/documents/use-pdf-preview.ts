@@ -37,7 +37,8 @@ export function usePdfPreview(kind: DocKind, body: DraftBody | null, enabled: bo
     };
   }, [debounced]);
 
-  return { blob, loading, problem };
+  // Waiting for the pause in typing counts as loading, so the panel never shows a stale hint.
+  return { blob, loading: loading || (key !== null && key !== debounced), problem };
 }
 
 /** The PDF of a saved draft (kinds the live preview does not render), fetched again after each save. */
