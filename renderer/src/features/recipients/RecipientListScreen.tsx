@@ -23,9 +23,12 @@ export function RecipientListScreen() {
     void loadLookups();
   }, [loadLookups]);
   useEffect(() => {
-    // First visit, or a changed search: a new generation of pages.
-    const s = useRecipientList.getState();
-    if (s.total === null || debounced !== s.q) setFilter({ q: debounced });
+    // Each visit shows fresh data (other programs may change recipients through the API).
+    useRecipientList.getState().reload();
+  }, []);
+  useEffect(() => {
+    // A changed search: a new generation of pages.
+    if (debounced !== useRecipientList.getState().q) setFilter({ q: debounced });
   }, [debounced, setFilter]);
   useHotkeys([['mod+N', () => navigate('/recipients/new')]]);
 
