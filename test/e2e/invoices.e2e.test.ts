@@ -290,3 +290,29 @@ test('a long list is paged from the service as it scrolls', async () => {
   await textOf(page.getByTestId('doc-table'), '10001', 15_000);
   await gui.shot('invoices-list-scrolled');
 });
+
+test('an exempt 0 % line needs its reason, and a draft can be deleted', async () => {
+  const { page } = gui;
+  await page.goto(`${gui.server.base}/app/#/invoices/drafts/new`);
+  await pickCustomer('Fjord Bygg AS');
+  await page.getByLabel('Beskrivelse 1').fill('Kurs');
+  await page.getByLabel('Pris 1').fill('2000');
+  await page.getByLabel('Pris 1').press('Alt+l');
+  await page.getByLabel('Beskrivelse 2').fill('Leie av lokale');
+  await page.getByLabel('Pris 2').fill('500');
+  await page.getByLabel('MVA 2').selectOption('0');
+  await page.getByText('Fritatt').click();
+  await page.getByTestId('save-draft').click();
+  await textOf(page.getByTestId('line-1'), /.+/);
+  await visible(page.getByTestId('line-1').locator('.mantine-TextInput-error'));
+  await page.getByLabel('Grunnlag for fritak 2').fill('Utleie av fast eiendom er unntatt, mval. § 3-11');
+  await textOf(page.getByTestId('total-grand'), '3 000,00');
+  await page.getByTestId('save-draft').click();
+  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  await visible(page.getByLabel('Grunnlag for fritak 2'));
+  expect(await page.getByLabel('Grunnlag for fritak 2').inputValue()).toContain('§ 3-11');
+  await gui.shot('invoice-editor-exempt-line');
+  await page.getByRole('button', { name: 'Slett utkast' }).click();
+  await page.getByTestId('confirm-button').click();
+  await page.waitForURL(/#\/invoices$/);
+});

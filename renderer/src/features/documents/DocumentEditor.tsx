@@ -1,8 +1,8 @@
-import { Alert, Badge, Box, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
 import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -226,10 +226,13 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
         <Alert color="red" variant="light" data-testid="form-errors">
           {itemsError ? <div>{t('docs.line.title')}: {itemsError}</div> : null}
           {unplaced.map(([k, v]) => (
-            <div key={k}>
-              {k}: {v}
-            </div>
+            <div key={k}>{v}</div>
           ))}
+          {unplaced.some(([k]) => k.startsWith('company.')) ? (
+            <Anchor component={Link} to="/settings" size="sm" fw={600}>
+              {t('docs.toSettings')}
+            </Anchor>
+          ) : null}
         </Alert>
       ) : null}
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NativeSelect, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, SegmentedControl, Text, TextInput, Tooltip } from '@mantine/core';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyLine, lineFigures, type LineForm } from './editor-form';
@@ -131,7 +131,7 @@ export function DocumentLines({
               size="xs"
               aria-label={`${t('docs.line.vat')} ${i + 1}`}
               value={l.taxRate}
-              error={err(i, 'taxRate') ?? err(i, 'vatCategory') ?? err(i, 'exemptionReason')}
+              error={err(i, 'taxRate') ?? err(i, 'vatCategory')}
               data={TAX_RATES.map((r) => ({ value: String(r), label: `${r} %` }))}
               onChange={(e) => set(i, { taxRate: e.currentTarget.value, vatCategory: e.currentTarget.value === '0' ? (l.vatCategory === 'E' ? 'E' : 'Z') : 'S' })}
             />
@@ -150,6 +150,32 @@ export function DocumentLines({
                 ✕
               </ActionIcon>
             </Tooltip>
+            {l.taxRate === '0' ? (
+              <Group gap="xs" align="flex-start" style={{ gridColumn: '2 / -2' }} wrap="nowrap">
+                <SegmentedControl
+                  size="xs"
+                  aria-label={`${t('docs.line.zeroWhy')} ${i + 1}`}
+                  value={l.vatCategory === 'E' ? 'E' : 'Z'}
+                  onChange={(v) => set(i, { vatCategory: v as 'Z' | 'E' })}
+                  data={[
+                    { value: 'Z', label: t('docs.line.zeroRated') },
+                    { value: 'E', label: t('docs.line.exempt') },
+                  ]}
+                />
+                {l.vatCategory === 'E' ? (
+                  <TextInput
+                    size="xs"
+                    style={{ flex: 1 }}
+                    aria-label={`${t('docs.line.exemptionReason')} ${i + 1}`}
+                    placeholder={t('docs.line.exemptionReason')}
+                    maxLength={255}
+                    value={l.exemptionReason ?? ''}
+                    error={err(i, 'exemptionReason')}
+                    onChange={(e) => set(i, { exemptionReason: e.currentTarget.value })}
+                  />
+                ) : null}
+              </Group>
+            ) : null}
           </div>
         ))}
       </div>

@@ -73,7 +73,7 @@ export function RecipientSelect({
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: o }) => o}
-      rightSection={loading ? <Loader size="xs" /> : undefined}
+      rightSection={loading && search !== selected?.label ? <Loader size="xs" /> : undefined}
       onChange={(v, option) => {
         const next = v ? { value: v, label: option?.label ?? v } : null;
         setSelected(next);
