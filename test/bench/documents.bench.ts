@@ -12,7 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
@@ -166,7 +166,7 @@ async function main() {
   const reuse = process.env.BENCH_DB;
   const file = reuse ? resolve(reuse) : join(dir, 'bench.sqlite');
   line(`# documents benchmark (${INVOICES.toLocaleString('en-US')} invoices x 3 lines, database ${file})`);
-  line(`node ${process.version}, ${process.platform}/${process.arch}`);
+  line(`node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine slows every figure; the ratios are measured side by side)`);
   let server: Child | null = null;
   try {
     /* 1. seeding */
