@@ -81,11 +81,11 @@ test('an invalid organisation number shows the service message next to the field
   await page.getByLabel('Postnummer').fill('12');
   await page.getByLabel('Poststed').fill('OSLO');
   await page.getByTestId('form-save').click();
-  const orgError = await textOf(page.getByTestId('error-organisation.number'), /organisation number/);
-  expect(orgError).toContain('valid Norwegian organisation number');
+  const orgError = await textOf(page.getByTestId('error-organisation.number'), /organisasjonsnummer/);
+  expect(orgError).toContain('gyldig organisasjonsnummer');
   // The field is marked invalid and the message is tied to it.
   expect(await page.getByLabel('Organisasjonsnummer').getAttribute('aria-invalid')).toBe('true');
-  await textOf(page.getByTestId('error-contact.address.zip'), '4 digits');
+  await textOf(page.getByTestId('error-contact.address.zip'), '4 siffer');
   await gui.shot('recipients-form-errors');
 
   // Nothing was created; Escape leaves the form.
@@ -154,7 +154,7 @@ test('CSV import: a bad row is shown per row and nothing is imported; the fixed 
   await page.getByTestId('csv-import').click();
 
   await textOf(page.getByTestId('csv-refused'), 'Ingenting er importert');
-  await textOf(page.getByTestId('csv-row-errors-2'), 'Postnr.: a Norwegian postcode has 4 digits');
+  await textOf(page.getByTestId('csv-row-errors-2'), 'Postnr.: et norsk postnummer har 4 siffer');
   expect((await page.getByTestId('csv-row-errors-1').textContent())?.trim()).toBe('');
   expect(await page.getByTestId('csv-row-2').locator('td[data-col="zip"]').getAttribute('style')).toContain('outline');
   await gui.shot('recipients-csv-errors');

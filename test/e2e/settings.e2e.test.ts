@@ -35,7 +35,7 @@ test('Firma: an invalid bank account is refused next to the field; the fixed com
   await page.getByTestId('field-company.email').fill('faktura@testfirma.no');
   await page.getByLabel('Kontonummer').fill('1234 56 78900');
   await page.getByTestId('company-save').click();
-  await textOf(page.getByTestId('error-company.bankAccount'), 'valid Norwegian account number');
+  await textOf(page.getByTestId('error-company.bankAccount'), 'gyldig kontonummer');
   expect(await page.getByLabel('Kontonummer').getAttribute('aria-invalid')).toBe('true');
   await gui.shot('settings-company-error');
   // Nothing was saved.
@@ -85,7 +85,7 @@ test('custom field and label are defined in settings and used on a customer', as
   await page.getByRole('option', { name: 'Valgliste' }).click();
   // A SELECT field without options: the service says what is missing, next to the options input.
   await page.getByTestId('field-def-save').click();
-  await textOf(page.getByTestId('error-options'), 'at least one option');
+  await textOf(page.getByTestId('error-options'), 'minst ett valg');
   const options = page.getByTestId('field-def-options');
   await options.fill('Bygg');
   await options.press('Enter');
@@ -106,7 +106,7 @@ test('custom field and label are defined in settings and used on a customer', as
   // A taken name is refused next to the input.
   await page.getByTestId('label-name').fill('Storkunde');
   await page.getByTestId('label-add').click();
-  await textOf(page.getByTestId('error-label-name'), 'taken');
+  await textOf(page.getByTestId('error-label-name'), 'i bruk');
   await page.getByTestId('label-name').fill('');
 
   // Use both on a new customer.
@@ -120,7 +120,7 @@ test('custom field and label are defined in settings and used on a customer', as
   await page.keyboard.press('Escape');
   await page.getByTestId('form-save').click();
   // The required custom field is named by the service next to its input.
-  await textOf(page.locator('[data-testid^="error-custom-"]'), 'Bransje is required');
+  await textOf(page.locator('[data-testid^="error-custom-"]'), 'Bransje må fylles ut');
   await gui.shot('recipients-form-custom-field-error');
   await page.locator('input[data-testid^="custom-"]').click();
   await page.getByRole('option', { name: 'Bygg' }).click();
@@ -186,8 +186,8 @@ test('Fakturering: once an invoice is issued, changing the invoice series is ref
   await openTab('Fakturering');
   await page.getByLabel('Første fakturanummer').fill('3001');
   await page.getByTestId('invoicing-save').click();
-  await textOf(page.getByTestId('error-invoicing.firstInvoiceNumber'), 'cannot change after the first issued document');
-  await textOf(page.getByTestId('invoicing-errors'), 'number series cannot change');
+  await textOf(page.getByTestId('error-invoicing.firstInvoiceNumber'), 'kan ikke endres etter første utstedte dokument');
+  await textOf(page.getByTestId('invoicing-errors'), 'Nummerseriene kan ikke endres');
   await gui.shot('settings-invoicing-locked');
   expect((await server.json('/originators/current/settings')).body.invoicing.firstInvoiceNumber).toBe(2001);
 });

@@ -3,6 +3,9 @@
  * Inside Electron it goes over IPC (window.api from the preload); in a browser against the headless
  * server it goes over same-origin HTTP to /_ops/<name> with the session cookie. Same envelope both ways.
  */
+import i18n from 'i18next';
+import { localizeServiceMessage } from '../i18n/service-messages';
+
 export interface FieldError {
   field: string;
   message: string;
@@ -57,7 +60,9 @@ async function transport(name: string, input: OpInput): Promise<Envelope> {
 export async function call<T = any>(name: string, input: OpInput = {}): Promise<T> {
   const env = await transport(name, input);
   if (env.ok) return env.value as T;
-  throw new ApiError(env.error.status, env.error.code, env.error.message, env.error.fields ?? []);
+  const lang = i18n.language ?? 'nb';
+  const fields = (env.error.fields ?? []).map((f) => ({ field: f.field, message: localizeServiceMessage(f.message, lang) }));
+  throw new ApiError(env.error.status, env.error.code, localizeServiceMessage(env.error.message, lang), fields);
 }
 
 /** Paged list results as operations return them to the GUI. */

@@ -1,0 +1,61 @@
+/**
+ * The service answers in English (it is an API first). The GUI shows its messages in the user's language:
+ * known message shapes are translated here; anything unknown is shown as it came, never hidden.
+ */
+type Rule = [RegExp, string | ((...m: string[]) => string)];
+
+const NB: Rule[] = [
+  [/^is required$/, 'må fylles ut'],
+  [/^must not be empty$/, 'må fylles ut'],
+  [/^must be at most (\d+) characters$/, 'kan ha høyst $1 tegn'],
+  [/^must be at least (\d+) characters$/, 'må ha minst $1 tegn'],
+  [/^must be a (string|number|integer|boolean|object|array)$/, 'har feil type'],
+  [/^must be one of (.+)$/, 'må være en av $1'],
+  [/^has the wrong format$/, 'har feil format'],
+  [/^must be (?:a real )?date YYYY-MM-DD$|^must be a date YYYY-MM-DD$|^must be a real date YYYY-MM-DD$/, 'må være en gyldig dato (ÅÅÅÅ-MM-DD)'],
+  [/^must be >= (.+)$/, 'må være minst $1'],
+  [/^must be <= (.+)$/, 'kan være høyst $1'],
+  [/^must be > (.+)$/, 'må være større enn $1'],
+  [/^must be < (.+)$/, 'må være mindre enn $1'],
+  [/^must have at most (\d+) decimals$/, 'kan ha høyst $1 desimaler'],
+  [/^must be a valid Norwegian organisation number.*$/, 'må være et gyldig organisasjonsnummer (9 siffer, MOD11)'],
+  [/^must be a valid Norwegian account number.*$/, 'må være et gyldig kontonummer (11 siffer, MOD11)'],
+  [/^must be a valid IBAN$/, 'må være et gyldig IBAN'],
+  [/^must be an e-mail address$/, 'må være en e-postadresse'],
+  [/^must be a country from .*$/, 'må være et land fra landlisten'],
+  [/^must be one of the currencies at .*$/, 'må være en valuta fra valutalisten'],
+  [/^a Norwegian postcode has 4 digits$/, 'et norsk postnummer har 4 siffer'],
+  [/^must be 4 digits$/, 'må ha 4 siffer'],
+  [/^a private person \(prv\) has no organisation number$/, 'en privatperson har ikke organisasjonsnummer'],
+  [/^customer number (.+) is taken$/, 'kundenummer $1 er allerede i bruk'],
+  [/^customer number (.+) is given twice in this batch$/, 'kundenummer $1 står to ganger i importen'],
+  [/^product code (.+) is taken$/, 'varenummer $1 er allerede i bruk'],
+  [/^product code (.+) is given twice in this batch$/, 'varenummer $1 står to ganger'],
+  [/^there is no product with code (.+)$/, 'finner ikke varenummer $1'],
+  [/^there is no custom field number (.+)$/, 'egendefinert felt $1 finnes ikke'],
+  [/^there is no label number (.+)$/, 'etikett $1 finnes ikke'],
+  [/^(.+) is required$/, '$1 må fylles ut'],
+  [/^must not be before the invoice date$/, 'kan ikke være før fakturadatoen'],
+  [/^must not be before the offer date$/, 'kan ikke være før tilbudsdatoen'],
+  [/^a document needs at least one line$/, 'dokumentet må ha minst én linje'],
+  [/^a 0 % rate needs category Z \(zero-rated\) or E \(exempt\)$/, '0 % mva krever kategori Z (fritatt) eller E (unntatt)'],
+  [/^a SELECT field needs at least one option$/, 'et valgfelt må ha minst ett valg'],
+  [/^only SELECT fields have options$/, 'bare valgfelt har valg'],
+  [/^is given twice$/, 'står to ganger'],
+  [/^is taken$/, 'er allerede i bruk'],
+  [/^EHF needs the recipient's organisation number.*$/, 'EHF krever kundens organisasjonsnummer'],
+  [/^Invalid input: (.+)$/, 'Ugyldige felt: $1'],
+  [/^The number series cannot change once a document has been issued$/, 'Nummerseriene kan ikke endres etter at det første dokumentet er utstedt'],
+  [/^cannot change after the first issued document$/, 'kan ikke endres etter første utstedte dokument'],
+  [/^Customer number already in use$/, 'Kundenummeret er allerede i bruk'],
+  [/^(.+) was not found$/, '$1 finnes ikke'],
+];
+
+export function localizeServiceMessage(message: string, lang: string): string {
+  if (lang !== 'nb') return message;
+  for (const [re, out] of NB) {
+    const m = re.exec(message);
+    if (m) return typeof out === 'string' ? message.replace(re, out) : out(...m);
+  }
+  return message;
+}
