@@ -264,6 +264,20 @@ describe('customer number', () => {
     expect(r.body.fields.map((f: { field: string }) => f.field)).toContain('[2].customerNumber');
     expect(await count()).toBe(before);
   });
+  test('ten concurrent creations with the same customer number: exactly one 201, nine 409, never a 5xx', async () => {
+    const before = await count();
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => s.json('/recipients/', { body: recipient({ name: `Samtidig ${i}`, customerNumber: 'RACE-1' }) })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    expect(await count()).toBe(before + 1);
+  });
+  test('concurrent batches sharing one customer number: one wins whole, the other writes nothing', async () => {
+    const before = await count();
+    const batch = (tag: string) => [fresh({ name: `${tag} 1` }), fresh({ name: `${tag} 2`, customerNumber: 'RACE-2' }), fresh({ name: `${tag} 3` })];
+    const [a, b] = await Promise.all([s.json('/recipients/', { body: batch('A') }), s.json('/recipients/', { body: batch('B') })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect(await count()).toBe(before + 3);
+  });
   test('recipients without customer number do not collide', async () => {
     const a = recipient();
     const r = await expect201([a, a]);
