@@ -64,9 +64,12 @@ export const COMPANY = {
   bankAccount: '86011117947',
 };
 
-/** The originator must be complete before anything is issued. */
+/** The originator must be complete before anything is issued; a database whose company is already set up keeps it. */
 export async function seedCompany(ctx: AppContext): Promise<Settings> {
-  return updateSettings(ctx, { company: COMPANY, invoicing: { ourReference: 'Kari Nordmann' } });
+  const current = await getSettings(ctx);
+  const c = current.company;
+  if (c.name.trim() && c.orgNumber && c.bankAccount && c.zip && c.city) return current;
+  return updateSettings(ctx, { company: COMPANY, invoicing: { ourReference: current.invoicing.ourReference ?? 'Kari Nordmann' } });
 }
 
 const PRODUCTS: ProductInput[] = [
