@@ -24,7 +24,13 @@ const TABS: { value: InvoiceTab; op: string; sums: string }[] = [
   { value: 'credit-notes', op: OPS.invoices.listCreditNotes, sums: 'credit-notes' },
 ];
 
-const money = (v: number | undefined | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v ?? 0)}</span>;
+/** An amount in the document's currency; a currency other than NOK is named. */
+const money = (v: number | undefined | null, currency?: string | null) => (
+  <span style={{ whiteSpace: 'nowrap' }}>
+    {formatMoney(v ?? 0)}
+    {currency && currency !== 'NOK' ? ` ${currency}` : ''}
+  </span>
+);
 
 /** Fakturaer: tabs by state, filters by invoice date and customer, sums, and a paged virtual list. */
 export function InvoiceList() {
@@ -62,10 +68,10 @@ export function InvoiceList() {
     isCredit
       ? { key: 'credited', header: t('inv.col.credited'), width: '110px', render: (r) => <Text size="sm">{r.creditedInvoiceNumber ?? ''}</Text> }
       : { key: 'due', header: t('inv.col.due'), width: '100px', render: (r) => <Text size="sm">{formatDate(r.dueDate)}</Text> },
-    { key: 'total', header: t('inv.col.total'), width: '120px', align: 'right', render: (r) => <Text size="sm">{money(r.total)}</Text> },
+    { key: 'total', header: t('inv.col.total'), width: '120px', align: 'right', render: (r) => <Text size="sm">{money(r.total, r.currency)}</Text> },
     ...(isDrafts || isCredit
       ? []
-      : [{ key: 'balance', header: t('inv.col.balance'), width: '120px', align: 'right' as const, render: (r: DocumentData) => <Text size="sm">{money(r.currentBalance)}</Text> }]),
+      : [{ key: 'balance', header: t('inv.col.balance'), width: '120px', align: 'right' as const, render: (r: DocumentData) => <Text size="sm">{money(r.currentBalance, r.currency)}</Text> }]),
     {
       key: 'status',
       header: t('inv.col.status'),

@@ -54,7 +54,18 @@ export function OfferList() {
     { key: 'customer', header: t('inv.col.customer'), width: 'minmax(160px, 3fr)', render: (r) => <Text size="sm" truncate>{r.recipient?.name}</Text> },
     { key: 'date', header: t('inv.col.date'), width: '100px', render: (r) => <Text size="sm">{formatDate(r.invoiceDate)}</Text> },
     ...(isOffer ? [{ key: 'expiry', header: t('off.col.expiry'), width: '100px', render: (r: ChainDocument) => <Text size="sm">{formatDate(r.expiryDate)}</Text> }] : []),
-    { key: 'total', header: t('inv.col.total'), width: '130px', align: 'right', render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total ?? 0)}</Text> },
+    {
+      key: 'total',
+      header: t('inv.col.total'),
+      width: '130px',
+      align: 'right',
+      render: (r) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatMoney(r.total ?? 0)}
+          {r.currency && r.currency !== 'NOK' ? ` ${r.currency}` : ''}
+        </Text>
+      ),
+    },
     {
       key: 'state',
       header: t('inv.col.status'),
