@@ -4,9 +4,10 @@ import { validationError, type FieldError } from './errors.js';
 
 const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
 
-// Bodies: exact types. Params and query strings: coerced ("12" -> 12).
-const strictAjv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
-const coercingAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true });
+// Bodies: exact types. Params and query strings: coerced ("12" -> 12). verbose: errors carry the schema, so messages can
+// use its description ("must be a date YYYY-MM-DD").
+const strictAjv = new Ajv({ allErrors: true, strict: false, useDefaults: false, verbose: true });
+const coercingAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true, verbose: true });
 
 const cache = new WeakMap<object, ValidateFunction>();
 const coercingCache = new WeakMap<object, ValidateFunction>();
@@ -42,7 +43,7 @@ function describe(e: ErrorObject): string {
     case 'minLength':
       return e.params.limit === 1 ? 'must not be empty' : `must be at least ${e.params.limit} characters`;
     case 'type':
-      return `must be a ${e.params.type}`;
+      return `must be ${/^[aeiou]/.test(String(e.params.type)) ? 'an' : 'a'} ${e.params.type}`;
     case 'enum':
       return `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`;
     case 'const':
@@ -51,6 +52,10 @@ function describe(e: ErrorObject): string {
       return e.parentSchema && typeof e.parentSchema === 'object' && 'description' in e.parentSchema
         ? `must be ${String((e.parentSchema as { description?: string }).description)}`
         : 'has the wrong format';
+    case 'format':
+      return e.parentSchema && typeof e.parentSchema === 'object' && 'description' in e.parentSchema
+        ? `must be ${String((e.parentSchema as { description?: string }).description)}`
+        : `must be a ${e.params.format}`;
     case 'additionalProperties':
       return `unknown field ${e.params.additionalProperty}`;
     default:
@@ -61,8 +66,11 @@ function describe(e: ErrorObject): string {
 export function ajvToFields(errors: ErrorObject[] | null | undefined, prefix = ''): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
+  // A nullable field that is wrong says what it should be, not also "must be a null".
+  const otherwise = new Set((errors ?? []).filter((e) => !(e.keyword === 'type' && e.params.type === 'null')).map((e) => e.instancePath));
   for (const e of errors ?? []) {
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    if (e.keyword === 'type' && e.params.type === 'null' && otherwise.has(e.instancePath)) continue;
     const field = toFieldPath(prefix, e.instancePath, e.keyword === 'required' ? String(e.params.missingProperty) : undefined);
     const message = describe(e);
     const key = `${field}\u0000${message}`;

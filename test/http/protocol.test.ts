@@ -208,6 +208,7 @@ describe('public lookups and exchange rates', () => {
     ['rate', { currency: 'CHF', rate: 0, date: '2026-03-01' }],
     ['rate', { currency: 'CHF', rate: '12', date: '2026-03-01' }],
     ['date', { currency: 'CHF', rate: 1, date: '01.03.2026' }],
+    ['date', { currency: 'CHF', rate: 1, date: '2026-02-30' }],
   ])('an invalid exchange rate (%s) -> 400', async (field, body) => {
     const r = await s.json('/common/currency/exchangeRates', { method: 'PUT', body });
     expect(r.status).toBe(400);
@@ -245,6 +246,16 @@ describe('settings', () => {
     expect(r.status).toBe(400);
     expect(r.body.fields.map((f: { field: string }) => f.field)).toContain(field);
     expect((await s.json('/originators/current/settings')).body).toEqual(before);
+  });
+  test('an emptied org number or bank account reads back as null, not as an empty string', async () => {
+    const r = await s.json('/originators/current/settings', { method: 'PUT', body: { company: { orgNumber: '', bankAccount: ' ', iban: '' } } });
+    expect(r.status).toBe(200);
+    expect(r.body.company).toMatchObject({ orgNumber: null, bankAccount: null, iban: null });
+  });
+  test('a wrong logo gets one clear message', async () => {
+    const r = await s.json('/originators/current/settings', { method: 'PUT', body: { company: { logo: 'data:image/gif;base64,AAAA' } } });
+    expect(r.status).toBe(400);
+    expect(r.body.fields).toEqual([{ field: 'company.logo', message: 'must be a PNG or JPEG data: URL' }]);
   });
   test('a bad field next to a good one changes nothing', async () => {
     const before = (await s.json('/originators/current/settings')).body;

@@ -262,6 +262,11 @@ describe('labels and custom fields', () => {
     expect((await s.api(`/labels/${c.body.number}`, { method: 'DELETE' })).status).toBe(404);
     expect((await s.json('/labels/9999', { method: 'PUT', body: { name: 'X' } })).status).toBe(404);
     expect((await s.json('/labels/', { body: { name: '' } })).status).toBe(400);
+    const blank = await s.json('/labels/', { body: { name: '   ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fields).toEqual([{ field: 'name', message: 'must not be empty' }]);
+    expect((await s.json(`/labels/${labelA}`, { method: 'PUT', body: { name: ' ' } })).status).toBe(400);
+    expect((await s.json('/labels/')).body.map((l: { name: string }) => l.name)).not.toContain('');
   });
 
   test('a recipient with an unknown label -> 400 naming labels[i]', async () => {
@@ -289,6 +294,9 @@ describe('labels and custom fields', () => {
     expect(noOptions.status).toBe(400);
     expect(noOptions.body.fields.map((f: { field: string }) => f.field)).toContain('options');
     expect((await s.json('/custom-fields/', { body: { name: 'Feil', type: 'COLOR' } })).status).toBe(400);
+    const blank = await s.json('/custom-fields/', { body: { name: '  ', type: 'TEXT' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fields).toContainEqual({ field: 'name', message: 'must not be empty' });
     const u = await s.json(`/custom-fields/${c.body.number}`, { method: 'PUT', body: { name: 'Region', type: 'SELECT', options: ['Nord', 'Sør', 'Vest'] } });
     expect(u.status).toBe(200);
     expect(u.body.options).toEqual(['Nord', 'Sør', 'Vest']);

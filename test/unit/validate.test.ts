@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, test } from 'vitest';
 import { OpError } from '../../main/ops/errors.js';
+import { IsoDate, Nullable, Str } from '../../main/ops/schemas.js';
 import { assertSchema, checkSchema, toFieldPath } from '../../main/ops/validate.js';
 
 describe('toFieldPath (JSON pointer -> dotted path)', () => {
@@ -41,13 +42,13 @@ describe('checkSchema', () => {
       expect.arrayContaining([
         { field: 'name', message: 'must be at most 5 characters' },
         { field: 'contact.zip', message: 'is required' },
-        { field: 'tags[1]', message: 'must be a integer' },
+        { field: 'tags[1]', message: 'must be an integer' },
       ]),
     );
     expect(fields).toHaveLength(3);
   });
   test('a wrong top-level type is reported as (body)', () => {
-    expect(checkSchema(S, 'text')).toEqual([{ field: '(body)', message: 'must be a object' }]);
+    expect(checkSchema(S, 'text')).toEqual([{ field: '(body)', message: 'must be an object' }]);
   });
   test('with a prefix, batch elements are named [i].field', () => {
     expect(checkSchema(S, { name: '', contact: { zip: '0150' } }, { prefix: '[7]' })).toEqual([
@@ -59,7 +60,7 @@ describe('checkSchema', () => {
     const q: Record<string, unknown> = { page: '3' };
     expect(checkSchema(Q, q, { coerce: true })).toEqual([]);
     expect(q.page).toBe(3);
-    expect(checkSchema(Q, { page: '3' })).toEqual([{ field: 'page', message: 'must be a integer' }]);
+    expect(checkSchema(Q, { page: '3' })).toEqual([{ field: 'page', message: 'must be an integer' }]);
   });
   test('assertSchema throws a 400 OpError carrying the fields', () => {
     let err: unknown;
@@ -71,5 +72,24 @@ describe('checkSchema', () => {
     expect(err).toBeInstanceOf(OpError);
     expect((err as OpError).status).toBe(400);
     expect((err as OpError).toBody()).toEqual({ error: 'VALIDATION_ERROR', message: 'Invalid input: name', fields: [{ field: 'name', message: 'is required' }] });
+  });
+});
+
+describe('described patterns and nullable fields', () => {
+  const D = Type.Object({ date: IsoDate });
+  test.each(['2026-03-15', '2024-02-29'])('%s has the date pattern', (date) => {
+    expect(checkSchema(D, { date })).toEqual([]);
+  });
+  test.each(['15.03.2026', '2026-3-15', ''])('%j is refused with the described message', (date) => {
+    expect(checkSchema(D, { date })).toEqual([{ field: 'date', message: 'must be a date YYYY-MM-DD' }]);
+  });
+  test('a wrong nullable field says what it should be, without "must be a null"', () => {
+    const N = Type.Object({ ref: Nullable(Str(3)), logo: Nullable(Type.String({ pattern: '^data:', description: 'a data: URL' })) });
+    expect(checkSchema(N, { ref: 12, logo: 'http://x' })).toEqual([
+      { field: 'ref', message: 'must be a string' },
+      { field: 'logo', message: 'must be a data: URL' },
+    ]);
+    expect(checkSchema(N, { ref: 'abcd', logo: null })).toEqual([{ field: 'ref', message: 'must be at most 3 characters' }]);
+    expect(checkSchema(N, { ref: null, logo: null })).toEqual([]);
   });
 });

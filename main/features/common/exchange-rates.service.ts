@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
+import { validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 
 export interface ExchangeRate {
@@ -45,6 +47,7 @@ export async function rateOn(ctx: AppContext, currency: string, date: string): P
 }
 
 export async function setExchangeRate(ctx: AppContext, input: ExchangeRate): Promise<ExchangeRate> {
+  if (!isIsoDate(input.date)) throw validationError([{ field: 'date', message: 'must be a real date YYYY-MM-DD' }]);
   const rateMicro = Math.round(input.rate * 1e6);
   await ctx.db.transaction().execute(async (trx) => {
     await trx

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
+import { conflict, FieldErrors, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import type { CustomFieldInput } from './recipients.schema.js';
 
@@ -22,8 +22,14 @@ async function assertLabelNameFree(ctx: AppContext, name: string, except?: numbe
   if (await q.executeTakeFirst()) throw conflict(`A label named ${name} exists`, [{ field: 'name', message: 'is taken' }]);
 }
 
-export async function createLabel(ctx: AppContext, name: string) {
+function labelName(name: string): string {
   const clean = name.trim();
+  if (!clean) throw validationError([{ field: 'name', message: 'must not be empty' }]);
+  return clean;
+}
+
+export async function createLabel(ctx: AppContext, name: string) {
+  const clean = labelName(name);
   await assertLabelNameFree(ctx, clean);
   const row = await ctx.db.insertInto('labels').values({ name: clean }).returning('number').executeTakeFirstOrThrow();
   await audit(ctx.db, ctx.clock, 'label', row.number, 'create', { name: clean });
@@ -31,7 +37,7 @@ export async function createLabel(ctx: AppContext, name: string) {
 }
 
 export async function renameLabel(ctx: AppContext, number: number, name: string) {
-  const clean = name.trim();
+  const clean = labelName(name);
   const found = await ctx.db.selectFrom('labels').select('number').where('number', '=', number).executeTakeFirst();
   if (!found) throw notFound(`Label ${number}`);
   await assertLabelNameFree(ctx, clean, number);
@@ -50,6 +56,7 @@ export async function deleteLabel(ctx: AppContext, number: number) {
 
 function checkCustomField(input: CustomFieldInput) {
   const errors = new FieldErrors();
+  if (!input.name.trim()) errors.add('name', 'must not be empty');
   if (input.type === 'SELECT' && !(input.options && input.options.length)) errors.add('options', 'a SELECT field needs at least one option');
   if (input.type !== 'SELECT' && input.options && input.options.length) errors.add('options', 'only SELECT fields have options');
   errors.throwIfAny();

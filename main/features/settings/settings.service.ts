@@ -26,6 +26,10 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
   const errors = new FieldErrors();
   const company = patch.company ? { ...patch.company } : undefined;
   if (company) {
+    // An emptied field is "not set", not an empty string that later reads as a value.
+    for (const k of ['orgNumber', 'bankAccount', 'iban', 'bic'] as const) {
+      if (typeof company[k] === 'string' && company[k]!.trim() === '') company[k] = null;
+    }
     if (company.orgNumber) {
       if (!isValidOrgNumber(company.orgNumber)) errors.add('company.orgNumber', 'must be a valid Norwegian organisation number (9 digits, MOD11)');
       else company.orgNumber = normaliseOrgNumber(company.orgNumber);
