@@ -190,11 +190,13 @@ async function insertRows(trx: Kysely<Database>, rows: NewRow[]): Promise<number
     const part = rows.slice(i, i + CHUNK);
     let text = compiled.get(part.length);
     if (!text) {
-      text = trx.insertInto('recipients').values(part).returning('number').compile().sql;
+      // Every cell a parameter (undefined would make Kysely write DEFAULT and shift the parameters).
+      const shape = part.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? null])) as NewRow);
+      text = trx.insertInto('recipients').values(shape).returning('number').compile().sql;
       compiled.set(part.length, text);
     }
     const params: unknown[] = [];
-    for (const row of part) for (const c of columns) params.push(row[c]);
+    for (const row of part) for (const c of columns) params.push(row[c] ?? null);
     const result = await trx.executeQuery<{ number: number }>(CompiledQuery.raw(text, params));
     // RETURNING order is not promised; the numbers of one INSERT ascend in the order of its rows.
     numbers.push(...result.rows.map((r) => r.number).sort((a, b) => a - b));
