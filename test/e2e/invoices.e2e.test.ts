@@ -317,3 +317,28 @@ test('an exempt 0 % line needs its reason, and a draft can be deleted', async ()
   await page.getByTestId('confirm-button').click();
   await page.waitForURL(/#\/invoices$/);
 });
+
+test('an invoice in euro is written, issued and paid with the NOK received', async () => {
+  const { page, server } = gui;
+  expect((await server.json('/common/currency/exchangeRates', { method: 'PUT', body: { currency: 'EUR', rate: 11.5, date: today } })).status).toBeLessThan(300);
+  await page.goto(`${server.base}/app/#/invoices/drafts/new`);
+  await pickCustomer('Berg Regnskap AS');
+  await page.getByRole('textbox', { name: 'Valuta' }).click();
+  await page.getByRole('option', { name: 'EUR', exact: true }).click();
+  await page.getByLabel('Beskrivelse 1').fill('Consulting');
+  await page.getByLabel('Pris 1').fill('100');
+  await textOf(page.getByTestId('total-grand'), '125,00');
+  await textOf(page.getByTestId('doc-totals'), 'EUR');
+  await page.getByTestId('issue').click();
+  await page.getByTestId('confirm-button').click();
+  await page.waitForURL(/#\/invoices\/\d+$/);
+  await textOf(page.getByTestId('invoice-total'), '125,00 EUR');
+  await page.getByTestId('register-payment').click();
+  expect(norm(await page.getByTestId('payment-currency-amount').inputValue())).toBe('125,00');
+  expect(norm(await page.getByTestId('payment-amount').inputValue())).toBe('1 437,50');
+  await page.waitForTimeout(400);
+  await gui.shot('invoice-payment-dialog-eur');
+  await page.getByTestId('payment-submit').click();
+  await textOf(page.getByTestId('invoice-balance'), '0,00');
+  await textOf(page.getByTestId('status-badge'), 'Betalt');
+});

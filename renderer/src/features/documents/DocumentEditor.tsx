@@ -15,9 +15,8 @@ import { emptyForm, emptyLine, formFromDocument, lineFigures, remapFieldErrors, 
 import { computeTotals, numberFromLocation } from './money';
 import { PdfFrame } from './PdfFrame';
 import { RecipientSelect } from './RecipientSelect';
+import { useCurrencies } from './use-currencies';
 import { usePdfPreview, useSavedDraftPdf } from './use-pdf-preview';
-
-export const CURRENCIES = ['NOK', 'EUR', 'USD', 'SEK', 'DKK', 'GBP'];
 
 /** Where the editor goes after creating, issuing or asking for a new document. */
 export interface EditorRoutes {
@@ -46,6 +45,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   const [confirm, setConfirm] = useState<null | 'issue' | 'delete'>(null);
   const [showPreview, setShowPreview] = useState(true);
   const wide = useMediaQuery('(min-width: 1750px)') ?? false;
+  const currencies = useCurrencies(form.currency);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [savedVersion, setSavedVersion] = useState(0);
 
@@ -247,7 +247,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
               <Grid.Col span={4}>
                 <Select
                   label={t('docs.currency')}
-                  data={CURRENCIES}
+                  data={currencies}
                   value={form.currency}
                   allowDeselect={false}
                   error={errors['currency']}

@@ -213,7 +213,7 @@ export function InvoiceDetail() {
         </Paper>
       ) : null}
 
-      <PaymentDialog invoice={number} balance={balance} opened={dialog === 'pay'} onClose={() => setDialog(null)} onDone={() => void load()} />
+      <PaymentDialog invoice={number} balance={balance} currency={doc.currency ?? 'NOK'} exchangeRate={doc.international?.exchangeRate ?? 1} opened={dialog === 'pay'} onClose={() => setDialog(null)} onDone={() => void load()} />
       <LostDialog invoice={number} opened={dialog === 'lost'} onClose={() => setDialog(null)} onDone={() => void load()} />
       <CreditDialog invoice={doc} opened={dialog === 'credit'} onClose={() => setDialog(null)} onCredited={(n) => (n ? navigate(`/invoices/credit-notes/${n}`) : void load())} />
       <PdfDialog op={OPS.invoices.pdf} number={number} title={t('inv.detail.title', { number })} opened={dialog === 'pdf'} onClose={() => setDialog(null)} />

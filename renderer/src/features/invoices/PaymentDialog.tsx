@@ -7,20 +7,45 @@ import { DateField } from '../documents/DateField';
 import { OPS } from '../documents/doc-ops';
 import { formatMoney, parseDecimal, todayIso } from '../documents/money';
 
-/** Register a payment: the date defaults to today, the amount to the open balance. */
-export function PaymentDialog({ invoice, balance, opened, onClose, onDone }: { invoice: number; balance: number; opened: boolean; onClose: () => void; onDone: () => void }) {
+/**
+ * Register a payment: the date defaults to today, the amount to the open balance. For an invoice in another
+ * currency the amount settled in that currency defaults to the balance and the NOK received to it at the
+ * invoice's rate; an optional bank fee is recorded for the accounts.
+ */
+export function PaymentDialog({
+  invoice,
+  balance,
+  currency = 'NOK',
+  exchangeRate = 1,
+  opened,
+  onClose,
+  onDone,
+}: {
+  invoice: number;
+  balance: number;
+  currency?: string;
+  exchangeRate?: number;
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const foreign = currency !== 'NOK';
   const { t } = useTranslation();
   const [date, setDate] = useState<string | null>(todayIso());
   const [amount, setAmount] = useState('');
+  const [currencyAmount, setCurrencyAmount] = useState('');
+  const [bankFee, setBankFee] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!opened) return;
     setDate(todayIso());
-    setAmount(balance > 0 ? formatMoney(balance) : '');
+    setAmount(balance > 0 ? formatMoney(foreign ? Math.round(balance * exchangeRate * 100) / 100 : balance) : '');
+    setCurrencyAmount(balance > 0 && foreign ? formatMoney(balance) : '');
+    setBankFee('');
     setErrors({});
-  }, [opened, balance]);
+  }, [opened, balance, foreign, exchangeRate]);
 
   async function submit() {
     const value = parseDecimal(amount);
@@ -28,10 +53,14 @@ export function PaymentDialog({ invoice, balance, opened, onClose, onDone }: { i
     if (value === null) local.amount = t('docs.err.required');
     else if (Number.isNaN(value)) local.amount = t('docs.err.number');
     if (!date) local.date = t('docs.err.required');
+    const cur = foreign ? parseDecimal(currencyAmount) : null;
+    if (foreign && cur !== null && Number.isNaN(cur)) local.currencyAmount = t('docs.err.number');
+    const fee = parseDecimal(bankFee);
+    if (fee !== null && Number.isNaN(fee)) local.bankFee = t('docs.err.number');
     if (Object.keys(local).length) return setErrors(local);
     setBusy(true);
     try {
-      await call(OPS.invoices.addPayment, { params: { number: invoice }, body: { date, amount: value } });
+      await call(OPS.invoices.addPayment, { params: { number: invoice }, body: { date, amount: value, ...(foreign && cur !== null ? { currencyAmount: cur } : {}), ...(fee ? { bankFee: fee } : {}) } });
       notifyOk(t('inv.pay.done', { amount: formatMoney(value) }));
       onDone();
       onClose();
@@ -55,7 +84,7 @@ export function PaymentDialog({ invoice, balance, opened, onClose, onDone }: { i
         <Stack>
           <DateField label={t('inv.pay.date')} value={date} onChange={setDate} error={errors.date} data-testid="payment-date" />
           <TextInput
-            label={t('inv.pay.amount')}
+            label={foreign ? t('inv.pay.amountNok') : t('inv.pay.amount')}
             value={amount}
             onChange={(e) => setAmount(e.currentTarget.value)}
             error={errors.amount}
@@ -64,6 +93,28 @@ export function PaymentDialog({ invoice, balance, opened, onClose, onDone }: { i
             rightSectionWidth={48}
             data-autofocus
             data-testid="payment-amount"
+          />
+          {foreign ? (
+            <TextInput
+              label={t('inv.pay.currencyAmount', { currency })}
+              value={currencyAmount}
+              onChange={(e) => setCurrencyAmount(e.currentTarget.value)}
+              error={errors.currencyAmount}
+              inputMode="decimal"
+              rightSection={currency}
+              rightSectionWidth={48}
+              data-testid="payment-currency-amount"
+            />
+          ) : null}
+          <TextInput
+            label={t('inv.pay.bankFee')}
+            value={bankFee}
+            onChange={(e) => setBankFee(e.currentTarget.value)}
+            error={errors.bankFee}
+            inputMode="decimal"
+            placeholder="0,00"
+            rightSection="NOK"
+            rightSectionWidth={48}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
