@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,6 +94,7 @@ export function InvoiceDetail() {
   const balance = doc.currentBalance ?? 0;
   const paid = ledger.filter((e) => e.kind === 'payment' || e.kind === 'payment-reversal').reduce((a, e) => a + e.amount, 0);
   const credited = credits.reduce((a, c) => a + (c.total ?? 0), 0);
+  const cur = doc.currency && doc.currency !== 'NOK' ? ` ${doc.currency}` : '';
   const derived = invoiceStatus(doc, todayIso());
   // Settled by credit notes rather than payments: say so.
   const status = derived === 'paid' && credited > 0 && Math.round(credited * 100) >= Math.round((doc.total ?? 0) * 100) ? 'fully-credited' : derived;
@@ -148,9 +149,11 @@ export function InvoiceDetail() {
                   {t('inv.credit.action')}
                 </Button>
               ) : null}
-              <Button onClick={() => setDialog('pay')} data-testid="register-payment">
-                {t('inv.pay.action')}
-              </Button>
+              <Tooltip label="Alt+B" openDelay={600}>
+                <Button onClick={() => setDialog('pay')} data-testid="register-payment">
+                  {t('inv.pay.action')}
+                </Button>
+              </Tooltip>
             </>
           )}
         </Group>
@@ -163,13 +166,13 @@ export function InvoiceDetail() {
           <Fact label={t('inv.detail.total')} value={`${formatMoney(doc.total)} ${doc.currency ?? 'NOK'}`} testId="invoice-total" />
         </Paper>
         <Paper withBorder p="sm">
-          <Fact label={t('inv.detail.paid')} value={formatMoney(paid)} testId="invoice-paid" />
+          <Fact label={t('inv.detail.paid')} value={`${formatMoney(paid)}${cur}`} testId="invoice-paid" />
         </Paper>
         <Paper withBorder p="sm">
-          <Fact label={t('inv.detail.credited')} value={formatMoney(credited)} testId="invoice-credited" />
+          <Fact label={t('inv.detail.credited')} value={`${formatMoney(credited)}${cur}`} testId="invoice-credited" />
         </Paper>
         <Paper withBorder p="sm" bg={balance > 0 ? (status === 'due' ? 'red.0' : 'blue.0') : 'teal.0'}>
-          <Fact label={t('inv.detail.balance')} value={<b>{formatMoney(balance)}</b>} testId="invoice-balance" />
+          <Fact label={t('inv.detail.balance')} value={<b>{`${formatMoney(balance)}${cur}`}</b>} testId="invoice-balance" />
         </Paper>
       </SimpleGrid>
 

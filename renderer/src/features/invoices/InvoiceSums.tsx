@@ -36,7 +36,7 @@ export function InvoiceSums({ state, query, refreshKey }: { state: string; query
   return (
     <Group gap="sm" data-testid="invoice-sums">
       <Stat label={t('inv.sums.count')} value={sums ? String(sums.count) : '–'} testId="sum-count" />
-      <Stat label={t('inv.sums.total')} value={sums ? formatMoney(sums.total) : '–'} testId="sum-total" />
+      <Stat label={t(state === 'draft' ? 'inv.sums.draftTotal' : state === 'credit-notes' ? 'inv.sums.credited' : 'inv.sums.total')} value={sums ? formatMoney(sums.total) : '–'} testId="sum-total" />
       {state !== 'draft' && state !== 'credit-notes' ? <Stat label={t('inv.sums.balance')} value={sums ? formatMoney(sums.balance) : '–'} testId="sum-balance" /> : null}
     </Group>
   );
