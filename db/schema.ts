@@ -39,6 +39,7 @@ export interface RecipientsTable {
   avtalegiro: number;
   deleted: number;
   search_text: string; // lower-cased name, customer number, org number, e-mail
+  sort_name: string; // name folded so that byte order is Norwegian alphabetical order (see domain/sort-key.ts)
   created_at: string;
   updated_at: string;
 }

@@ -36,10 +36,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('avtalegiro', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('sort_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('recipients_deleted_name').on('recipients').columns(['deleted', 'name', 'number']).execute();
+  await db.schema.createIndex('recipients_deleted_name').on('recipients').columns(['deleted', 'sort_name', 'number']).execute();
   await db.schema.createIndex('recipients_org_number').on('recipients').column('org_number').execute();
 
   await db.schema.createTable('labels')

@@ -35,7 +35,7 @@ function makeBody(count: number, seed: number, offset: number): string {
 const COLUMNS = [
   'customer_number', 'name', 'address1', 'address2', 'zip', 'city', 'country', 'email', 'phone', 'mobile', 'fax', 'web', 'org_form', 'org_icd',
   'org_number', 'discount', 'credit_days', 'attach_pdf', 'default_shipment', 'auto_dunnings_enabled', 'currency', 'your_reference', 'comment',
-  'ehf_capable', 'efaktura', 'avtalegiro', 'deleted', 'search_text', 'created_at', 'updated_at',
+  'ehf_capable', 'efaktura', 'avtalegiro', 'deleted', 'search_text', 'sort_name', 'created_at', 'updated_at',
 ];
 
 const WARM = 1000;
@@ -64,7 +64,7 @@ function floorBatch(raw: ReturnType<typeof openDatabase>['raw'], body: string): 
         a.country ? countryCode(a.country) : 'NO', c.email ?? null, c.phone ?? null, c.mobile ?? null, c.fax ?? null, c.web ?? null, o.form ?? null,
         o.icd ?? null, o.number ?? null, Math.round((s.discount ?? 0) * 100), s.creditDays ?? null, b(s.attachPdf), s.defaultShipment ?? null,
         b(s.autoDunningsEnabled), s.currency ?? null, x.yourReference ?? null, x.comment ?? null, b(x.capabilities?.ehf), b(x.capabilities?.eFaktura) ?? 0,
-        b(x.capabilities?.avtaleGiro) ?? 0, 0, [x.name, x.customerNumber, o.number, c.email].filter(Boolean).join(' ').toLowerCase(), now, now,
+        b(x.capabilities?.avtaleGiro) ?? 0, 0, [x.name, x.customerNumber, o.number, c.email].filter(Boolean).join(' ').toLowerCase(), x.name.toLowerCase(), now, now,
       );
     }
   })(items);

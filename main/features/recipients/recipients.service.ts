@@ -4,6 +4,7 @@ import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { hasAtMostDecimals, toScaled, fromScaled } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
+import { norwegianSortKey } from '../../domain/sort-key.js';
 import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { countryCode, countryName, DEFAULT_COUNTRY } from '../common/countries.js';
@@ -151,6 +152,7 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
     efaktura: input.capabilities?.eFaktura ? 1 : 0,
     avtalegiro: input.capabilities?.avtaleGiro ? 1 : 0,
     deleted: 0,
+    sort_name: norwegianSortKey(name),
     search_text: [name, customerNumber, orgNumber, email].filter(Boolean).join(' ').toLocaleLowerCase('nb-NO'),
     created_at: now,
     updated_at: now,
@@ -437,7 +439,7 @@ function filtered(db: Kysely<Database>, filter: RecipientFilter) {
 /** One page (limit -1 = all), sorted by name, counted in SQL. */
 export async function listRecipients(ctx: AppContext, filter: RecipientFilter, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
-    filtered(ctx.db, filter).selectAll().orderBy('name').orderBy('number').limit(limit).offset(offset).execute(),
+    filtered(ctx.db, filter).selectAll().orderBy('sort_name').orderBy('number').limit(limit).offset(offset).execute(),
     filtered(ctx.db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: await toViews(ctx.db, rows), total: Number(count.n) };
@@ -450,12 +452,12 @@ export async function* streamRecipients(ctx: AppContext, filter: RecipientFilter
     let q = filtered(ctx.db, filter).selectAll();
     if (after) {
       const a: { name: string; number: number } = after;
-      q = q.where((eb) => eb.or([eb('name', '>', a.name), eb.and([eb('name', '=', a.name), eb('number', '>', a.number)])]));
+      q = q.where((eb) => eb.or([eb('sort_name', '>', a.name), eb.and([eb('sort_name', '=', a.name), eb('number', '>', a.number)])]));
     }
-    const rows = await q.orderBy('name').orderBy('number').limit(500).execute();
+    const rows = await q.orderBy('sort_name').orderBy('number').limit(500).execute();
     if (!rows.length) return;
     yield* await toViews(ctx.db, rows);
     const last = rows[rows.length - 1];
-    after = { name: last.name, number: last.number };
+    after = { name: last.sort_name, number: last.number };
   }
 }
