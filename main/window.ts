@@ -1,13 +1,13 @@
 import { BrowserWindow, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { appUrlCheck } from './app-url.js';
 
 /** The one Kvitt window: sandboxed, isolated, no Node, no navigation away, no new windows. */
 export function createMainWindow(): { win: BrowserWindow; isAppUrl: (url: string) => boolean } {
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   const indexFile = join(__dirname, '../renderer/index.html');
-  const appPrefix = devUrl ? new URL(devUrl).origin : pathToFileURL(join(__dirname, '../renderer')).href;
-  const isAppUrl = (url: string) => url.startsWith(appPrefix);
+  const isAppUrl = appUrlCheck(devUrl, pathToFileURL(join(__dirname, '../renderer')).href);
 
   const win = new BrowserWindow({
     width: 1360,

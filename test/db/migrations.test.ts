@@ -67,7 +67,7 @@ describe('migrations from an empty file', () => {
         customer_number: 'M-1', name: 'Vedvarende AS', address1: null, address2: null, zip: '0150', city: 'OSLO', country: 'NO', email: null, phone: null,
         mobile: null, fax: null, web: null, org_form: 'as', org_icd: 9908, org_number: '923609016', discount: 1250, credit_days: 14, attach_pdf: null,
         default_shipment: null, auto_dunnings_enabled: null, currency: null, your_reference: null, comment: null, ehf_capable: 0, efaktura: 0,
-        avtalegiro: 0, deleted: 0, search_text: 'vedvarende as', created_at: '2026-03-15 12:00:00', updated_at: '2026-03-15 12:00:00',
+        avtalegiro: 0, deleted: 0, search_text: 'vedvarende as', sort_name: 'vedvarende as', created_at: '2026-03-15 12:00:00', updated_at: '2026-03-15 12:00:00',
       })
       .execute();
     await opened.close();

@@ -97,3 +97,22 @@ describe('IPC adapter', () => {
     expect(await handler(event, 'settings.getApiKey', {})).toMatchObject({ ok: false, error: { status: 403 } });
   });
 });
+
+describe('which frames count as the app', () => {
+  test('dev server: the exact origin only', async () => {
+    const { appUrlCheck } = await import('../../main/app-url.js');
+    const ok = appUrlCheck('http://localhost:5173/', 'file:///opt/kvitt/out/renderer');
+    expect(ok('http://localhost:5173/#/recipients')).toBe(true);
+    expect(ok('http://localhost:51730/')).toBe(false);
+    expect(ok('http://localhost:5173.evil.test/')).toBe(false);
+    expect(ok('not a url')).toBe(false);
+  });
+  test('packaged: files under the renderer folder only', async () => {
+    const { appUrlCheck } = await import('../../main/app-url.js');
+    const ok = appUrlCheck(undefined, 'file:///opt/kvitt/out/renderer');
+    expect(ok('file:///opt/kvitt/out/renderer/index.html#/invoices')).toBe(true);
+    expect(ok('file:///opt/kvitt/out/renderer-evil/index.html')).toBe(false);
+    expect(ok('file:///opt/kvitt/out/renderer/../../etc/x.html')).toBe(false);
+    expect(ok('https://example.com/')).toBe(false);
+  });
+});
