@@ -19,7 +19,7 @@ const theme = createTheme({
 createRoot(document.getElementById('root')!).render(
   <MantineProvider theme={theme}>
     <DatesProvider settings={{ locale: 'nb', firstDayOfWeek: 1 }}>
-      <Notifications position="top-right" />
+      <Notifications position="bottom-right" />
       <HashRouter>
         <App />
       </HashRouter>

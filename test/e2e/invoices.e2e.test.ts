@@ -238,6 +238,14 @@ test('the EHF of a customer without an organisation number is refused with the r
   await textOf(page.getByTestId('status-badge'), 'Tapsført');
   await textOf(page.getByTestId('payments'), 'Kunden er konkurs');
   await gui.shot('invoice-lost');
+  // The list says so too: under Alle it is "Tapsført" (not "Betalt"), and it has its own tab.
+  await page.goto(`${server.base}/app/#/invoices`);
+  await page.getByRole('tab', { name: 'Alle' }).click();
+  await textOf(page.getByTestId('doc-row').filter({ hasText: 'Ola Nordmann' }).first(), 'Tapsført');
+  await page.getByRole('tab', { name: 'Tapsført' }).click();
+  await textOf(page.getByTestId('doc-row').first(), 'Ola Nordmann');
+  await gui.shot('invoices-list-lost');
+  await page.goto(`${server.base}/app/#/invoices/${number}`);
   await page.getByTestId('undo-lost').click();
   await page.getByTestId('confirm-button').click();
   await textOf(page.getByTestId('status-badge'), 'Ikke forfalt');

@@ -6,6 +6,13 @@ import { listExchangeRates, setExchangeRate } from './exchange-rates.service.js'
 
 export const commonOps = [
   defineOp({
+    name: 'common.info',
+    method: 'GET',
+    path: '/common/info',
+    summary: "The service's today (KVITT_TODAY when set) and version, so clients date documents as the service does",
+    run: (_i, ctx) => ({ today: ctx.clock.today(), version: '0.1.0', dataFolder: ctx.dataDir }),
+  }),
+  defineOp({
     name: 'common.listCountries',
     method: 'GET',
     path: '/common/public/countries',

@@ -67,6 +67,8 @@ export const DraftListQuery = Type.Object({
 
 export const InvoiceListQuery = Type.Object({
   recipientNumber: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Kvitt extension: add each invoice's state (not-due, due, paid, lost) to the 2.2 shape; off by default. */
+  withState: Type.Optional(Type.Boolean()),
   from: Type.Optional(IsoDate),
   to: Type.Optional(IsoDate),
   ...Paging,

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { defineOp, file } from '../../ops/define.js';
 import { OpError } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
@@ -41,9 +42,9 @@ export function ehfOf(view: DocumentView) {
 }
 
 /** The view of a draft body that is not saved (the editor's live preview). */
-async function previewView(ctx: AppContext, input: DraftInput): Promise<DocumentView> {
+async function previewView(ctx: AppContext, input: DraftInput, kind: 'invoice' | 'offer' | 'order-confirmation'): Promise<DocumentView> {
   const settings = await getSettings(ctx);
-  const checked = await checkDraft(ctx.db, ctx, settings, 'invoice', input);
+  const checked = await checkDraft(ctx.db, ctx, settings, kind, input);
   const now = ctx.clock.timestamp();
   const doc: DocRow = {
     id: 0, series: null, number: null, originator_snapshot: null, kid: null, international: null, source_document_id: null,
@@ -106,9 +107,12 @@ export const documentFileOps = [
     name: 'documents.previewPdf',
     method: 'POST',
     path: '/documents/preview-pdf',
-    summary: "A draft body rendered as PDF without saving anything (the editor's live preview)",
+    summary: "A draft body rendered as PDF without saving anything (the editor's live preview); kind invoice (default, also credit notes), offer or order-confirmation",
+    query: Type.Object({
+      kind: Type.Optional(Type.Union([Type.Literal('invoice'), Type.Literal('offer'), Type.Literal('order-confirmation')], { default: 'invoice' })),
+    }),
     body: DraftInput,
-    run: async ({ body }, ctx) => pdfOf(await previewView(ctx, body)),
+    run: async ({ query, body }, ctx) => pdfOf(await previewView(ctx, body, query.kind ?? 'invoice')),
   }),
 ];
 

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import type { InvoiceState } from '../../domain/invoice-state.js';
+import { invoiceState, type InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
 import type { DocumentKind } from './document-kinds.js';
 import { creditNoteShapes, draftShapes, invoiceShapes, type DocWithBalance } from './invoices.read.js';
@@ -14,6 +14,7 @@ import { INVOICE_KINDS } from './documents.service.js';
 
 export interface InvoiceFilter {
   state?: InvoiceState;
+  withState?: boolean;
   recipientNumber?: number;
   from?: string;
   to?: string;
@@ -60,7 +61,14 @@ export async function listInvoices(ctx: AppContext, f: InvoiceFilter, limit: num
     const end = Math.min(offset + limit, total);
     rows = (await page().orderBy('d.number', 'asc').limit(end - offset).offset(total - end).execute()).reverse();
   } else rows = await page().orderBy('d.number', 'desc').limit(limit).offset(offset).execute();
-  return { items: await invoiceShapes(ctx.db, rows as DocWithBalance[]), total };
+  return { items: await shapesWithState(ctx, f, rows as DocWithBalance[], today), total };
+}
+
+/** The 2.2 shapes, plus `state` when the caller asked for it (withState). */
+async function shapesWithState(ctx: AppContext, f: InvoiceFilter, rows: DocWithBalance[], today: string) {
+  const items = await invoiceShapes(ctx.db, rows);
+  if (!f.withState) return items;
+  return items.map((item, i) => ({ ...item, state: invoiceState(rows[i].balance ?? 0, rows[i].due_date, rows[i].lost === 1, today) }));
 }
 
 export async function* streamInvoices(ctx: AppContext, f: InvoiceFilter) {
@@ -71,7 +79,7 @@ export async function* streamInvoices(ctx: AppContext, f: InvoiceFilter) {
     if (after !== null) q = q.where('d.number', '<', after);
     const rows = await q.orderBy('d.number', 'desc').limit(CHUNK).execute();
     if (!rows.length) return;
-    yield* await invoiceShapes(ctx.db, rows as DocWithBalance[]);
+    yield* await shapesWithState(ctx, f, rows as DocWithBalance[], today);
     if (rows.length < CHUNK) return;
     after = rows[rows.length - 1].number!;
   }

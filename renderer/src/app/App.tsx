@@ -2,6 +2,9 @@ import { AppShell, Button, Group, NavLink, ScrollArea, Text, Title, Tooltip } fr
 import { useHotkeys } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { call } from '../api/client';
+import { setServiceToday } from '../features/documents/money';
 import { setLanguage } from '../i18n';
 import { navItems, routes } from './routes';
 
@@ -9,6 +12,11 @@ export function App() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  useEffect(() => {
+    call<{ today: string }>('common.info')
+      .then((info) => setServiceToday(info.today))
+      .catch(() => undefined); // the local date stays the fallback
+  }, []);
   useHotkeys(navItems.filter((n) => n.key).map((n) => [`alt+${n.key}`, () => navigate(n.to)]));
 
   return (

@@ -78,8 +78,8 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
 
   const totals = useMemo(() => computeTotals(form.lines.map(lineFigures)), [form.lines]);
   const preview = toBody(form, t);
-  // Invoices and credit notes preview live as typed; offers and order confirmations show the saved draft.
-  const livePreview = kind === 'invoice' || kind === 'credit-note';
+  // Every kind previews live as typed (the saved-draft PDF remains the fallback hook).
+  const livePreview = true;
   const canPreview = livePreview || draftNumber !== null;
   const live = usePdfPreview(form.kind, preview.body, livePreview && showPreview && loaded);
   const saved = useSavedDraftPdf(ops.pdf, draftNumber, savedVersion, !livePreview && showPreview && loaded);

@@ -67,6 +67,7 @@ export const OPS = {
     listNotDue: 'invoices.listNotDue',
     listDue: 'invoices.listDue',
     listPaid: 'invoices.listPaid',
+    listLost: 'invoices.listLost',
     listCreditNotes: 'invoices.listCreditNotes',
     sums: 'invoices.sums',
     get: 'invoices.get',

@@ -105,7 +105,15 @@ export function formatDate(iso: string | null | undefined): string {
 }
 
 /** Today in the local time zone as YYYY-MM-DD. */
+let serviceToday: string | null = null;
+
+/** The service's "today" (it honours KVITT_TODAY); set once when the app starts. */
+export function setServiceToday(day: string): void {
+  serviceToday = day;
+}
+
 export function todayIso(): string {
+  if (serviceToday) return serviceToday;
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

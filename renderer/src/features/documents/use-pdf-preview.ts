@@ -6,7 +6,7 @@ import type { DocKind, DraftBody } from './document.types';
 
 /**
  * A live PDF preview of an unsaved draft body: the preview-pdf operation, called at most once per pause
- * in typing (the operation renders invoices and credit notes). Returns the blob, whether it is loading and why there is none.
+ * in typing (every kind: invoices, credit notes, offers, order confirmations). Returns the blob, whether it is loading and why there is none.
  */
 export function usePdfPreview(kind: DocKind, body: DraftBody | null, enabled: boolean) {
   const key = enabled && body ? JSON.stringify({ kind, body }) : null;
@@ -20,8 +20,8 @@ export function usePdfPreview(kind: DocKind, body: DraftBody | null, enabled: bo
     let live = true;
     setLoading(true);
     const { kind: k, body: b } = JSON.parse(debounced) as { kind: DocKind; body: DraftBody };
-    void k;
-    call(OPS.previewPdf, { body: b })
+    // Credit notes are invoice-series drafts with credit: true.
+    call(OPS.previewPdf, { query: { kind: k === 'credit-note' ? 'invoice' : k }, body: b })
       .then((v) => {
         if (!live) return;
         setBlob(fileToBlob(v).blob);

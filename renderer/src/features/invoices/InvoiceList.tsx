@@ -15,12 +15,14 @@ import { useInvoiceList, type InvoiceTab } from './invoice-list.store';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { InvoiceSums } from './InvoiceSums';
 
-const TABS: { value: InvoiceTab; op: string; sums: string }[] = [
-  { value: 'all', op: OPS.invoices.list, sums: 'all' },
+/** `withState` asks the service for each invoice's state (a written-off invoice is "Tapsført", not "Betalt"). */
+const TABS: { value: InvoiceTab; op: string; sums: string; withState?: boolean }[] = [
+  { value: 'all', op: OPS.invoices.list, sums: 'all', withState: true },
   { value: 'drafts', op: OPS.invoices.listDrafts, sums: 'draft' },
-  { value: 'not-due', op: OPS.invoices.listNotDue, sums: 'not-due' },
-  { value: 'due', op: OPS.invoices.listDue, sums: 'due' },
-  { value: 'paid', op: OPS.invoices.listPaid, sums: 'paid' },
+  { value: 'not-due', op: OPS.invoices.listNotDue, sums: 'not-due', withState: true },
+  { value: 'due', op: OPS.invoices.listDue, sums: 'due', withState: true },
+  { value: 'paid', op: OPS.invoices.listPaid, sums: 'paid', withState: true },
+  { value: 'lost', op: OPS.invoices.listLost, sums: 'lost', withState: true },
   { value: 'credit-notes', op: OPS.invoices.listCreditNotes, sums: 'credit-notes' },
 ];
 
@@ -54,7 +56,7 @@ export function InvoiceList() {
   const key = JSON.stringify({ tab, query });
 
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<DocumentData>>(current.op, { query: { ...query, page, perPage } }),
+    (page: number, perPage: number) => call<Page<DocumentData>>(current.op, { query: { ...query, page, perPage, ...(current.withState ? { withState: true } : {}) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type InvoiceTab = 'all' | 'drafts' | 'not-due' | 'due' | 'paid' | 'credit-notes';
+export type InvoiceTab = 'all' | 'drafts' | 'not-due' | 'due' | 'paid' | 'lost' | 'credit-notes';
 
 /** The invoice list's tab and filters, kept while the person opens an invoice and comes back. */
 interface InvoiceListState {

@@ -2,7 +2,7 @@ import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, call } from '../../api/client';
+import { call } from '../../api/client';
 import { formatAmount, formatDate } from './format';
 
 interface Draft {
@@ -16,25 +16,13 @@ interface Draft {
   items?: Array<{ description?: string }>;
 }
 
-const unknownOp = (e: unknown) => e instanceof ApiError && e.status === 404 && e.code === 'UNKNOWN_OPERATION';
-
-/**
- * The drafts of a recipient: op recipients.draftDocuments (GET /recipients/{n}/draftDocuments), also known in
- * the table as recipients.listDraftDocuments; none while neither exists yet.
- */
+/** The drafts of a recipient: op recipients.listDraftDocuments (GET /recipients/{n}/draftDocuments, spec 4.1). */
 async function loadDrafts(number: number): Promise<Draft[]> {
-  for (const op of ['recipients.draftDocuments', 'recipients.listDraftDocuments']) {
-    try {
-      const d = await call<Draft[]>(op, { params: { number } });
-      return Array.isArray(d) ? d : [];
-    } catch (e) {
-      if (!unknownOp(e)) throw e;
-    }
-  }
-  return [];
+  const d = await call<Draft[]>('recipients.listDraftDocuments', { params: { number } });
+  return Array.isArray(d) ? d : [];
 }
 
-/** The recipient's draft invoices and credit notes (recipients.draftDocuments; empty until documents exist). */
+/** The recipient's draft invoices and credit notes. */
 export function DraftsTab({ recipientNumber }: { recipientNumber: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
