@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { ApiTab } from './ApiTab';
+import { BackupsTab } from './BackupsTab';
 import { CompanyTab } from './CompanyTab';
 import { CustomFieldsTab } from './CustomFieldsTab';
 import { ExchangeRatesTab } from './ExchangeRatesTab';
@@ -17,6 +18,7 @@ const TABS = [
   { value: 'labels', labelKey: 'settings.tab.labels', element: <LabelsTab /> },
   { value: 'exchange-rates', labelKey: 'settings.tab.rates', element: <ExchangeRatesTab /> },
   { value: 'api', labelKey: 'settings.tab.api', element: <ApiTab /> },
+  { value: 'backups', labelKey: 'settings.tab.backups', element: <BackupsTab /> },
 ];
 
 function SettingsTabs() {
@@ -51,7 +53,7 @@ function SettingsTabs() {
   );
 }
 
-/** Innstillinger: /settings/company, /invoicing, /custom-fields, /labels, /exchange-rates, /api. */
+/** Innstillinger: /settings/company, /invoicing, /custom-fields, /labels, /exchange-rates, /api, /backups. */
 export function SettingsScreen() {
   return (
     <Routes>
