@@ -8,7 +8,7 @@ import { computeTotals, type VatCategory } from '../../domain/totals.js';
 import { FieldErrors, notFound, validationError } from '../../ops/errors.js';
 import { productsByCode } from '../products/products.service.js';
 import { getSettings } from '../settings/settings.service.js';
-import type { NewLineRow } from './document-rows.js';
+import { totalsColumns, type NewLineRow } from './document-rows.js';
 import type { CreditNoteInput } from './documents.schema.js';
 import { insertDraft } from './documents.service.js';
 import { computeLines, isRealDate, lineFromItem, type CheckedDraft } from './draft-input.js';
@@ -109,11 +109,7 @@ export async function creditInvoice(ctx: AppContext, number: number, input: Cred
         exchange_rate_micro: inv.exchange_rate_micro,
         delivery_address: inv.delivery_address,
         credited_document_id: inv.id,
-        net: totals.netOre,
-        tax: totals.taxOre,
-        total: totals.totalOre,
-        tax_nok: totals.taxNokOre,
-        total_nok: totals.totalNokOre,
+        ...totalsColumns(totals),
       },
       lines,
     };

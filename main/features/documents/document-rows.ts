@@ -1,10 +1,30 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DocumentLinesTable, DocumentsTable } from '../../../db/schema.js';
+import type { DocumentTotals, LineAmountsInput, VatCategory } from '../../domain/totals.js';
 import type { DocumentKind } from './document-kinds.js';
 
 export type DocRow = Selectable<DocumentsTable>;
 export type LineRow = Selectable<DocumentLinesTable>;
 export type NewLineRow = Omit<LineRow, 'document_id' | 'line_no'>;
+
+/** A stored line as input to computeTotals. */
+export const lineAmountsInput = (l: NewLineRow): LineAmountsInput => ({
+  quantityMilli: l.quantity_milli,
+  unitPriceOre: l.unit_price,
+  discountHundredths: l.discount,
+  taxRateHundredths: l.tax_rate,
+  vatCategory: l.vat_category as VatCategory,
+  exemptionReason: l.exemption_reason,
+});
+
+/** A document's total columns from its computed totals. */
+export const totalsColumns = (t: DocumentTotals) => ({
+  net: t.netOre,
+  tax: t.taxOre,
+  total: t.totalOre,
+  tax_nok: t.taxNokOre,
+  total_nok: t.totalNokOre,
+});
 
 /** The lines of many documents in one query per 500 documents, grouped by document id. */
 export async function linesOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, LineRow[]>> {

@@ -9,7 +9,7 @@ import type { DocumentView, LineView, PartySnapshot, VatCategory } from '../../d
 import { computeTotals } from '../../domain/totals.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { DocumentKind } from './document-kinds.js';
-import { linesOf, numbersOf, type DocRow, type LineRow } from './document-rows.js';
+import { lineAmountsInput, linesOf, numbersOf, type DocRow, type LineRow } from './document-rows.js';
 import { originatorSnapshot, recipientSnapshot } from './party.js';
 
 function lineView(l: LineRow): LineView {
@@ -41,17 +41,7 @@ export interface ViewParts {
 /** Pure assembly; the VAT breakdown is recomputed from the stored line nets with the same rules as issuing. */
 export function assembleView(p: ViewParts): DocumentView {
   const d = p.doc;
-  const totals = computeTotals(
-    p.lines.map((l) => ({
-      quantityMilli: l.quantity_milli,
-      unitPriceOre: l.unit_price,
-      discountHundredths: l.discount,
-      taxRateHundredths: l.tax_rate,
-      vatCategory: l.vat_category as VatCategory,
-      exemptionReason: l.exemption_reason,
-    })),
-    d.exchange_rate_micro,
-  );
+  const totals = computeTotals(p.lines.map(lineAmountsInput), d.exchange_rate_micro);
   const delivery = d.delivery_address ? (JSON.parse(d.delivery_address) as DocumentView['deliveryAddress']) : null;
   return {
     kind: d.kind as DocumentKind,

@@ -9,7 +9,7 @@ import { knownCurrencies, rateOn } from '../common/exchange-rates.service.js';
 import { productsByCode } from '../products/products.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import type { DocumentKind } from './document-kinds.js';
-import type { NewLineRow } from './document-rows.js';
+import { lineAmountsInput, totalsColumns, type NewLineRow } from './document-rows.js';
 import type { DraftInput, ItemInput } from './documents.schema.js';
 import { recipientSnapshot } from './party.js';
 
@@ -106,17 +106,7 @@ export function computeLines(lines: NewLineRow[], rateMicro: number) {
 }
 
 function computeLinesUnchecked(lines: NewLineRow[], rateMicro: number) {
-  const totals = computeTotals(
-    lines.map((l) => ({
-      quantityMilli: l.quantity_milli,
-      unitPriceOre: l.unit_price,
-      discountHundredths: l.discount,
-      taxRateHundredths: l.tax_rate,
-      vatCategory: l.vat_category as VatCategory,
-      exemptionReason: l.exemption_reason,
-    })),
-    rateMicro,
-  );
+  const totals = computeTotals(lines.map(lineAmountsInput), rateMicro);
   lines.forEach((l, i) => {
     l.net = totals.lines[i].netOre;
     l.tax = totals.lines[i].taxOre;
@@ -246,11 +236,7 @@ export async function checkDraft(
       exchange_rate_micro: rateMicro,
       delivery_address: deliveryAddress,
       credited_document_id: creditedId,
-      net: totals.netOre,
-      tax: totals.taxOre,
-      total: totals.totalOre,
-      tax_nok: totals.taxNokOre,
-      total_nok: totals.totalNokOre,
+      ...totalsColumns(totals),
     },
     lines,
   };

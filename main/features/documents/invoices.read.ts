@@ -121,37 +121,42 @@ export function creditNoteLinks(number: number, creditedInvoiceNumber: number | 
   };
 }
 
+/** What 2.2 and 2.3 share, from ourReference to items, in the spec's order: the frozen parties, texts and amounts. */
+function issuedBody(d: DocRow, lines: Map<number, LineRow[]>) {
+  const originator = d.originator_snapshot ? (JSON.parse(d.originator_snapshot) as Snapshot) : null;
+  return {
+    ourReference: d.our_reference,
+    yourReference: d.your_reference,
+    kid: d.kid,
+    tax: oreToKr(d.tax),
+    total: oreToKr(d.total),
+    invoiceText: d.invoice_text,
+    accountNumber: accountNumber(originator),
+    currency: d.currency,
+    deliveryAddress: deliveryAddressShape(d.delivery_address),
+    originator: originatorShape(originator),
+    recipient: recipientShape(JSON.parse(d.recipient_snapshot) as Snapshot),
+    items: (lines.get(d.id) ?? []).map(itemShape),
+  };
+}
+
 /** 2.2 shapes; `links` adds the single-invoice _links (lists have `_links: {}`). */
 export async function invoiceShapes(db: Kysely<Database>, rows: DocWithBalance[], links = false) {
   const lines = await linesOf(db, rows.map((r) => r.id));
-  return rows.map((d) => {
-    const originator = d.originator_snapshot ? (JSON.parse(d.originator_snapshot) as Snapshot) : null;
-    return {
-      number: d.number!,
-      credit: false,
-      orderNumber: d.order_number,
-      invoiceDate: d.issue_date,
-      dueDate: d.due_date,
-      orderDate: d.order_date,
-      reminderDate: null as string | null,
-      deliveryDate: d.delivery_date,
-      ourReference: d.our_reference,
-      yourReference: d.your_reference,
-      kid: d.kid,
-      tax: oreToKr(d.tax),
-      total: oreToKr(d.total),
-      invoiceText: d.invoice_text,
-      accountNumber: accountNumber(originator),
-      currency: d.currency,
-      deliveryAddress: deliveryAddressShape(d.delivery_address),
-      originator: originatorShape(originator),
-      recipient: recipientShape(JSON.parse(d.recipient_snapshot) as Snapshot),
-      items: (lines.get(d.id) ?? []).map(itemShape),
-      international: internationalShape(d),
-      currentBalance: oreToKr(d.balance ?? d.total),
-      _links: links ? invoiceLinks(d.number!, d.recipient_number) : {},
-    };
-  });
+  return rows.map((d) => ({
+    number: d.number!,
+    credit: false,
+    orderNumber: d.order_number,
+    invoiceDate: d.issue_date,
+    dueDate: d.due_date,
+    orderDate: d.order_date,
+    reminderDate: null as string | null,
+    deliveryDate: d.delivery_date,
+    ...issuedBody(d, lines),
+    international: internationalShape(d),
+    currentBalance: oreToKr(d.balance ?? d.total),
+    _links: links ? invoiceLinks(d.number!, d.recipient_number) : {},
+  }));
 }
 export type InvoiceShape = Awaited<ReturnType<typeof invoiceShapes>>[number];
 
@@ -159,7 +164,6 @@ export type InvoiceShape = Awaited<ReturnType<typeof invoiceShapes>>[number];
 export async function creditNoteShapes(db: Kysely<Database>, rows: DocRow[], links = false) {
   const [lines, credited] = await Promise.all([linesOf(db, rows.map((r) => r.id)), numbersOf(db, rows.map((r) => r.credited_document_id))]);
   return rows.map((d) => {
-    const originator = d.originator_snapshot ? (JSON.parse(d.originator_snapshot) as Snapshot) : null;
     const creditedNumber = d.credited_document_id !== null ? (credited.get(d.credited_document_id)?.number ?? null) : null;
     return {
       number: d.number!,
@@ -169,18 +173,7 @@ export async function creditNoteShapes(db: Kysely<Database>, rows: DocRow[], lin
       orderDate: d.order_date,
       reminderDate: null as string | null,
       deliveryDate: d.delivery_date,
-      ourReference: d.our_reference,
-      yourReference: d.your_reference,
-      kid: d.kid,
-      tax: oreToKr(d.tax),
-      total: oreToKr(d.total),
-      invoiceText: d.invoice_text,
-      accountNumber: accountNumber(originator),
-      currency: d.currency,
-      deliveryAddress: deliveryAddressShape(d.delivery_address),
-      originator: originatorShape(originator),
-      recipient: recipientShape(JSON.parse(d.recipient_snapshot) as Snapshot),
-      items: (lines.get(d.id) ?? []).map(itemShape),
+      ...issuedBody(d, lines),
       currentBalance: 0,
       _links: links ? creditNoteLinks(d.number!, creditedNumber, d.recipient_number) : {},
     };

@@ -10,7 +10,7 @@ import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
 import { contentHash } from './content-hash.js';
 import type { DocumentKind } from './document-kinds.js';
-import { draftRow, type DocRow, type NewLineRow } from './document-rows.js';
+import { draftRow, totalsColumns, type DocRow, type NewLineRow } from './document-rows.js';
 import type { DraftInput } from './documents.schema.js';
 import { insertDraft, insertLines, kindsServedWith } from './documents.service.js';
 import { addDays, checkDraft, computeLines } from './draft-input.js';
@@ -155,11 +155,7 @@ export async function issueDraftIn(
     delivery_address: draft.delivery_address,
     credited_document_id: draft.credited_document_id,
     source_document_id: draft.source_document_id,
-    net: totals.netOre,
-    tax: totals.taxOre,
-    total: totals.totalOre,
-    tax_nok: totals.taxNokOre,
-    total_nok: totals.totalNokOre,
+    ...totalsColumns(totals),
     issued_at: ctx.clock.timestamp(),
   };
   const hash = contentHash(final, lines.map((l, i) => ({ ...l, line_no: i + 1 })));

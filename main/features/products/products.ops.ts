@@ -1,27 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { created, defineOp, listResult, noContent } from '../../ops/define.js';
-import { validationError, type FieldError } from '../../ops/errors.js';
+import { defineOp, listResult, noContent } from '../../ops/define.js';
+import { createdOneOrMany, oneOrMany } from '../../ops/one-or-many.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { checkSchema } from '../../ops/validate.js';
 import { ProductInput, ProductListQuery } from './products.schema.js';
 import { createProducts, deleteProduct, getProduct, listProducts, updateProduct } from './products.service.js';
 
 const MAX_BATCH = 10_000;
-
-function parseProductBody(body: unknown): { items: ProductInput[]; batch: boolean } {
-  if (Array.isArray(body)) {
-    if (body.length === 0) throw validationError([{ field: '(body)', message: 'must contain at least one product' }]);
-    if (body.length > MAX_BATCH) throw validationError([{ field: '(body)', message: `at most ${MAX_BATCH} products per batch` }]);
-    const fields: FieldError[] = [];
-    body.forEach((item, i) => fields.push(...checkSchema(ProductInput, item, { prefix: `[${i}]` })));
-    if (fields.length) throw validationError(fields);
-    return { items: body as ProductInput[], batch: true };
-  }
-  if (body === null || typeof body !== 'object') throw validationError([{ field: '(body)', message: 'must be a product object or an array of them' }]);
-  const fields = checkSchema(ProductInput, body);
-  if (fields.length) throw validationError(fields);
-  return { items: [body as ProductInput], batch: false };
-}
 
 export const productOps = [
   defineOp({
@@ -31,10 +15,9 @@ export const productOps = [
     summary: 'Create one product (201 + Location) or a batch (201 + array of links); a batch is all or nothing; a taken code is 409',
     body: Type.Unknown({ description: 'A product or an array of products' }),
     run: async ({ body }, ctx) => {
-      const { items, batch } = parseProductBody(body);
+      const { items, batch } = oneOrMany(ProductInput, body, { max: MAX_BATCH, noun: 'product' });
       const numbers = await createProducts(ctx, items, batch);
-      if (batch) return created(null, undefined, numbers.map((n) => `/products/${n}`));
-      return created(`/products/${numbers[0]}`, await getProduct(ctx, numbers[0]));
+      return createdOneOrMany(numbers, batch, (n) => `/products/${n}`, (n) => getProduct(ctx, n));
     },
   }),
   defineOp({

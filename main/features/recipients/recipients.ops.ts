@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { created, defineOp, listResult, noContent } from '../../ops/define.js';
-import { validationError, type FieldError } from '../../ops/errors.js';
+import { createdOneOrMany, oneOrMany } from '../../ops/one-or-many.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { checkSchema } from '../../ops/validate.js';
 import {
   createCustomField,
   createLabel,
@@ -25,22 +24,6 @@ import {
 
 const MAX_BATCH = 50_000;
 
-/** One recipient object or an array of them (spec 4.1); every element checked, every bad field named. */
-function parseRecipientBody(body: unknown): { items: RecipientInput[]; batch: boolean } {
-  if (Array.isArray(body)) {
-    if (body.length === 0) throw validationError([{ field: '(body)', message: 'must contain at least one recipient' }]);
-    if (body.length > MAX_BATCH) throw validationError([{ field: '(body)', message: `at most ${MAX_BATCH} recipients per batch` }]);
-    const fields: FieldError[] = [];
-    body.forEach((item, i) => fields.push(...checkSchema(RecipientInput, item, { prefix: `[${i}]` })));
-    if (fields.length) throw validationError(fields);
-    return { items: body as RecipientInput[], batch: true };
-  }
-  if (body === null || typeof body !== 'object') throw validationError([{ field: '(body)', message: 'must be a recipient object or an array of them' }]);
-  const fields = checkSchema(RecipientInput, body);
-  if (fields.length) throw validationError(fields);
-  return { items: [body as RecipientInput], batch: false };
-}
-
 export const recipientOps = [
   defineOp({
     name: 'recipients.create',
@@ -49,10 +32,9 @@ export const recipientOps = [
     summary: 'Create one recipient (201 + Location) or a batch (201 + array of links); a batch is all or nothing',
     body: Type.Unknown({ description: 'A recipient (spec 2.1) or an array of recipients' }),
     run: async ({ body }, ctx) => {
-      const { items, batch } = parseRecipientBody(body);
+      const { items, batch } = oneOrMany(RecipientInput, body, { max: MAX_BATCH, noun: 'recipient' });
       const numbers = await createRecipients(ctx, items, batch);
-      if (batch) return created(null, undefined, numbers.map((n) => `/recipients/${n}`));
-      return created(`/recipients/${numbers[0]}`, await getRecipient(ctx, numbers[0]));
+      return createdOneOrMany(numbers, batch, (n) => `/recipients/${n}`, (n) => getRecipient(ctx, n));
     },
   }),
   defineOp({
