@@ -1,23 +1,26 @@
 import { AppShell, Button, Group, NavLink, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useEffect } from 'react';
+import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router-dom';
+import { useEffect, type MouseEvent } from 'react';
 import { call } from '../api/client';
 import { setServiceToday } from '../features/documents/money';
 import { setLanguage } from '../i18n';
 import { navItems, routes } from './routes';
+import { UnsavedDialog } from './UnsavedDialog';
+import { rememberShown, useGuardedNavigate, useUnsaved } from './unsaved.store';
 
 export function App() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
+  const go = useGuardedNavigate();
   useEffect(() => {
     call<{ today: string }>('common.info')
       .then((info) => setServiceToday(info.today))
       .catch(() => undefined); // the local date stays the fallback
   }, []);
-  useHotkeys(navItems.filter((n) => n.key).map((n) => [`alt+${n.key}`, () => navigate(n.to)]));
+  useEffect(rememberShown, [location]);
+  useHotkeys(navItems.filter((n) => n.key).map((n) => [`alt+${n.key}`, () => go(n.to)]));
 
   return (
     <AppShell navbar={{ width: 250, breakpoint: 0 }} header={{ height: 52 }} padding="md">
@@ -47,6 +50,12 @@ export function App() {
                   label={t(item.labelKey)}
                   leftSection={<span aria-hidden>{item.icon}</span>}
                   active={location.pathname.startsWith(item.to)}
+                  onClick={(e: MouseEvent) => {
+                    // Unsaved changes: ask before leaving (the router's own click handling is skipped).
+                    if (!useUnsaved.getState().dirty) return;
+                    e.preventDefault();
+                    useUnsaved.getState().ask({ kind: 'to', to: item.to });
+                  }}
                   variant="light"
                   style={{ borderRadius: 6 }}
                 />
@@ -64,6 +73,7 @@ export function App() {
           <Route path="*" element={<Navigate to="/recipients" replace />} />
         </Routes>
       </AppShell.Main>
+      <UnsavedDialog />
     </AppShell>
   );
 }

@@ -32,6 +32,9 @@ export const shell = {
     'coming.reports': 'Her kommer rapporter (fakturaer, kunder, omsetning, innbetalinger, åpne poster) med valg av kolonner og eksport til XLSX, CSV, JSON, PDF og EHF.',
     'coming.events': 'Her kommer arrangementer med påmeldingsskjema, deltakere og fakturering.',
     'auth.missing': 'Ikke innlogget. Åpne innloggingslenken som npm run serve skrev ut.',
+    'unsaved.title': 'Du har endringer som ikke er lagret',
+    'unsaved.text': 'Vil du lagre endringene før du går videre? Forkaster du dem, er de borte.',
+    'unsaved.discard': 'Forkast',
   },
   en: {
     'app.name': 'Kvitt',
@@ -66,5 +69,8 @@ export const shell = {
     'coming.reports': 'Reports (invoices, customers, revenue, payments, open items) with column pickers and export to XLSX, CSV, JSON, PDF and EHF will be here.',
     'coming.events': 'Hosted events with a signup form, participants and invoicing will be here.',
     'auth.missing': 'Not logged in. Open the login link printed by npm run serve.',
+    'unsaved.title': 'You have changes that are not saved',
+    'unsaved.text': 'Save the changes before you go on? If you discard them, they are gone.',
+    'unsaved.discard': 'Discard',
   },
 };

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Badge, Box, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
+import { useGuardedNavigate, useUnsaved } from '../../app/unsaved.store';
 import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DateField } from './DateField';
+import { DELIVERY_FIELDS, DeliverySection } from './DeliverySection';
 import { DRAFT_OPS, OPS } from './doc-ops';
 import { DocumentLines } from './DocumentLines';
 import { DocumentTotals } from './DocumentTotals';
@@ -27,7 +29,7 @@ export interface EditorRoutes {
 }
 
 /** Header fields the editor shows; errors on any other path are listed above the form. */
-const HEADER_FIELDS = ['recipient.number', 'recipient', 'invoiceDate', 'dueDate', 'deliveryDate', 'expiryDate', 'ourReference', 'yourReference', 'orderNumber', 'currency', 'invoiceText'];
+const HEADER_FIELDS = ['recipient.number', 'recipient', 'invoiceDate', 'dueDate', 'expiryDate', 'ourReference', 'yourReference', 'orderNumber', 'currency', 'invoiceText', ...DELIVERY_FIELDS];
 
 /**
  * The document editor shared by invoices, credit notes, offers and order confirmations: customer, dates,
@@ -159,10 +161,19 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     }
   }
 
+  // Unsaved changes: the shell asks before leaving (nav links, back, closing the window) and can save.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    useUnsaved.getState().setDirty(dirty, async () => (await saveRef.current()) !== null);
+  }, [dirty]);
+  useEffect(() => () => useUnsaved.getState().setDirty(false), []);
+  const guardedNavigate = useGuardedNavigate();
+
   const addLine = () => update({ lines: [...form.lines, emptyLine()] });
   useHotkeys(
     [
-      ['mod+N', () => navigate(routes.newDraft)],
+      ['mod+N', () => guardedNavigate(routes.newDraft)],
       ['mod+Enter', addLine],
       ['alt+L', addLine],
       ['mod+S', () => void save()],
@@ -268,9 +279,6 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
                 </Grid.Col>
               ) : null}
               <Grid.Col span={4}>
-                <DateField label={t('docs.deliveryDate')} value={form.deliveryDate} error={errors['deliveryDate']} onChange={(v) => update({ deliveryDate: v })} />
-              </Grid.Col>
-              <Grid.Col span={4}>
                 <TextInput label={t('docs.ourReference')} value={form.ourReference} maxLength={64} error={errors['ourReference']} onChange={(e) => update({ ourReference: e.currentTarget.value })} />
               </Grid.Col>
               <Grid.Col span={4}>
@@ -281,6 +289,8 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
               </Grid.Col>
             </Grid>
           </Paper>
+
+          <DeliverySection form={form} errors={errors} onChange={update} />
 
           <Paper withBorder p="md">
             <Text fw={600} mb="xs">

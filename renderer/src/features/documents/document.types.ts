@@ -12,6 +12,14 @@ export interface DocRecipient {
   address?: { address1?: string | null; address2?: string | null; zip?: string | null; city?: string | null; country?: string | null };
 }
 
+/** 2.4 deliveryAddress (the country read back by its Norwegian name). */
+export interface DeliveryAddress {
+  address?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  country?: string | null;
+}
+
 export interface DocItem {
   number?: number | null;
   quantity: number;
@@ -38,6 +46,7 @@ export interface DocumentData {
   orderDate?: string | null;
   deliveryDate?: string | null;
   expiryDate?: string | null;
+  deliveryAddress?: DeliveryAddress | null;
   ourReference?: string | null;
   yourReference?: string | null;
   kid?: string | null;
@@ -76,6 +85,7 @@ export interface DraftBody {
   yourReference?: string | null;
   invoiceText?: string | null;
   currency?: string | null;
+  deliveryAddress?: DeliveryAddress | null;
   items: DocItem[];
 }
 

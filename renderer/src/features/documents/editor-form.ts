@@ -25,6 +25,11 @@ export interface DocForm {
   dueDate: string | null;
   deliveryDate: string | null;
   expiryDate: string | null;
+  /** Delivery address (2.4 deliveryAddress); all blank means none. */
+  deliveryAddress: string;
+  deliveryZip: string;
+  deliveryCity: string;
+  deliveryCountry: string | null;
   ourReference: string;
   yourReference: string;
   orderNumber: string;
@@ -51,6 +56,10 @@ export function emptyForm(kind: DocKind): DocForm {
     dueDate: null,
     deliveryDate: null,
     expiryDate: null,
+    deliveryAddress: '',
+    deliveryZip: '',
+    deliveryCity: '',
+    deliveryCountry: null,
     ourReference: '',
     yourReference: '',
     orderNumber: '',
@@ -86,6 +95,10 @@ export function formFromDocument(kind: DocKind, doc: DocumentData): DocForm {
     dueDate: doc.dueDate ?? null,
     deliveryDate: doc.deliveryDate ?? null,
     expiryDate: doc.expiryDate ?? null,
+    deliveryAddress: doc.deliveryAddress?.address ?? '',
+    deliveryZip: doc.deliveryAddress?.zip ?? '',
+    deliveryCity: doc.deliveryAddress?.city ?? '',
+    deliveryCountry: doc.deliveryAddress?.country ?? null,
     ourReference: doc.ourReference ?? '',
     yourReference: doc.yourReference ?? '',
     orderNumber: doc.orderNumber ?? '',
@@ -138,6 +151,7 @@ export function toBody(form: DocForm, t: (key: string) => string): { body: Draft
   if (!form.recipientNumber) errors['recipient.number'] = t('docs.err.customer');
   if (Object.keys(errors).length) return { body: null, errors, formIndex };
   const text = (s: string) => (s.trim() ? s.trim() : null);
+  const delivery = { address: text(form.deliveryAddress), zip: text(form.deliveryZip), city: text(form.deliveryCity), country: form.deliveryCountry || null };
   const body: DraftBody = {
     recipient: { number: form.recipientNumber! },
     orderNumber: text(form.orderNumber),
@@ -147,6 +161,7 @@ export function toBody(form: DocForm, t: (key: string) => string): { body: Draft
     yourReference: text(form.yourReference),
     invoiceText: text(form.invoiceText),
     currency: form.currency,
+    deliveryAddress: hasDelivery(form) ? delivery : null,
     items,
   };
   if (form.kind === 'invoice') body.dueDate = form.dueDate;
@@ -156,6 +171,11 @@ export function toBody(form: DocForm, t: (key: string) => string): { body: Draft
     body.creditedInvoiceNumber = form.creditedInvoiceNumber;
   }
   return { body, errors, formIndex };
+}
+
+/** Whether any part of the delivery address is filled in. */
+export function hasDelivery(form: DocForm): boolean {
+  return !!(form.deliveryAddress.trim() || form.deliveryZip.trim() || form.deliveryCity.trim() || form.deliveryCountry);
 }
 
 /** Service field paths (items[i] of the body) moved onto the form's line indexes. */
