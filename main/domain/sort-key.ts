@@ -3,10 +3,18 @@
  * order: case-insensitive, accents ignored (é sorts as e), and æ, ø, å last, in that order (Unicode puts å first).
  */
 export function norwegianSortKey(name: string): string {
+  // Plain ASCII (most names) has no letters to fold or accents to drop. toLowerCase is toLocaleLowerCase('nb-NO'):
+  // only Turkish, Azeri and Lithuanian case differently.
+  if (ASCII.test(name)) return name.toLowerCase().trim();
   return name
-    .toLocaleLowerCase('nb-NO')
-    .replace(/[æäøöå]/g, (c) => ({ æ: '{', ä: '{', ø: '|', ö: '|', å: '}' })[c] ?? c)
+    .toLowerCase()
+    .replace(NORDIC, (c) => LAST[c] ?? c)
     .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(COMBINING, '')
     .trim();
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
+const NORDIC = /[æäøöå]/g;
+const COMBINING = /[\u0300-\u036f]/g;
+const LAST: Record<string, string> = { æ: '{', ä: '{', ø: '|', ö: '|', å: '}' };

@@ -9,9 +9,22 @@ export function randomSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
+// The key and session secret change rarely: keep their bytes instead of encoding them on every request.
+const encoded = new Map<string, Buffer>();
+function bytesOf(secret: string): Buffer {
+  let b = encoded.get(secret);
+  if (!b) {
+    if (encoded.size >= 8) encoded.clear();
+    b = Buffer.from(secret);
+    encoded.set(secret, b);
+  }
+  return b;
+}
+
+/** Constant-time comparison of what a client presented with a secret of ours. */
+function same(presented: string, secret: string): boolean {
+  const x = Buffer.from(presented);
+  const y = bytesOf(secret);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 

@@ -116,32 +116,45 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
     }
   });
 
-  app.addHook('onRequest', async (req, reply) => {
+  // The hooks take fastify's `done` callback instead of being async: they run on every request, and an async hook
+  // costs a promise and a trip through the microtask queue each time. Answering early means not calling done().
+  const hostPattern = /^(127\.0\.0\.1|localhost|\[::1\])(?::(\d+))?$/i;
+  let hostSeen = ''; // the last Host accepted for the current port (clients send the same one on every request)
+  let hostSeenPort = -1;
+  app.addHook('onRequest', (req, reply, done) => {
     // DNS rebinding: only our own loopback names are served.
     const host = String(req.headers.host ?? '');
-    const m = /^(127\.0\.0\.1|localhost|\[::1\])(?::(\d+))?$/i.exec(host);
     const port = opts.port();
-    if (!m || (port && Number(m[2] ?? 80) !== port)) {
-      return errorReply(reply, 403, 'FORBIDDEN_HOST', 'Kvitt answers only on 127.0.0.1 and localhost');
+    if (host !== hostSeen || port !== hostSeenPort) {
+      const m = hostPattern.exec(host);
+      if (!m || (port && Number(m[2] ?? 80) !== port)) {
+        errorReply(reply, 403, 'FORBIDDEN_HOST', 'Kvitt answers only on 127.0.0.1 and localhost');
+        return;
+      }
+      hostSeen = host;
+      hostSeenPort = port;
     }
     const version = req.headers['api-version'];
     if (version !== undefined && version !== '1.0' && version !== '1') {
-      return errorReply(reply, 400, 'UNSUPPORTED_API_VERSION', 'API-Version must be 1.0', [
-        { field: 'API-Version', message: 'must be 1.0' },
-      ]);
+      errorReply(reply, 400, 'UNSUPPORTED_API_VERSION', 'API-Version must be 1.0', [{ field: 'API-Version', message: 'must be 1.0' }]);
+      return;
     }
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'no-store');
+    done();
   });
 
-  const guard = (isPublic: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
-    if (isPublic) return;
+  const open = (_req: FastifyRequest, _reply: FastifyReply, done: () => void) => done();
+  const guarded = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const auth = authenticate(req, opts.apiKey(), sessionSecret, originatorId);
     if (!auth.ok) {
       reply.header('WWW-Authenticate', 'Bearer realm="kvitt", Basic realm="kvitt"');
-      return errorReply(reply, 401, 'UNAUTHORIZED', auth.message);
+      errorReply(reply, 401, 'UNAUTHORIZED', auth.message);
+      return;
     }
+    done();
   };
+  const guard = (isPublic: boolean) => (isPublic ? open : guarded);
 
   for (const op of ops) {
     app.route({

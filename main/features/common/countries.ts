@@ -21,7 +21,21 @@ export const DEFAULT_COUNTRY = 'NO';
 
 /** Accepts a Norwegian name (any case) or an ISO alpha-2 code; returns the alpha-2 code or null. */
 export function countryCode(input: string): string | null {
-  const s = input.trim().toLocaleUpperCase('nb-NO');
+  let code = looked.get(input);
+  if (code === undefined) {
+    code = lookUp(input);
+    if (looked.size >= 2000) looked.clear();
+    looked.set(input, code);
+  }
+  return code;
+}
+
+/** Batches name the same few countries thousands of times: remember the answers per exact input. */
+const looked = new Map<string, string | null>();
+
+function lookUp(input: string): string | null {
+  // toUpperCase is toLocaleUpperCase('nb-NO'): only Turkish, Azeri and Lithuanian case differently.
+  const s = input.trim().toUpperCase();
   if (byName.has(s)) return byName.get(s)!;
   if (/^[A-Z]{2}$/.test(s) && byCode.has(s)) return s;
   return null;
