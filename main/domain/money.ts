@@ -6,6 +6,8 @@
 
 /** value * 10^decimals done on the number's shortest decimal form, so 1.005 shifts to 100.5 (not 100.49999999999999). */
 function shift(value: number, decimals: number): number {
+  // Whole numbers (most amounts and discounts) scale exactly by multiplication; others go through the decimal text.
+  if (Number.isInteger(value) && Math.abs(value) < 1e12 && Number.isInteger(decimals) && decimals >= 0 && decimals <= 3) return value * 10 ** decimals;
   const [mantissa, exponent = '0'] = String(value).split('e');
   return Number(`${mantissa}e${Number(exponent) + decimals}`);
 }

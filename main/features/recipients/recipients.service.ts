@@ -19,6 +19,8 @@ interface Lookups {
   currencies: Set<string>;
   fields: Map<number, { name: string; type: string; options: string[] | null; required: boolean }>;
   labels: Set<number>;
+  /** The required custom fields, in number order. */
+  required: Array<[number, { name: string }]>;
 }
 
 async function lookups(db: Kysely<Database>, ctx: AppContext): Promise<Lookups> {
@@ -27,10 +29,14 @@ async function lookups(db: Kysely<Database>, ctx: AppContext): Promise<Lookups> 
     db.selectFrom('custom_fields').selectAll().execute(),
     db.selectFrom('labels').select('number').execute(),
   ]);
+  const byNumber: Lookups['fields'] = new Map(
+    fields.map((f) => [f.number, { name: f.name, type: f.type, options: f.options ? JSON.parse(f.options) : null, required: !!f.required }]),
+  );
   return {
     currencies,
-    fields: new Map(fields.map((f) => [f.number, { name: f.name, type: f.type, options: f.options ? JSON.parse(f.options) : null, required: !!f.required }])),
+    fields: byNumber,
     labels: new Set(labels.map((l) => l.number)),
+    required: [...byNumber].filter(([, def]) => def.required),
   };
 }
 
@@ -83,13 +89,13 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
   }
 
   const customValues: Checked['customValues'] = [];
-  const given = new Map<number, unknown>();
-  (input.customFields ?? []).forEach((cf, i) => {
+  const given = new Set<number>();
+  input.customFields?.forEach((cf, i) => {
     const path = prefix + `customFields[${i}]`;
     const def = look.fields.get(cf.number);
     if (!def) return errors.add(`${path}.number`, `there is no custom field number ${cf.number}`);
     if (given.has(cf.number)) return errors.add(`${path}.number`, 'is given twice');
-    given.set(cf.number, cf.value);
+    given.add(cf.number);
     const v = cf.value;
     if (v === undefined || v === null || v === '') {
       if (def.required) errors.add(`${path}.value`, `${def.name} is required`);
@@ -115,10 +121,10 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
     }
     customValues.push({ field_number: cf.number, value: JSON.stringify(v) });
   });
-  for (const [number, def] of look.fields) {
-    if (def.required && !given.has(number)) errors.add(prefix + 'customFields', `${def.name} (custom field ${number}) is required`);
+  for (const [number, def] of look.required) {
+    if (!given.has(number)) errors.add(prefix + 'customFields', `${def.name} (custom field ${number}) is required`);
   }
-  (input.labels ?? []).forEach((l, i) => {
+  input.labels?.forEach((l, i) => {
     if (!look.labels.has(l)) errors.add(prefix + `labels[${i}]`, `there is no label number ${l}`);
   });
 
@@ -161,19 +167,23 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
   return { row, customValues, labels: input.labels ? [...new Set(input.labels)] : undefined };
 }
 
-async function assertCustomerNumbersFree(db: Kysely<Database>, wanted: Array<{ value: string | null; field: string }>, exceptNumber?: number) {
+/**
+ * 409 unless every given customer number is free and given once. `values[i]` is the i-th recipient's number (or
+ * null); `field(i)` names its field (built only for the offending ones). One query per 500 numbers.
+ */
+async function assertCustomerNumbersFree(db: Kysely<Database>, values: Array<string | null>, field: (i: number) => string, exceptNumber?: number) {
   const errors = new FieldErrors();
-  const seen = new Map<string, string>();
-  for (const w of wanted) {
-    if (!w.value) continue;
-    if (seen.has(w.value)) errors.add(w.field, `customer number ${w.value} is given twice in this batch`);
-    seen.set(w.value, w.field);
-  }
-  const values = [...seen.keys()];
-  for (let i = 0; i < values.length; i += 500) {
-    let q = db.selectFrom('recipients').select('customer_number').where('customer_number', 'in', values.slice(i, i + 500));
+  const seen = new Map<string, number>();
+  values.forEach((value, i) => {
+    if (!value) return;
+    if (seen.has(value)) errors.add(field(i), `customer number ${value} is given twice in this batch`);
+    seen.set(value, i);
+  });
+  const wanted = [...seen.keys()];
+  for (let i = 0; i < wanted.length; i += 500) {
+    let q = db.selectFrom('recipients').select('customer_number').where('customer_number', 'in', wanted.slice(i, i + 500));
     if (exceptNumber !== undefined) q = q.where('number', '!=', exceptNumber);
-    for (const r of await q.execute()) errors.add(seen.get(r.customer_number!)!, `customer number ${r.customer_number} is taken`);
+    for (const r of await q.execute()) errors.add(field(seen.get(r.customer_number!)!), `customer number ${r.customer_number} is taken`);
   }
   if (errors.any) throw conflict('Customer number already in use', errors.list);
 }
@@ -204,7 +214,11 @@ export async function createRecipients(ctx: AppContext, inputs: RecipientInput[]
     const now = ctx.clock.timestamp();
     const checked = inputs.map((input, i) => checkRecipient(input, look, batch ? `[${i}].` : '', errors, now));
     errors.throwIfAny();
-    await assertCustomerNumbersFree(trx, checked.map((c, i) => ({ value: c.row.customer_number, field: `${batch ? `[${i}].` : ''}customerNumber` })));
+    await assertCustomerNumbersFree(
+      trx,
+      checked.map((c) => c.row.customer_number),
+      (i) => `${batch ? `[${i}].` : ''}customerNumber`,
+    );
 
     const numbers = await insertRows(trx, ctx.db, checked.map((c) => c.row));
     const values = checked.flatMap((c, i) => c.customValues.map((v) => ({ ...v, recipient_number: numbers[i] })));
@@ -226,7 +240,7 @@ export async function updateRecipient(ctx: AppContext, number: number, input: Re
     const errors = new FieldErrors();
     const checked = checkRecipient(input, look, '', errors, ctx.clock.timestamp());
     errors.throwIfAny();
-    await assertCustomerNumbersFree(trx, [{ value: checked.row.customer_number, field: 'customerNumber' }], number);
+    await assertCustomerNumbersFree(trx, [checked.row.customer_number], () => 'customerNumber', number);
     const { created_at: _c, ...rest } = checked.row;
     await trx.updateTable('recipients').set({ ...rest, deleted: existing.deleted }).where('number', '=', number).execute();
     await trx.deleteFrom('recipient_custom_values').where('recipient_number', '=', number).execute();
