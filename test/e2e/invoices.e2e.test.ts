@@ -139,6 +139,10 @@ test('a payment can be reversed, and a wrong quantity is shown on its cell', asy
   // The service's message (whatever its wording) sits under the quantity cell.
   await textOf(page.getByTestId('line-0'), /3 (decimals|desimaler)/);
   await gui.shot('invoice-editor-field-error');
+  // The draft was never saved: leaving asks, and Forkast leaves it.
+  await nav('Fakturaer');
+  await page.getByTestId('unsaved-discard').click();
+  await visible(page.getByTestId('new-invoice'));
 });
 
 test('credit an issued invoice in part and then in full, and see the credit notes', async () => {

@@ -34,6 +34,7 @@ export function PagedVirtualTable<T>({
   queryKey: string;
   onOpen?: (row: T) => void;
   rowKey: (row: T) => string | number;
+  /** What an empty list says (a string is shown dimmed). */
   empty: ReactNode;
   height?: string | number;
   testId?: string;
@@ -110,7 +111,13 @@ export function PagedVirtualTable<T>({
           </Center>
         ) : total === 0 ? (
           <Center h={160} data-testid="table-empty">
-            {empty}
+            {typeof empty === 'string' ? (
+              <Text c="dimmed" size="sm">
+                {empty}
+              </Text>
+            ) : (
+              empty
+            )}
           </Center>
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

@@ -1,14 +1,15 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { OPS } from '../documents/doc-ops';
+import { DocumentFacts, DocumentHeader, Fact } from '../documents/DetailParts';
 import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import type { DocumentData } from '../documents/document.types';
 import { formatDate } from '../documents/money';
 import { PdfDialog } from '../documents/PdfDialog';
-import { EhfProblem, Fact, saveEhf } from './InvoiceDetail';
+import { EhfProblem, saveEhf } from './InvoiceDetail';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 
 /** One issued credit note, read-only, with PDF and EHF. */
@@ -32,49 +33,30 @@ export function CreditNoteDetail() {
 
   return (
     <Stack gap="md" data-testid="credit-note-detail">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Anchor component={Link} to="/invoices" size="sm">
-            ← {t('inv.title')}
-          </Anchor>
-          <Group gap="sm" mt={4}>
-            <Title order={2}>{t('inv.cn.title', { number })}</Title>
-            <InvoiceStatusBadge status="credited" size="lg" />
-          </Group>
-          <Text c="dimmed">{doc.recipient.name}</Text>
-        </div>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => setPdf(true)} data-testid="open-pdf">
-            {t('docs.openPdf')}
-          </Button>
-          <Button variant="default" onClick={() => void saveEhf(OPS.creditNotes.ehf, number).then(setEhfProblem)} data-testid="save-ehf">
-            {t('inv.ehf.save')}
-          </Button>
-        </Group>
-      </Group>
+      <DocumentHeader back="/invoices" backLabel={t('inv.title')} title={t('inv.cn.title', { number })} badge={<InvoiceStatusBadge status="credited" size="lg" />} customer={doc.recipient.name}>
+        <Button variant="default" onClick={() => setPdf(true)} data-testid="open-pdf">
+          {t('docs.openPdf')}
+        </Button>
+        <Button variant="default" onClick={() => void saveEhf(OPS.creditNotes.ehf, number).then(setEhfProblem)} data-testid="save-ehf">
+          {t('inv.ehf.save')}
+        </Button>
+      </DocumentHeader>
       <EhfProblem message={ehfProblem} onClose={() => setEhfProblem(null)} />
-      <Paper withBorder p="md">
-        <SimpleGrid cols={4} spacing="md">
-          <Fact
-            label={t('inv.cn.credits')}
-            value={
-              doc.creditedInvoiceNumber ? (
-                <Anchor component={Link} to={`/invoices/${doc.creditedInvoiceNumber}`} size="sm" data-testid="credited-invoice-link">
-                  {t('inv.detail.title', { number: doc.creditedInvoiceNumber })}
-                </Anchor>
-              ) : null
-            }
-          />
-          <Fact label={t('inv.cn.date')} value={formatDate(doc.invoiceDate)} />
-          <Fact label={t('docs.ourReference')} value={doc.ourReference} />
-          <Fact label={t('docs.yourReference')} value={doc.yourReference} />
-        </SimpleGrid>
-        {doc.invoiceText ? (
-          <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {doc.invoiceText}
-          </Text>
-        ) : null}
-      </Paper>
+      <DocumentFacts text={doc.invoiceText}>
+        <Fact
+          label={t('inv.cn.credits')}
+          value={
+            doc.creditedInvoiceNumber ? (
+              <Anchor component={Link} to={`/invoices/${doc.creditedInvoiceNumber}`} size="sm" data-testid="credited-invoice-link">
+                {t('inv.detail.title', { number: doc.creditedInvoiceNumber })}
+              </Anchor>
+            ) : null
+          }
+        />
+        <Fact label={t('inv.cn.date')} value={formatDate(doc.invoiceDate)} />
+        <Fact label={t('docs.ourReference')} value={doc.ourReference} />
+        <Fact label={t('docs.yourReference')} value={doc.yourReference} />
+      </DocumentFacts>
       <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} totalLabelKey="docs.totals.credited" />
       <PdfDialog op={OPS.creditNotes.pdf} number={number} title={t('inv.cn.title', { number })} opened={pdf} onClose={() => setPdf(false)} />
     </Stack>

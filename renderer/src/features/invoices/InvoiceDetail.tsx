@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { call, downloadBlob, fileToBlob, type Page } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
 import { OPS } from '../documents/doc-ops';
+import { DocumentFacts, DocumentHeader, Fact } from '../documents/DetailParts';
 import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import type { DocumentData } from '../documents/document.types';
 import { formatAccount, formatDate, formatMoney, todayIso } from '../documents/money';
@@ -17,19 +18,6 @@ import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { LostDialog } from './LostDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { PaymentHistory, type LedgerEntry } from './PaymentHistory';
-
-export function Fact({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value || '–'}
-      </Text>
-    </div>
-  );
-}
 
 /** Saves a document's EHF; returns the service's reason (e.g. no org number) when it refuses. */
 export async function saveEhf(op: string, number: number): Promise<string | null> {
@@ -115,49 +103,37 @@ export function InvoiceDetail() {
 
   return (
     <Stack gap="md" data-testid="invoice-detail">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Anchor component={Link} to="/invoices" size="sm">
-            ← {t('inv.title')}
-          </Anchor>
-          <Group gap="sm" mt={4}>
-            <Title order={2}>{t('inv.detail.title', { number })}</Title>
-            <InvoiceStatusBadge status={status} size="lg" />
-          </Group>
-          <Text c="dimmed">{doc.recipient.name}</Text>
-        </div>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => setDialog('pdf')} data-testid="open-pdf">
-            {t('docs.openPdf')}
+      <DocumentHeader back="/invoices" backLabel={t('inv.title')} title={t('inv.detail.title', { number })} badge={<InvoiceStatusBadge status={status} size="lg" />} customer={doc.recipient.name}>
+        <Button variant="default" onClick={() => setDialog('pdf')} data-testid="open-pdf">
+          {t('docs.openPdf')}
+        </Button>
+        <Button variant="default" onClick={() => void saveEhf(OPS.invoices.ehf, number).then(setEhfProblem)} data-testid="save-ehf">
+          {t('inv.ehf.save')}
+        </Button>
+        {status === 'lost' ? (
+          <Button variant="default" onClick={() => setDialog('unlost')} data-testid="undo-lost">
+            {t('inv.lost.undo')}
           </Button>
-          <Button variant="default" onClick={() => void saveEhf(OPS.invoices.ehf, number).then(setEhfProblem)} data-testid="save-ehf">
-            {t('inv.ehf.save')}
-          </Button>
-          {status === 'lost' ? (
-            <Button variant="default" onClick={() => setDialog('unlost')} data-testid="undo-lost">
-              {t('inv.lost.undo')}
-            </Button>
-          ) : (
-            <>
-              {balance > 0 ? (
-                <Button variant="default" onClick={() => setDialog('lost')} data-testid="mark-lost">
-                  {t('inv.lost.action')}
-                </Button>
-              ) : null}
-              {balance > 0 ? (
-                <Button variant="default" onClick={() => setDialog('credit')} data-testid="credit">
-                  {t('inv.credit.action')}
-                </Button>
-              ) : null}
-              <Tooltip label="Alt+B" openDelay={600}>
-                <Button onClick={() => setDialog('pay')} data-testid="register-payment">
-                  {t('inv.pay.action')}
-                </Button>
-              </Tooltip>
-            </>
-          )}
-        </Group>
-      </Group>
+        ) : (
+          <>
+            {balance > 0 ? (
+              <Button variant="default" onClick={() => setDialog('lost')} data-testid="mark-lost">
+                {t('inv.lost.action')}
+              </Button>
+            ) : null}
+            {balance > 0 ? (
+              <Button variant="default" onClick={() => setDialog('credit')} data-testid="credit">
+                {t('inv.credit.action')}
+              </Button>
+            ) : null}
+            <Tooltip label="Alt+B" openDelay={600}>
+              <Button onClick={() => setDialog('pay')} data-testid="register-payment">
+                {t('inv.pay.action')}
+              </Button>
+            </Tooltip>
+          </>
+        )}
+      </DocumentHeader>
 
       <EhfProblem message={ehfProblem} onClose={() => setEhfProblem(null)} />
 
@@ -176,23 +152,16 @@ export function InvoiceDetail() {
         </Paper>
       </SimpleGrid>
 
-      <Paper withBorder p="md">
-        <SimpleGrid cols={4} spacing="md" verticalSpacing="sm">
-          <Fact label={t('docs.invoiceDate')} value={formatDate(doc.invoiceDate)} />
-          <Fact label={t('docs.dueDate')} value={formatDate(doc.dueDate)} testId="invoice-due" />
-          <Fact label={t('docs.deliveryDate')} value={formatDate(doc.deliveryDate)} />
-          <Fact label={t('inv.detail.kid')} value={doc.kid} testId="invoice-kid" />
-          <Fact label={t('inv.detail.account')} value={formatAccount(doc.accountNumber)} />
-          <Fact label={t('docs.ourReference')} value={doc.ourReference} />
-          <Fact label={t('docs.yourReference')} value={doc.yourReference} />
-          <Fact label={t('docs.orderNumber')} value={doc.orderNumber} />
-        </SimpleGrid>
-        {doc.invoiceText ? (
-          <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {doc.invoiceText}
-          </Text>
-        ) : null}
-      </Paper>
+      <DocumentFacts text={doc.invoiceText}>
+        <Fact label={t('docs.invoiceDate')} value={formatDate(doc.invoiceDate)} />
+        <Fact label={t('docs.dueDate')} value={formatDate(doc.dueDate)} testId="invoice-due" />
+        <Fact label={t('docs.deliveryDate')} value={formatDate(doc.deliveryDate)} />
+        <Fact label={t('inv.detail.kid')} value={doc.kid} testId="invoice-kid" />
+        <Fact label={t('inv.detail.account')} value={formatAccount(doc.accountNumber)} />
+        <Fact label={t('docs.ourReference')} value={doc.ourReference} />
+        <Fact label={t('docs.yourReference')} value={doc.yourReference} />
+        <Fact label={t('docs.orderNumber')} value={doc.orderNumber} />
+      </DocumentFacts>
 
       <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} />
 

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { call, type Page } from '../../api/client';
 import { DateField } from '../documents/DateField';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
-import { formatDate, formatMoney, todayIso } from '../documents/money';
+import { Amount, ListHeader, ListTabs } from '../documents/ListParts';
+import { formatDate, todayIso } from '../documents/money';
 import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
 import { RecipientSelect } from '../documents/RecipientSelect';
 import { invoiceStatus } from './invoice-status';
@@ -25,14 +26,6 @@ const TABS: { value: InvoiceTab; op: string; sums: string; withState?: boolean }
   { value: 'lost', op: OPS.invoices.listLost, sums: 'lost', withState: true },
   { value: 'credit-notes', op: OPS.invoices.listCreditNotes, sums: 'credit-notes' },
 ];
-
-/** An amount in the document's currency; a currency other than NOK is named. */
-const money = (v: number | undefined | null, currency?: string | null) => (
-  <span style={{ whiteSpace: 'nowrap' }}>
-    {formatMoney(v ?? 0)}
-    {currency && currency !== 'NOK' ? ` ${currency}` : ''}
-  </span>
-);
 
 /** Fakturaer: tabs by state, filters by invoice date and customer, sums, and a paged virtual list. */
 export function InvoiceList() {
@@ -70,10 +63,10 @@ export function InvoiceList() {
     isCredit
       ? { key: 'credited', header: t('inv.col.credited'), width: '110px', render: (r) => <Text size="sm">{r.creditedInvoiceNumber ?? ''}</Text> }
       : { key: 'due', header: t('inv.col.due'), width: '100px', render: (r) => <Text size="sm">{formatDate(r.dueDate)}</Text> },
-    { key: 'total', header: t('inv.col.total'), width: '120px', align: 'right', render: (r) => <Text size="sm">{money(r.total, r.currency)}</Text> },
+    { key: 'total', header: t('inv.col.total'), width: '120px', align: 'right', render: (r) => <Amount value={r.total} currency={r.currency} /> },
     ...(isDrafts || isCredit
       ? []
-      : [{ key: 'balance', header: t('inv.col.balance'), width: '120px', align: 'right' as const, render: (r: DocumentData) => <Text size="sm">{money(r.currentBalance, r.currency)}</Text> }]),
+      : [{ key: 'balance', header: t('inv.col.balance'), width: '120px', align: 'right' as const, render: (r: DocumentData) => <Amount value={r.currentBalance} currency={r.currency} /> }]),
     {
       key: 'status',
       header: t('inv.col.status'),
@@ -90,21 +83,12 @@ export function InvoiceList() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2}>{t('inv.title')}</Title>
+      <ListHeader title={t('inv.title')}>
         <Button onClick={() => navigate('/invoices/drafts/new')} data-testid="new-invoice">
           {t('inv.new')}
         </Button>
-      </Group>
-      <Tabs value={tab} onChange={(v) => v && set({ tab: v as InvoiceTab })}>
-        <Tabs.List>
-          {TABS.map((x) => (
-            <Tabs.Tab key={x.value} value={x.value}>
-              {t(`inv.tab.${x.value}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      </ListHeader>
+      <ListTabs value={tab} tabs={TABS.map((x) => x.value)} label={(v) => t(`inv.tab.${v}`)} onChange={(v) => set({ tab: v })} />
       <Group justify="space-between" align="flex-end">
         <Group gap="sm" align="flex-end">
           {!isDrafts ? (
@@ -135,11 +119,7 @@ export function InvoiceList() {
         fetchPage={fetchPage}
         rowKey={(r) => r.number}
         onOpen={open}
-        empty={
-          <Text c="dimmed" size="sm">
-            {t(`inv.empty.${tab}`)}
-          </Text>
-        }
+        empty={t(`inv.empty.${tab}`)}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -6,10 +6,10 @@ import { call } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
 import { ConfirmDialog } from '../documents/ConfirmDialog';
 import { OPS } from '../documents/doc-ops';
+import { DocumentFacts, DocumentHeader, Fact } from '../documents/DetailParts';
 import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import { formatDate, numberFromLocation } from '../documents/money';
 import { PdfDialog } from '../documents/PdfDialog';
-import { Fact } from '../invoices/InvoiceDetail';
 import { chainRoute, type ChainDocument, type ChainKind } from './chain.types';
 
 const STATE_COLOR: Record<string, string> = { open: 'blue', expired: 'orange', converted: 'teal', issued: 'blue' };
@@ -70,50 +70,39 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
 
   return (
     <Stack gap="md" data-testid="chain-detail">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Anchor component={Link} to="/offers" size="sm">
-            ← {t('off.title')}
-          </Anchor>
-          <Group gap="sm" mt={4}>
-            <Title order={2}>{t(titleKey, { number })}</Title>
-            <Badge size="lg" variant="light" color={STATE_COLOR[state]} data-testid="status-badge">
-              {t(`off.state.${state}`)}
-            </Badge>
-          </Group>
-          <Text c="dimmed">{doc.recipient.name}</Text>
-        </div>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => setDialog('pdf')} data-testid="open-pdf">
-            {t('docs.openPdf')}
+      <DocumentHeader
+        back="/offers"
+        backLabel={t('off.title')}
+        title={t(titleKey, { number })}
+        badge={
+          <Badge size="lg" variant="light" color={STATE_COLOR[state]} data-testid="status-badge">
+            {t(`off.state.${state}`)}
+          </Badge>
+        }
+        customer={doc.recipient.name}
+      >
+        <Button variant="default" onClick={() => setDialog('pdf')} data-testid="open-pdf">
+          {t('docs.openPdf')}
+        </Button>
+        {kind === 'offer' && !hasOc && !invoiced ? (
+          <Button variant="default" onClick={() => setDialog('oc')} data-testid="to-order-confirmation">
+            {t('off.toOc.action')}
           </Button>
-          {kind === 'offer' && !hasOc && !invoiced ? (
-            <Button variant="default" onClick={() => setDialog('oc')} data-testid="to-order-confirmation">
-              {t('off.toOc.action')}
-            </Button>
-          ) : null}
-          {!invoiced && !(kind === 'offer' && hasOc) ? (
-            <Button onClick={() => setDialog('invoice')} data-testid="to-invoice">
-              {t('off.toInvoice.action')}
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-
-      <Paper withBorder p="md">
-        <SimpleGrid cols={4} spacing="md" verticalSpacing="sm">
-          <Fact label={t(kind === 'offer' ? 'docs.offerDate' : 'off.oc.date')} value={formatDate(doc.invoiceDate)} />
-          {kind === 'offer' ? <Fact label={t('docs.expiryDate')} value={formatDate(doc.expiryDate)} /> : <Fact label={t('docs.deliveryDate')} value={formatDate(doc.deliveryDate)} />}
-          <Fact label={t('docs.ourReference')} value={doc.ourReference} />
-          <Fact label={t('docs.yourReference')} value={doc.yourReference} />
-          <Fact label={t('docs.orderNumber')} value={doc.orderNumber} />
-        </SimpleGrid>
-        {doc.invoiceText ? (
-          <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {doc.invoiceText}
-          </Text>
         ) : null}
-      </Paper>
+        {!invoiced && !(kind === 'offer' && hasOc) ? (
+          <Button onClick={() => setDialog('invoice')} data-testid="to-invoice">
+            {t('off.toInvoice.action')}
+          </Button>
+        ) : null}
+      </DocumentHeader>
+
+      <DocumentFacts text={doc.invoiceText}>
+        <Fact label={t(kind === 'offer' ? 'docs.offerDate' : 'off.oc.date')} value={formatDate(doc.invoiceDate)} />
+        {kind === 'offer' ? <Fact label={t('docs.expiryDate')} value={formatDate(doc.expiryDate)} /> : <Fact label={t('docs.deliveryDate')} value={formatDate(doc.deliveryDate)} />}
+        <Fact label={t('docs.ourReference')} value={doc.ourReference} />
+        <Fact label={t('docs.yourReference')} value={doc.yourReference} />
+        <Fact label={t('docs.orderNumber')} value={doc.orderNumber} />
+      </DocumentFacts>
 
       {doc.source || doc.successors?.length ? (
         <Paper withBorder p="md" data-testid="chain">

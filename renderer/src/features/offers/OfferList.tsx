@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { create } from 'zustand';
 import { call, type Page } from '../../api/client';
 import { OPS } from '../documents/doc-ops';
-import { formatDate, formatMoney } from '../documents/money';
+import { Amount, ListHeader, ListTabs } from '../documents/ListParts';
+import { formatDate } from '../documents/money';
 import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
 import { RecipientSelect } from '../documents/RecipientSelect';
 import type { ChainDocument } from './chain.types';
@@ -54,18 +55,7 @@ export function OfferList() {
     { key: 'customer', header: t('inv.col.customer'), width: 'minmax(160px, 3fr)', render: (r) => <Text size="sm" truncate>{r.recipient?.name}</Text> },
     { key: 'date', header: t('inv.col.date'), width: '100px', render: (r) => <Text size="sm">{formatDate(r.invoiceDate)}</Text> },
     ...(isOffer ? [{ key: 'expiry', header: t('off.col.expiry'), width: '100px', render: (r: ChainDocument) => <Text size="sm">{formatDate(r.expiryDate)}</Text> }] : []),
-    {
-      key: 'total',
-      header: t('inv.col.total'),
-      width: '130px',
-      align: 'right',
-      render: (r) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatMoney(r.total ?? 0)}
-          {r.currency && r.currency !== 'NOK' ? ` ${r.currency}` : ''}
-        </Text>
-      ),
-    },
+    { key: 'total', header: t('inv.col.total'), width: '130px', align: 'right', render: (r) => <Amount value={r.total} currency={r.currency} /> },
     {
       key: 'state',
       header: t('inv.col.status'),
@@ -87,32 +77,23 @@ export function OfferList() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2}>{t('off.title')}</Title>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => navigate('/offers/order-confirmations/drafts/new')} data-testid="new-order-confirmation">
-            {t('off.newOc')}
-          </Button>
-          <Button onClick={() => navigate('/offers/drafts/new')} data-testid="new-offer">
-            {t('off.newOffer')}
-          </Button>
-        </Group>
-      </Group>
-      <Tabs
+      <ListHeader title={t('off.title')}>
+        <Button variant="default" onClick={() => navigate('/offers/order-confirmations/drafts/new')} data-testid="new-order-confirmation">
+          {t('off.newOc')}
+        </Button>
+        <Button onClick={() => navigate('/offers/drafts/new')} data-testid="new-offer">
+          {t('off.newOffer')}
+        </Button>
+      </ListHeader>
+      <ListTabs
         value={tab}
+        tabs={TABS.map((x) => x.value)}
+        label={(v) => t(`off.tab.${v}`)}
         onChange={(v) => {
-          if (v) set({ tab: v as OfferTab });
+          set({ tab: v });
           force((x) => x + 1);
         }}
-      >
-        <Tabs.List>
-          {TABS.map((x) => (
-            <Tabs.Tab key={x.value} value={x.value}>
-              {t(`off.tab.${x.value}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      />
       <Group>
         <RecipientSelect label={t('inv.filter.customer')} w={280} value={recipientNumber} initialLabel={recipientLabel} onChange={(n, label) => set({ recipientNumber: n, recipientLabel: label })} />
       </Group>
@@ -123,11 +104,7 @@ export function OfferList() {
         rowKey={(r) => r.number}
         onOpen={open}
         height="calc(100vh - 290px)"
-        empty={
-          <Text c="dimmed" size="sm">
-            {t(`off.empty.${tab}`)}
-          </Text>
-        }
+        empty={t(`off.empty.${tab}`)}
       />
     </Stack>
   );

@@ -52,11 +52,7 @@ export function ProductList() {
         onOpen={(p) => navigate(`/products/${p.number}`)}
         height="calc(100vh - 250px)"
         testId="product-table"
-        empty={
-          <Text c="dimmed" size="sm">
-            {debounced ? t('prod.noHits') : t('prod.empty')}
-          </Text>
-        }
+        empty={debounced ? t('prod.noHits') : t('prod.empty')}
       />
     </Stack>
   );

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
-import { SettingsSection } from './SettingsParts';
+import { SettingsSection, SettingsTable } from './SettingsParts';
 
 /** A backup as backups.list / backups.create answer. */
 export interface BackupInfo {
@@ -125,35 +125,35 @@ export function BackupsTab() {
 
       {!noFolder ? (
         <SettingsSection title={t('settings.backups.list')}>
-          {backups === null ? null : backups.length === 0 ? (
-            <Text size="sm" c="dimmed" data-testid="backups-empty">
-              {t('settings.backups.empty')}
-            </Text>
-          ) : (
-            <Table striped highlightOnHover verticalSpacing={6} fz="sm" data-testid="backups-table">
-              <Table.Thead>
-                <Table.Tr>
+          {backups === null ? null : (
+            <SettingsTable
+              rows={backups}
+              rowKey={(b) => b.file}
+              empty={t('settings.backups.empty')}
+              emptyTestId="backups-empty"
+              testId="backups-table"
+              rowTestId="backup-row"
+              head={
+                <>
                   <Table.Th>{t('settings.backups.file')}</Table.Th>
                   <Table.Th ta="right">{t('settings.backups.size')}</Table.Th>
                   <Table.Th ta="right">{t('settings.backups.time')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {backups.map((b) => (
-                  <Table.Tr key={b.file} data-testid="backup-row">
-                    <Table.Td fw={500} title={b.path}>
-                      {b.file}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                      {formatBytes(b.bytes, i18n.language)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatTimestamp(b.createdAt)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </>
+              }
+              cells={(b) => (
+                <>
+                  <Table.Td fw={500} title={b.path}>
+                    {b.file}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {formatBytes(b.bytes, i18n.language)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatTimestamp(b.createdAt)}
+                  </Table.Td>
+                </>
+              )}
+            />
           )}
         </SettingsSection>
       ) : null}

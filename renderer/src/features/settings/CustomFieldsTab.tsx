@@ -6,8 +6,7 @@ import { notifyError, notifyOk } from '../../components/errors';
 import { errorProps } from '../recipients/formErrors';
 import { useLookups } from '../recipients/lookups.store';
 import type { CustomFieldDef, CustomFieldType } from '../recipients/recipient.types';
-import { ConfirmModal } from './ConfirmModal';
-import { OtherErrors, SettingsSection } from './SettingsParts';
+import { OtherErrors, RowActions, SettingsSection, SettingsTable, useDeleteConfirm } from './SettingsParts';
 
 const TYPES: CustomFieldType[] = ['TEXT', 'BOOLEAN', 'NUMBER', 'DATE', 'SELECT'];
 
@@ -28,7 +27,13 @@ export function CustomFieldsTab() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [other, setOther] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState<CustomFieldDef | null>(null);
+  const del = useDeleteConfirm<CustomFieldDef>({
+    op: 'customFields.delete',
+    refresh,
+    deleted: (f) => t('settings.fields.deleted', { name: f.name }),
+    title: (f) => t('settings.fields.deleteTitle', { name: f.name }),
+    text: () => t('settings.fields.deleteText'),
+  });
 
   useEffect(() => {
     void refresh();
@@ -64,69 +69,49 @@ export function CustomFieldsTab() {
     }
   }
 
-  async function remove() {
-    if (!deleting) return;
-    try {
-      await call('customFields.delete', { params: { number: deleting.number } });
-      await refresh();
-      notifyOk(t('settings.fields.deleted', { name: deleting.name }));
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setDeleting(null);
-    }
-  }
-
   return (
     <Stack gap="md" maw={1000}>
       <SettingsSection title={t('settings.fields.title')} description={t('settings.fields.hint')}>
-        {fields.length === 0 ? (
-          <Text size="sm" c="dimmed" py="sm" data-testid="fields-empty">
-            {t('settings.fields.empty')}
-          </Text>
-        ) : (
-          <Table striped highlightOnHover verticalSpacing={6} fz="sm" data-testid="fields-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={60}>{t('settings.fields.number')}</Table.Th>
-                <Table.Th>{t('settings.fields.name')}</Table.Th>
-                <Table.Th>{t('settings.fields.type')}</Table.Th>
-                <Table.Th>{t('settings.fields.options')}</Table.Th>
-                <Table.Th>{t('settings.fields.required')}</Table.Th>
-                <Table.Th w={170} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {fields.map((f) => (
-                <Table.Tr key={f.number}>
-                  <Table.Td>{f.number}</Table.Td>
-                  <Table.Td fw={500}>{f.name}</Table.Td>
-                  <Table.Td>{typeLabel(f.type)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {(f.options ?? []).map((o) => (
-                        <Badge key={o} size="sm" variant="light" color="gray" tt="none" fw={500}>
-                          {o}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{f.required ? t('common.yes') : t('common.no')}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button size="compact-sm" variant="subtle" onClick={() => open(f)}>
-                        {t('common.edit')}
-                      </Button>
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(f)}>
-                        {t('common.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <SettingsTable
+          rows={fields}
+          rowKey={(f) => f.number}
+          empty={t('settings.fields.empty')}
+          emptyTestId="fields-empty"
+          emptyPadded
+          testId="fields-table"
+          head={
+            <>
+              <Table.Th w={60}>{t('settings.fields.number')}</Table.Th>
+              <Table.Th>{t('settings.fields.name')}</Table.Th>
+              <Table.Th>{t('settings.fields.type')}</Table.Th>
+              <Table.Th>{t('settings.fields.options')}</Table.Th>
+              <Table.Th>{t('settings.fields.required')}</Table.Th>
+              <Table.Th w={170} />
+            </>
+          }
+          cells={(f) => (
+            <>
+              <Table.Td>{f.number}</Table.Td>
+              <Table.Td fw={500}>{f.name}</Table.Td>
+              <Table.Td>{typeLabel(f.type)}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {(f.options ?? []).map((o) => (
+                    <Badge key={o} size="sm" variant="light" color="gray" tt="none" fw={500}>
+                      {o}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{f.required ? t('common.yes') : t('common.no')}</Table.Td>
+              <RowActions onDelete={() => del.ask(f)}>
+                <Button size="compact-sm" variant="subtle" onClick={() => open(f)}>
+                  {t('common.edit')}
+                </Button>
+              </RowActions>
+            </>
+          )}
+        />
         <Group mt="sm">
           <Button variant="light" onClick={() => open(null)} data-testid="field-new">
             {t('settings.fields.new')}
@@ -176,14 +161,7 @@ export function CustomFieldsTab() {
           </Stack>
         )}
       </Modal>
-      <ConfirmModal
-        opened={deleting !== null}
-        title={t('settings.fields.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('settings.fields.deleteText')}
-        confirmLabel={t('common.delete')}
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting(null)}
-      />
+      {del.modal}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Table, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -8,7 +8,7 @@ import { notifyError, notifyOk } from '../../components/errors';
 import { errorProps } from '../recipients/formErrors';
 import { formatDate } from '../recipients/format';
 import { useLookups } from '../recipients/lookups.store';
-import { SettingsSection } from './SettingsParts';
+import { SettingsSection, SettingsTable } from './SettingsParts';
 
 /** Valutakurser: the latest known rate (NOK per unit) of each currency; enter a new rate for a date. */
 export function ExchangeRatesTab() {
@@ -50,45 +50,41 @@ export function ExchangeRatesTab() {
   return (
     <Stack gap="md" maw={800}>
       <SettingsSection title={t('settings.rates.title')} description={t('settings.rates.hint')}>
-        {rates.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('settings.rates.empty')}
-          </Text>
-        ) : (
-          <Table striped highlightOnHover verticalSpacing={6} fz="sm" data-testid="rates-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('settings.rates.currency')}</Table.Th>
-                <Table.Th ta="right">{t('settings.rates.rate')}</Table.Th>
-                <Table.Th ta="right">{t('settings.rates.date')}</Table.Th>
-                <Table.Th w={110} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rates.map((r) => (
-                <Table.Tr key={r.currency}>
-                  <Table.Td fw={500}>{r.currency}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {fmt(r.rate)}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatDate(r.date)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => {
-                        setCurrency(r.currency);
-                        setRate(r.rate);
-                      }}
-                    >
-                      {t('settings.rates.update')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <SettingsTable
+          rows={rates}
+          rowKey={(r) => r.currency}
+          empty={t('settings.rates.empty')}
+          testId="rates-table"
+          head={
+            <>
+              <Table.Th>{t('settings.rates.currency')}</Table.Th>
+              <Table.Th ta="right">{t('settings.rates.rate')}</Table.Th>
+              <Table.Th ta="right">{t('settings.rates.date')}</Table.Th>
+              <Table.Th w={110} />
+            </>
+          }
+          cells={(r) => (
+            <>
+              <Table.Td fw={500}>{r.currency}</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {fmt(r.rate)}
+              </Table.Td>
+              <Table.Td ta="right">{formatDate(r.date)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() => {
+                    setCurrency(r.currency);
+                    setRate(r.rate);
+                  }}
+                >
+                  {t('settings.rates.update')}
+                </Button>
+              </Table.Td>
+            </>
+          )}
+        />
       </SettingsSection>
       <SettingsSection title={t('settings.rates.addTitle')} description={t('settings.rates.addHint')}>
         <Group align="flex-start" gap="sm">

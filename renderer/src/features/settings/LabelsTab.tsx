@@ -5,8 +5,7 @@ import { ApiError, call } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
 import { useLookups } from '../recipients/lookups.store';
 import type { Label } from '../recipients/recipient.types';
-import { ConfirmModal } from './ConfirmModal';
-import { SettingsSection } from './SettingsParts';
+import { RowActions, SettingsSection, SettingsTable, useDeleteConfirm } from './SettingsParts';
 
 const nameError = (e: unknown) => (e instanceof ApiError ? (e.fieldMessage('name') ?? e.message) : null);
 
@@ -18,7 +17,13 @@ export function LabelsTab() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ label: Label; name: string; error: string | null } | null>(null);
-  const [deleting, setDeleting] = useState<Label | null>(null);
+  const del = useDeleteConfirm<Label>({
+    op: 'labels.delete',
+    refresh,
+    deleted: (l) => t('settings.labels.deleted', { name: l.name }),
+    title: (l) => t('settings.labels.deleteTitle', { name: l.name }),
+    text: (l) => t('settings.labels.deleteText', { count: l.recipients }),
+  });
 
   useEffect(() => {
     void refresh();
@@ -48,19 +53,6 @@ export function LabelsTab() {
     }
   }
 
-  async function remove() {
-    if (!deleting) return;
-    try {
-      await call('labels.delete', { params: { number: deleting.number } });
-      notifyOk(t('settings.labels.deleted', { name: deleting.name }));
-      await refresh();
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setDeleting(null);
-    }
-  }
-
   return (
     <Stack gap="md" maw={800}>
       <SettingsSection title={t('settings.labels.title')} description={t('settings.labels.hint')}>
@@ -80,74 +72,58 @@ export function LabelsTab() {
             {t('settings.labels.add')}
           </Button>
         </Group>
-        {labels.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('settings.labels.empty')}
-          </Text>
-        ) : (
-          <Table striped highlightOnHover verticalSpacing={6} fz="sm" data-testid="labels-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('settings.labels.name')}</Table.Th>
-                <Table.Th ta="right" w={120}>
-                  {t('settings.labels.members')}
-                </Table.Th>
-                <Table.Th w={230} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {labels.map((l) => (
-                <Table.Tr key={l.number}>
-                  <Table.Td>
-                    {editing?.label.number === l.number ? (
-                      <TextInput
-                        size="xs"
-                        value={editing.name}
-                        autoFocus
-                        onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter') void rename();
-                          if (e.key === 'Escape') setEditing(null);
-                        }}
-                        error={editing.error}
-                      />
-                    ) : (
-                      <Text span fw={500} inherit>
-                        {l.name}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{l.recipients}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {editing?.label.number === l.number ? (
-                        <Button size="compact-sm" variant="subtle" onClick={() => void rename()}>
-                          {t('common.save')}
-                        </Button>
-                      ) : (
-                        <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ label: l, name: l.name, error: null })}>
-                          {t('settings.labels.rename')}
-                        </Button>
-                      )}
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(l)}>
-                        {t('common.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <SettingsTable
+          rows={labels}
+          rowKey={(l) => l.number}
+          empty={t('settings.labels.empty')}
+          testId="labels-table"
+          head={
+            <>
+              <Table.Th>{t('settings.labels.name')}</Table.Th>
+              <Table.Th ta="right" w={120}>
+                {t('settings.labels.members')}
+              </Table.Th>
+              <Table.Th w={230} />
+            </>
+          }
+          cells={(l) => (
+            <>
+              <Table.Td>
+                {editing?.label.number === l.number ? (
+                  <TextInput
+                    size="xs"
+                    value={editing.name}
+                    autoFocus
+                    onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') void rename();
+                      if (e.key === 'Escape') setEditing(null);
+                    }}
+                    error={editing.error}
+                  />
+                ) : (
+                  <Text span fw={500} inherit>
+                    {l.name}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{l.recipients}</Table.Td>
+              <RowActions onDelete={() => del.ask(l)}>
+                {editing?.label.number === l.number ? (
+                  <Button size="compact-sm" variant="subtle" onClick={() => void rename()}>
+                    {t('common.save')}
+                  </Button>
+                ) : (
+                  <Button size="compact-sm" variant="subtle" onClick={() => setEditing({ label: l, name: l.name, error: null })}>
+                    {t('settings.labels.rename')}
+                  </Button>
+                )}
+              </RowActions>
+            </>
+          )}
+        />
       </SettingsSection>
-      <ConfirmModal
-        opened={deleting !== null}
-        title={t('settings.labels.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('settings.labels.deleteText', { count: deleting?.recipients ?? 0 })}
-        confirmLabel={t('common.delete')}
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting(null)}
-      />
+      {del.modal}
     </Stack>
   );
 }

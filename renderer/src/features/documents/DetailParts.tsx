@@ -1,0 +1,55 @@
+import { Anchor, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+/** One labelled value on an issued document's page (a dash when empty). */
+export function Fact({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+        {value || '–'}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The top of an issued document's page: a link back to its list, the title with the state badge, the
+ * customer's name, and the actions on the right.
+ */
+export function DocumentHeader({ back, backLabel, title, badge, customer, children }: { back: string; backLabel: string; title: string; badge: ReactNode; customer: string; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <div>
+        <Anchor component={Link} to={back} size="sm">
+          ← {backLabel}
+        </Anchor>
+        <Group gap="sm" mt={4}>
+          <Title order={2}>{title}</Title>
+          {badge}
+        </Group>
+        <Text c="dimmed">{customer}</Text>
+      </div>
+      <Group gap="xs">{children}</Group>
+    </Group>
+  );
+}
+
+/** The facts of an issued document (dates, references ...) four to a row, with the document's text below. */
+export function DocumentFacts({ text, children }: { text?: string | null; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <SimpleGrid cols={4} spacing="md" verticalSpacing="sm">
+        {children}
+      </SimpleGrid>
+      {text ? (
+        <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {text}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
