@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { recipient } from '../helpers/server.js';
+import { openGui, textOf, visible, type Gui } from './helpers/browser.js';
+
+/** The keyboard shortcuts the screens promise, pressed as a person would. */
+const today = new Date().toISOString().slice(0, 10);
+
+let gui: Gui;
+beforeAll(async () => {
+  gui = await openGui({ today });
+  const s = gui.server;
+  const settings = await s.json('/originators/current/settings', {
+    method: 'PUT',
+    body: { company: { name: 'Kvitt Test AS', orgNumber: '923609016', vatRegistered: true, bankAccount: '86011117947', address1: 'Storgata 1', zip: '0155', city: 'OSLO' } },
+  });
+  expect(settings.status).toBe(200);
+  expect((await s.json('/recipients/', { body: recipient({ name: 'Fjord Bygg AS', customerNumber: '1001' }) })).status).toBe(201);
+});
+afterAll(async () => {
+  await gui?.close();
+});
+
+const nav = (name: string) => gui.page.locator('nav[aria-label="Hovedmeny"]').getByRole('link', { name, exact: true }).click();
+const lines = () => gui.page.locator('[data-testid^="line-"]:not([data-testid^="line-amount"])');
+const modal = () => gui.page.locator('.mantine-Modal-content');
+
+async function pickCustomer(name: string) {
+  const { page } = gui;
+  const input = page.getByRole('textbox', { name: 'Kunde' });
+  await input.click();
+  await input.fill(name.slice(0, 5));
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+test('Ctrl+N opens a new invoice from the invoice list and a new customer from Kunder', async () => {
+  const { page } = gui;
+  await nav('Fakturaer');
+  await visible(page.getByTestId('new-invoice'));
+  await page.keyboard.press('Control+n');
+  await page.waitForURL(/#\/invoices\/drafts\/new$/);
+  await visible(page.getByRole('heading', { name: 'Ny faktura' }));
+
+  await nav('Kunder');
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+  await page.keyboard.press('Control+n');
+  await visible(page.getByRole('heading', { name: 'Ny kunde' }));
+  expect(page.url()).toMatch(/#\/recipients\/new$/);
+});
+
+test('Escape closes the customer form without saving', async () => {
+  const { page, server } = gui;
+  await nav('Kunder');
+  await page.keyboard.press('Control+n');
+  await visible(page.getByRole('heading', { name: 'Ny kunde' }));
+  await page.getByLabel('Navn').first().fill('Skal ikke lagres AS');
+  await page.keyboard.press('Escape');
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+  expect(page.url()).not.toMatch(/new$/);
+  const list = await server.json('/recipients/?q=Skal');
+  expect(list.body).toHaveLength(0);
+});
+
+test('Ctrl+Enter and Alt+L add a line; Ctrl+I asks before issuing; Ctrl+N in a changed draft asks first', async () => {
+  const { page } = gui;
+  await nav('Fakturaer');
+  await page.keyboard.press('Control+n');
+  await visible(page.getByTestId('doc-editor'));
+  await pickCustomer('Fjord Bygg AS');
+  await page.getByLabel('Beskrivelse 1').fill('Rørlegger');
+  await page.getByLabel('Pris 1').fill('900');
+  expect(await lines().count()).toBe(1);
+
+  // Ctrl+Enter in a cell: a new line, its item number focused.
+  await page.getByLabel('Pris 1').press('Control+Enter');
+  await visible(page.getByLabel('Beskrivelse 2'));
+  expect(await lines().count()).toBe(2);
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Varenr. 2');
+  await page.getByLabel('Beskrivelse 2').fill('Deler');
+  await page.getByLabel('Pris 2').fill('300');
+
+  // Alt+L does the same.
+  await page.getByLabel('Pris 2').press('Alt+l');
+  await visible(page.getByLabel('Beskrivelse 3'));
+  expect(await lines().count()).toBe(3);
+  await page.getByLabel('Beskrivelse 3').fill('Kjøring');
+  await page.getByLabel('Pris 3').fill('100');
+  await textOf(page.getByTestId('total-grand'), '1 625,00');
+
+  // Ctrl+N with changes asks first; Avbryt keeps the draft as it is.
+  await page.keyboard.press('Control+n');
+  await visible(page.getByTestId('unsaved-cancel'));
+  await page.getByTestId('unsaved-cancel').click();
+  await modal().waitFor({ state: 'detached' });
+  expect(await page.getByLabel('Beskrivelse 3').inputValue()).toBe('Kjøring');
+
+  // Ctrl+I: the confirmation first (nothing issued yet), Avbryt closes it, Ctrl+I again and confirm.
+  await page.getByLabel('Pris 3').press('Control+i');
+  await textOf(page.getByTestId('issue-warning'), 'kan ikke endres');
+  await page.getByRole('button', { name: 'Avbryt' }).click();
+  await modal().waitFor({ state: 'detached' });
+  expect(page.url()).toMatch(/#\/invoices\/drafts\/new$/);
+  await page.keyboard.press('Control+i');
+  await textOf(page.getByTestId('issue-warning'), 'kan ikke endres');
+  await page.waitForTimeout(300); // let the dialog finish opening
+  await gui.shot('shortcuts-issue-confirm');
+  await page.getByTestId('confirm-button').click();
+  await page.waitForURL(/#\/invoices\/\d+$/);
+  await textOf(page.getByTestId('invoice-total'), '1 625,00');
+});
+
+test('Alt+B registers a payment on an invoice; Escape closes the dialog without paying', async () => {
+  const { page } = gui;
+  // On the invoice issued above.
+  await visible(page.getByTestId('invoice-detail'));
+  await page.keyboard.press('Alt+b');
+  const amount = page.getByTestId('payment-amount');
+  await visible(amount);
+  expect((await amount.inputValue()).replace(/\s+/g, ' ')).toBe('1 625,00');
+  await page.keyboard.press('Escape');
+  await modal().waitFor({ state: 'detached' });
+  await textOf(page.getByTestId('invoice-balance'), '1 625,00');
+
+  await page.keyboard.press('Alt+b');
+  await visible(page.getByTestId('payment-amount'));
+  await page.getByTestId('payment-amount').fill('625');
+  await page.getByTestId('payment-submit').click();
+  await textOf(page.getByTestId('invoice-balance'), '1 000,00');
+  await gui.shot('shortcuts-after-payment');
+});
+
+test('Alt+digit moves between the screens, and asks first when a draft has changes', async () => {
+  const { page } = gui;
+  await page.keyboard.press('Alt+2');
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+  await page.keyboard.press('Alt+3');
+  await visible(page.getByTestId('new-invoice'));
+  await page.keyboard.press('Control+n');
+  await visible(page.getByTestId('doc-editor'));
+  await page.getByLabel('Beskrivelse 1').fill('Ulagret');
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('Alt+2');
+  await visible(page.getByTestId('unsaved-discard'));
+  await page.getByTestId('unsaved-discard').click();
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+});
