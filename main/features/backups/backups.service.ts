@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
+import { localDate } from '../../clock.js';
+
+/** YYYY-MM-DD HH:MM:SS in local time, as the app clock writes its timestamps. */
+const localTimestamp = (d: Date) => `${localDate(d)} ${d.toTimeString().slice(0, 8)}`;
 
 export interface BackupInfo {
   file: string;
@@ -37,7 +41,7 @@ export function listBackups(ctx: AppContext): BackupInfo[] {
     .filter((f) => f.endsWith('.sqlite'))
     .map((file) => {
       const st = statSync(join(dir, file));
-      return { file, path: join(dir, file), bytes: st.size, createdAt: st.mtime.toISOString().slice(0, 19).replace('T', ' ') };
+      return { file, path: join(dir, file), bytes: st.size, createdAt: localTimestamp(st.mtime) };
     })
     .sort((a, b) => b.file.localeCompare(a.file));
 }
