@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
-import { insertRowsFast } from '../../../db/connection.js';
+import { insertRowsFast, selectFast } from '../../../db/connection.js';
 import type { Database, RecipientsTable } from '../../../db/schema.js';
 import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
@@ -48,6 +48,10 @@ interface Checked {
   labels: number[] | undefined;
 }
 
+// Shared by the (many) recipients without custom fields; never written to.
+const NO_VALUES: Checked['customValues'] = [];
+const NO_NUMBERS = new Set<number>();
+
 /** The rules of spec 2.1 that a schema cannot state. Adds errors under `prefix`; returns the row to store. */
 function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, errors: FieldErrors, now: string): Checked {
   const addr = input.contact.address;
@@ -88,8 +92,8 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
     errors.add(prefix + 'settings.currency', `must be one of the currencies at /common/currency/exchangeRates (${[...look.currencies].join(', ')})`);
   }
 
-  const customValues: Checked['customValues'] = [];
-  const given = new Set<number>();
+  const customValues: Checked['customValues'] = input.customFields?.length ? [] : NO_VALUES;
+  const given = input.customFields?.length ? new Set<number>() : NO_NUMBERS; // only added to when there are custom fields
   input.customFields?.forEach((cf, i) => {
     const path = prefix + `customFields[${i}]`;
     const def = look.fields.get(cf.number);
@@ -198,12 +202,20 @@ async function insertRows(trx: Kysely<Database>, outer: Kysely<Database>, rows: 
   // Every cell a parameter (undefined would make Kysely write DEFAULT and shift the parameters).
   const shape = Object.fromEntries(columns.map((c) => [c, null])) as unknown as NewRow;
   const text = trx.insertInto('recipients').values(shape).compile().sql;
-  const params = rows.map((row) => columns.map((c) => row[c] ?? null));
-  const fast = insertRowsFast(outer, text, params);
+  const fast = insertRowsFast(outer, text, paramsOf(rows, columns));
   if (fast) return fast;
   const numbers: number[] = [];
-  for (const p of params) numbers.push(Number((await trx.executeQuery(CompiledQuery.raw(text, p))).insertId));
+  for (const p of paramsOf(rows, columns)) numbers.push(Number((await trx.executeQuery(CompiledQuery.raw(text, [...p]))).insertId));
   return numbers;
+}
+
+/** Each row's cells in column order, in one array refilled per row (a statement copies its parameters when it runs). */
+function* paramsOf(rows: NewRow[], columns: Array<keyof NewRow>): Generator<unknown[]> {
+  const params: unknown[] = new Array(columns.length).fill(null);
+  for (const row of rows) {
+    for (let j = 0; j < columns.length; j++) params[j] = row[columns[j]] ?? null;
+    yield params;
+  }
 }
 
 /** Creates one or many recipients: all validated first, then all written in one transaction, or nothing. */
@@ -403,9 +415,12 @@ export async function getRecipientRow(db: Kysely<Database>, number: number): Pro
 
 export async function getRecipient(ctx: AppContext, number: number): Promise<RecipientView> {
   const q = getQueries(ctx.db);
-  const row = (await ctx.db.executeQuery<Row>(withParams(q.row, number))).rows[0];
+  const rowQuery = withParams(q.row, number);
+  const extrasQuery = withParams(q.extras, number);
+  // Straight on the connection when no transaction is open (see selectFast), else through Kysely.
+  const row = (selectFast<Row>(ctx.db, rowQuery) ?? (await ctx.db.executeQuery<Row>(rowQuery)).rows)[0];
   if (!row) throw notFound(`Recipient ${number}`);
-  return toView(row, (await ctx.db.executeQuery<Extra>(withParams(q.extras, number))).rows);
+  return toView(row, selectFast<Extra>(ctx.db, extrasQuery) ?? (await ctx.db.executeQuery<Extra>(extrasQuery)).rows);
 }
 
 export interface RecipientFilter {
