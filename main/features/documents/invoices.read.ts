@@ -62,7 +62,8 @@ export function internationalShape(d: DocRow, live?: International | null) {
 const quantity = (milli: number) => fromScaled(milli, 3);
 const percent = (hundredths: number) => fromScaled(hundredths, 2);
 
-export function itemShape(l: LineRow) {
+/** What an item says in every shape: the line as written, without its computed amounts. */
+function itemFields(l: LineRow) {
   return {
     number: l.line_no,
     quantity: quantity(l.quantity_milli),
@@ -71,21 +72,15 @@ export function itemShape(l: LineRow) {
     unitPrice: oreToKr(l.unit_price),
     discount: percent(l.discount),
     taxRate: percent(l.tax_rate),
-    total: oreToKr(l.total),
-    totalWithoutTax: oreToKr(l.net),
   };
 }
 
+export function itemShape(l: LineRow) {
+  return { ...itemFields(l), total: oreToKr(l.total), totalWithoutTax: oreToKr(l.net) };
+}
+
 export function draftItemShape(l: LineRow, extended: boolean) {
-  const base = {
-    number: l.line_no,
-    quantity: quantity(l.quantity_milli),
-    productCode: l.product_code,
-    description: l.description,
-    unitPrice: oreToKr(l.unit_price),
-    discount: percent(l.discount),
-    taxRate: percent(l.tax_rate),
-  };
+  const base = itemFields(l);
   return extended ? { ...base, unit: l.unit, vatCategory: l.vat_category, exemptionReason: l.exemption_reason } : base;
 }
 
