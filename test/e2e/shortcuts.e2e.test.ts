@@ -50,7 +50,11 @@ test('Ctrl+N opens a new invoice from the invoice list and a new customer from K
 test('Escape closes the customer form without saving', async () => {
   const { page, server } = gui;
   await nav('Kunder');
+  // Wait for the list itself: the form of the test before still shows "Ny kunde" until the list replaces it.
+  await page.waitForURL(/#\/recipients$/);
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
   await page.keyboard.press('Control+n');
+  await page.waitForURL(/#\/recipients\/new$/);
   await visible(page.getByRole('heading', { name: 'Ny kunde' }));
   await page.getByLabel('Navn').first().fill('Skal ikke lagres AS');
   await page.keyboard.press('Escape');

@@ -13,7 +13,7 @@ export function UnsavedDialog() {
 
   const go = () => {
     const to = useUnsaved.getState().pending;
-    useUnsaved.setState({ pending: null, dirty: false, save: null });
+    useUnsaved.setState({ pending: null, dirty: false, owner: null, save: null });
     if (to) leave(to, navigate);
   };
 

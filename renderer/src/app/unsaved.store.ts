@@ -12,20 +12,27 @@ export type Leave = { kind: 'to'; to: string } | { kind: 'close' };
 
 interface UnsavedState {
   dirty: boolean;
+  /** The screen that reported the changes; only it can clear them (a late clean-up of another screen must not). */
+  owner: symbol | null;
   /** Saves the screen's changes; true when saved. */
   save: (() => Promise<boolean>) | null;
   /** Where the person wanted to go while there were changes (the question is open while set). */
   pending: Leave | null;
-  setDirty(dirty: boolean, save?: (() => Promise<boolean>) | null): void;
+  setDirty(owner: symbol, dirty: boolean, save?: (() => Promise<boolean>) | null): void;
+  /** The screen is going away: its changes no longer hold anyone back. */
+  release(owner: symbol): void;
   ask(leave: Leave): void;
   cancel(): void;
 }
 
 export const useUnsaved = create<UnsavedState>((set) => ({
   dirty: false,
+  owner: null,
   save: null,
   pending: null,
-  setDirty: (dirty, save = null) => set({ dirty, save: dirty ? save : null }),
+  setDirty: (owner, dirty, save = null) =>
+    set((s) => (dirty ? { dirty, owner, save } : s.owner === owner || s.owner === null ? { dirty: false, owner: null, save: null } : s)),
+  release: (owner) => set((s) => (s.owner === owner ? { dirty: false, owner: null, save: null } : s)),
   ask: (pending) => set({ pending }),
   cancel: () => set({ pending: null }),
 }));

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
@@ -42,6 +42,9 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   const [form, setForm] = useState<DocForm>(() => emptyForm(kind));
   const [loaded, setLoaded] = useState(draftNumber === null);
   const [dirty, setDirty] = useState(false);
+  const [owner] = useState(() => Symbol('document-editor'));
+  const saveRef = useRef<(quiet?: boolean) => Promise<number | null>>(async () => null);
+  const saveForShell = useCallback(async () => (await saveRef.current()) !== null, []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<null | 'save' | 'issue' | 'delete'>(null);
   const [confirm, setConfirm] = useState<null | 'issue' | 'delete'>(null);
@@ -76,6 +79,8 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   const update = (patch: Partial<DocForm>) => {
     setForm((f) => ({ ...f, ...patch }));
     setDirty(true);
+    // Every edit tells the shell again: the shell may have cleared the flag (Forkast) while this editor stayed open.
+    useUnsaved.getState().setDirty(owner, true, saveForShell);
   };
 
   const totals = useMemo(() => computeTotals(form.lines.map(lineFigures)), [form.lines]);
@@ -162,12 +167,11 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   }
 
   // Unsaved changes: the shell asks before leaving (nav links, back, closing the window) and can save.
-  const saveRef = useRef(save);
   saveRef.current = save;
   useEffect(() => {
-    useUnsaved.getState().setDirty(dirty, async () => (await saveRef.current()) !== null);
-  }, [dirty]);
-  useEffect(() => () => useUnsaved.getState().setDirty(false), []);
+    useUnsaved.getState().setDirty(owner, dirty, saveForShell);
+  }, [dirty, owner]);
+  useEffect(() => () => useUnsaved.getState().release(owner), [owner]);
   const guardedNavigate = useGuardedNavigate();
 
   const addLine = () => update({ lines: [...form.lines, emptyLine()] });
