@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { recipient } from '../helpers/server.js';
-import { openGui, textOf, visible, type Gui } from './helpers/browser.js';
-
-const today = new Date().toISOString().slice(0, 10);
+import { openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
-  gui = await openGui({ today });
-  const s = gui.server;
-  const settings = await s.json('/originators/current/settings', {
-    method: 'PUT',
-    body: { company: { name: 'Kvitt Test AS', orgNumber: '923609016', vatRegistered: true, bankAccount: '86011117947', address1: 'Storgata 1', zip: '0155', city: 'OSLO' } },
-  });
-  expect(settings.status).toBe(200);
-  expect((await s.json('/recipients/', { body: recipient({ name: 'Fjord Bygg AS', customerNumber: '1001' }) })).status).toBe(201);
+  gui = await openGuiWithCompany();
 });
 afterAll(async () => {
   await gui?.close();

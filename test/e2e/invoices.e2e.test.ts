@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recipient } from '../helpers/server.js';
-import { openGui, textOf, visible, type Gui } from './helpers/browser.js';
+import { openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
 
-/** The browser's today, so the GUI's defaults (payment date) and the server's clock agree. */
+/** The real today: the server of these tests runs on it (openGuiWithCompany). */
 const today = new Date().toISOString().slice(0, 10);
 
 let gui: Gui;
 beforeAll(async () => {
-  gui = await openGui({ today });
+  gui = await openGuiWithCompany();
   const s = gui.server;
-  const settings = await s.json('/originators/current/settings', {
-    method: 'PUT',
-    body: { company: { name: 'Kvitt Test AS', orgNumber: '923609016', vatRegistered: true, bankAccount: '86011117947', address1: 'Storgata 1', zip: '0155', city: 'OSLO' } },
-  });
-  expect(settings.status).toBe(200);
-  expect((await s.json('/recipients/', { body: recipient({ name: 'Fjord Bygg AS', customerNumber: '1001' }) })).status).toBe(201);
   expect((await s.json('/recipients/', { body: recipient({ name: 'Berg Regnskap AS', customerNumber: '1002', organisation: { form: 'as', icd: 9908, number: '974760673' } }) })).status).toBe(201);
 });
 afterAll(async () => {

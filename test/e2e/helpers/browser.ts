@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { recipient, startTestServer, type TestServer } from '../../helpers/server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = resolve(process.cwd(), 'test-results/screens');
@@ -78,4 +78,22 @@ export async function textOf(locator: Locator, text?: string | RegExp, timeout =
     if (Date.now() > deadline) throw new Error(`Expected text ${String(text)} but saw: ${value.slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A GUI whose originator can issue invoices (company, org number, bank account) and that has the customer
+ * "Fjord Bygg AS" (1001): the starting point of the document screens' tests. Dated at the real today, so the GUI's
+ * defaults and the server's clock agree.
+ */
+export async function openGuiWithCompany(): Promise<Gui> {
+  const gui = await openGui({ today: new Date().toISOString().slice(0, 10) });
+  const s = gui.server;
+  const settings = await s.json('/originators/current/settings', {
+    method: 'PUT',
+    body: { company: { name: 'Kvitt Test AS', orgNumber: '923609016', vatRegistered: true, bankAccount: '86011117947', address1: 'Storgata 1', zip: '0155', city: 'OSLO' } },
+  });
+  if (settings.status !== 200) throw new Error(`company settings: ${JSON.stringify(settings.body)}`);
+  const customer = await s.json('/recipients/', { body: recipient({ name: 'Fjord Bygg AS', customerNumber: '1001' }) });
+  if (customer.status !== 201) throw new Error(`customer: ${JSON.stringify(customer.body)}`);
+  return gui;
 }
