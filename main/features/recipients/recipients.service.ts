@@ -302,7 +302,7 @@ export interface RecipientView {
     discount: number;
     creditDays: number | null;
     attachPdf: boolean | null;
-    defaultShipment: string | null;
+    defaultShipment: 'SNAIL' | 'EMAIL' | null;
     autoDunningsEnabled: boolean | null;
     currency: string | null;
   };
@@ -360,7 +360,7 @@ function toView(r: Row, extras: Extra[]): RecipientView {
       discount: fromScaled(r.discount, 2),
       creditDays: r.credit_days,
       attachPdf: flag(r.attach_pdf),
-      defaultShipment: r.default_shipment,
+      defaultShipment: r.default_shipment as 'SNAIL' | 'EMAIL' | null,
       autoDunningsEnabled: flag(r.auto_dunnings_enabled),
       currency: r.currency,
     },

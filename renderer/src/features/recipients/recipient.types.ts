@@ -1,32 +1,7 @@
-/** The recipient read shape of recipients.get / recipients.list (spec 2.1 plus Kvitt's extensions). */
-export interface Recipient {
-  number: number;
-  customerNumber: string | null;
-  name: string;
-  contact: {
-    address: { address1: string | null; address2: string | null; zip: string; city: string; country: string };
-    email: string | null;
-    phone: string | null;
-    mobile: string | null;
-    fax: string | null;
-    web: string | null;
-  };
-  organisation: { form: string | null; icd: number | null; number: string | null };
-  settings: {
-    discount: number;
-    creditDays: number | null;
-    attachPdf: boolean | null;
-    defaultShipment: 'SNAIL' | 'EMAIL' | null;
-    autoDunningsEnabled: boolean | null;
-    currency: string | null;
-  };
-  yourReference: string | null;
-  comment: string | null;
-  customFields: Array<{ number: number; name: string; type: string; value: unknown }>;
-  labels: Array<{ number: number; name: string }>;
-  capabilities: { ehf: boolean; eFaktura: boolean; avtaleGiro: boolean };
-  deleted: boolean;
-}
+import type { RecipientView } from '../../../../main/features/recipients/recipients.service';
+
+/** The recipient read shape of recipients.get / recipients.list: the service's own type (erased at build time). */
+export type Recipient = Omit<RecipientView, '_links'>;
 
 export interface Label {
   number: number;
