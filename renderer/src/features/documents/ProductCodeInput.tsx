@@ -4,16 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { call, type Page } from '../../api/client';
 import { OPS } from './doc-ops';
 
-export interface ProductHit {
-  number: number;
-  code: string;
-  description: string;
-  unitPrice: number;
-  taxRate: number;
-  vatCategory: 'S' | 'Z' | 'E';
-  exemptionReason: string | null;
-  unit: string | null;
-}
+import type { Product } from '../products/product.types';
+
+/** A product as the lookup finds it (the products.list shape). */
+export type ProductHit = Product;
 
 /** Finds the product with exactly this code (case-insensitive), or null. */
 export async function findProductByCode(code: string): Promise<ProductHit | null> {
