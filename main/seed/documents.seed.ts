@@ -12,6 +12,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
+import { invoiceWithBalance } from '../features/documents/invoices.service.js';
 import type { AppContext } from '../context.js';
 import { setExchangeRate } from '../features/common/exchange-rates.service.js';
 import { creditInvoice } from '../features/documents/credit-notes.service.js';
@@ -287,13 +288,7 @@ export async function seedDocuments(ctx: AppContext, r: Rng, recipients: number[
           }
           case 'payment': {
             const number = invoiceNumbers.get(e.i)!;
-            const b = await trx
-              .selectFrom('documents as d')
-              .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
-              .select(['b.balance', 'b.lost', 'd.currency', 'd.exchange_rate_micro'])
-              .where('d.kind', '=', 'invoice')
-              .where('d.number', '=', number)
-              .executeTakeFirstOrThrow();
+            const b = await invoiceWithBalance(c, number);
             if (b.balance <= 0 || b.lost) break;
             const settles = e.share >= 1 ? b.balance : Math.max(1, Math.round(b.balance * e.share));
             const nok = b.currency === 'NOK' ? settles : Math.round((settles * b.exchange_rate_micro) / 1e6);
@@ -315,13 +310,7 @@ export async function seedDocuments(ctx: AppContext, r: Rng, recipients: number[
           }
           case 'lost': {
             const number = invoiceNumbers.get(e.i)!;
-            const b = await trx
-              .selectFrom('documents as d')
-              .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
-              .select(['b.balance', 'b.lost'])
-              .where('d.kind', '=', 'invoice')
-              .where('d.number', '=', number)
-              .executeTakeFirstOrThrow();
+            const b = await invoiceWithBalance(c, number);
             if (b.balance <= 0 || b.lost) break;
             await markLost(c, number, 'Konkurs hos kunden; ingen dividende');
             counts.lost++;
