@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -9,15 +9,9 @@ afterAll(async () => {
   await gui?.close();
 });
 
-const nav = (name: string) => gui.page.locator('nav[aria-label="Hovedmeny"]').getByRole('link', { name, exact: true }).click();
+const nav = (name: string) => navTo(gui.page, name);
 
-async function pickCustomer(name: string) {
-  const { page } = gui;
-  const input = page.getByRole('textbox', { name: 'Kunde' });
-  await input.click();
-  await input.fill(name.slice(0, 5));
-  await page.getByRole('option', { name: new RegExp(name) }).click();
-}
+const pickCustomer = (name: string) => chooseCustomer(gui.page, name);
 
 /** The text of a PDF, page by page (pdf.js in Node; pdftotext is not at hand). */
 async function pdfText(data: Uint8Array): Promise<string> {

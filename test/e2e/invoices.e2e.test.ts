@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recipient } from '../helpers/server.js';
-import { openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
 
 /** The real today: the server of these tests runs on it (openGuiWithCompany). */
 const today = new Date().toISOString().slice(0, 10);
@@ -18,15 +18,9 @@ afterAll(async () => {
 const norm = (s: string) => s.replace(/\s+/g, ' ');
 
 /** Clicks an entry of the left navigation. */
-const nav = (name: string) => gui.page.locator('nav[aria-label="Hovedmeny"]').getByRole('link', { name, exact: true }).click();
+const nav = (name: string) => navTo(gui.page, name);
 
-async function pickCustomer(name: string) {
-  const { page } = gui;
-  const input = page.getByRole('textbox', { name: 'Kunde' });
-  await input.click();
-  await input.fill(name.slice(0, 5));
-  await page.getByRole('option', { name: new RegExp(name) }).click();
-}
+const pickCustomer = (name: string) => chooseCustomer(gui.page, name);
 
 test('write an invoice with 25 % and 15 % VAT, see live totals, issue it, pay it in two parts', async () => {
   const { page } = gui;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recipient } from '../helpers/server.js';
-import { openGui, textOf, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -22,7 +22,7 @@ afterAll(async () => {
   await gui?.close();
 });
 
-const nav = (name: string) => gui.page.locator('nav[aria-label="Hovedmeny"]').getByRole('link', { name, exact: true }).click();
+const nav = (name: string) => navTo(gui.page, name);
 
 test('offer -> order confirmation -> invoice, clicked through as a person would', async () => {
   const { page } = gui;

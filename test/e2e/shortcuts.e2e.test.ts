@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -9,17 +9,11 @@ afterAll(async () => {
   await gui?.close();
 });
 
-const nav = (name: string) => gui.page.locator('nav[aria-label="Hovedmeny"]').getByRole('link', { name, exact: true }).click();
+const nav = (name: string) => navTo(gui.page, name);
 const lines = () => gui.page.locator('[data-testid^="line-"]:not([data-testid^="line-amount"])');
 const modal = () => gui.page.locator('.mantine-Modal-content');
 
-async function pickCustomer(name: string) {
-  const { page } = gui;
-  const input = page.getByRole('textbox', { name: 'Kunde' });
-  await input.click();
-  await input.fill(name.slice(0, 5));
-  await page.getByRole('option', { name: new RegExp(name) }).click();
-}
+const pickCustomer = (name: string) => chooseCustomer(gui.page, name);
 
 test('Ctrl+N opens a new invoice from the invoice list and a new customer from Kunder', async () => {
   const { page } = gui;

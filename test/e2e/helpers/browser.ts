@@ -97,3 +97,14 @@ export async function openGuiWithCompany(): Promise<Gui> {
   if (customer.status !== 201) throw new Error(`customer: ${JSON.stringify(customer.body)}`);
   return gui;
 }
+
+/** Clicks an entry of the left navigation. */
+export const navTo = (page: Page, name: string) => page.locator('nav[aria-label="Hovedmeny"]').getByRole('link', { name, exact: true }).click();
+
+/** Picks a customer in the document editor's customer search, as a person types and chooses. */
+export async function chooseCustomer(page: Page, name: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Kunde' });
+  await input.click();
+  await input.fill(name.slice(0, 5));
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
