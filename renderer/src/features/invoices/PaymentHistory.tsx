@@ -6,19 +6,10 @@ import { notifyError, notifyOk } from '../../components/errors';
 import { ConfirmDialog } from '../documents/ConfirmDialog';
 import { OPS } from '../documents/doc-ops';
 import { formatDate, formatMoney } from '../documents/money';
+import type { LedgerEntryView } from '../../../../main/features/documents/payments.service';
 
-export interface LedgerEntry {
-  id: number;
-  kind: 'payment' | 'payment-reversal' | 'loss' | 'loss-reversal';
-  date: string;
-  amount: number;
-  currencyAmount: number | null;
-  bankFee: number | null;
-  reason: string | null;
-  reverses: number | null;
-  reversedBy: number | null;
-  _links?: Record<string, { uri: string }>;
-}
+/** A payment, loss or reversal as invoices.listPayments answers: the service's own type (erased at build time). */
+export type LedgerEntry = LedgerEntryView;
 
 const right = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
 

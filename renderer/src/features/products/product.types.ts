@@ -1,10 +1,4 @@
-export interface Product {
-  number: number;
-  code: string;
-  description: string;
-  unitPrice: number;
-  taxRate: number;
-  vatCategory: 'S' | 'Z' | 'E';
-  exemptionReason: string | null;
-  unit: string | null;
-}
+import type { ProductView } from '../../../../main/features/products/products.schema';
+
+/** A product as products.get / products.list answer: the service's own type (erased at build time). */
+export type Product = Omit<ProductView, '_links'>;
