@@ -50,7 +50,11 @@ test('Escape closes the customer form without saving', async () => {
 test('Ctrl+Enter and Alt+L add a line; Ctrl+I asks before issuing; Ctrl+N in a changed draft asks first', async () => {
   const { page } = gui;
   await nav('Fakturaer');
+  // Wait for the list: until it shows, Ctrl+N still belongs to the screen before (Kunder: a new customer).
+  await page.waitForURL(/#\/invoices$/);
+  await visible(page.getByTestId('new-invoice'));
   await page.keyboard.press('Control+n');
+  await page.waitForURL(/#\/invoices\/drafts\/new$/);
   await visible(page.getByTestId('doc-editor'));
   await pickCustomer('Fjord Bygg AS');
   await page.getByLabel('Beskrivelse 1').fill('Rørlegger');
