@@ -11,6 +11,7 @@ import { oreToKr } from '../../domain/money.js';
 import type { DocumentKind } from './document-kinds.js';
 import { creditNoteShapes, draftShapes, invoiceShapes, type DocWithBalance } from './invoices.read.js';
 import { INVOICE_KINDS } from './documents.service.js';
+import { stateWhere } from './invoice-state.sql.js';
 
 export interface InvoiceFilter {
   state?: InvoiceState;
@@ -31,19 +32,9 @@ function invoicesQuery(db: Kysely<Database>, f: InvoiceFilter, today: string) {
   if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
   if (f.from) q = q.where('d.issue_date', '>=', f.from);
   if (f.to) q = q.where('d.issue_date', '<=', f.to);
-  switch (f.state) {
-    case 'lost':
-      q = q.where('b.lost', '=', 1);
-      break;
-    case 'paid':
-      q = q.where('b.lost', '=', 0).where('b.balance', '<=', 0);
-      break;
-    case 'not-due':
-      q = q.where('b.lost', '=', 0).where('b.balance', '>', 0).where('d.due_date', '>=', today);
-      break;
-    case 'due':
-      q = q.where('b.lost', '=', 0).where('b.balance', '>', 0).where('d.due_date', '<', today);
-      break;
+  if (f.state) {
+    const state = f.state;
+    q = q.where((eb) => stateWhere(eb, state, today));
   }
   return q;
 }
