@@ -3,12 +3,20 @@ import type { Db } from './connection.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_documents.js';
 import * as m0003 from './migrations/0003_invoice_list_index.js';
+import * as m0004 from './migrations/0004_sending.js';
+import * as m0005 from './migrations/0005_dunnings.js';
+import * as m0006 from './migrations/0006_events.js';
+import * as m0007 from './migrations/0007_first_hour.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_documents': m0002,
   '0003_invoice_list_index': m0003,
+  '0004_sending': m0004,
+  '0005_dunnings': m0005,
+  '0006_events': m0006,
+  '0007_first_hour': m0007,
 };
 
 class InCodeProvider implements MigrationProvider {

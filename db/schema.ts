@@ -163,6 +163,8 @@ export interface InvoiceBalancesTable {
   lost_total: number;
   lost: number; // 1 while a loss stands
   settled_date: string | null;
+  fees_total: Generated<number>; // dunning fees charged (0005; cancelled when written off), part of balance
+  interest_total: Generated<number>; // late interest charged on dunnings (0005), part of balance
 }
 
 export interface LedgerEntriesTable {
@@ -176,16 +178,39 @@ export interface LedgerEntriesTable {
   reason: string | null;
   reverses_id: number | null;
   created_at: string;
+  /** 0007: a credit moved between invoices names the other invoice (credit-transfer-out / -in). */
+  counterpart_document_id: number | null;
 }
 
-export interface ShipmentsTable {
+/** Sending (0004): one shipment per method and address; the outbox the sender works and the history (spec 2.9) in one. */
+export interface OutboxTable {
   id: Generated<number>;
-  document_id: number;
-  method: string; // email | paper | ehf | efaktura
-  address: string;
+  ref_type: string; // invoice | credit-note | offer | order-confirmation | dunning | event | report | test
+  ref_number: number;
+  document_id: number | null;
+  method: string; // email | paper | ehf | sms
+  address: string; // '' for paper
   status: string; // IN_PROGRESS | DELIVERED | NOT_DELIVERED
   description: string;
-  sent_at: string; // YYYY-MM-DD HH:MM
+  payload: string; // JSON
+  message_id: string | null;
+  attempts: number;
+  next_attempt_at: string | null; // ISO UTC instant
+  last_error: string | null;
+  created_at: string; // YYYY-MM-DD HH:MM:SS local
+  updated_at: string;
+  delivered_at: string | null;
+}
+
+/** The postal address a `paper` shipment gave for one issued document (kept beside it; the document never changes). */
+export interface DocumentMailAddressesTable {
+  document_id: number;
+  address1: string | null;
+  address2: string | null;
+  zip: string;
+  city: string;
+  country: string; // ISO alpha-2
+  updated_at: string;
 }
 
 export interface Database {
@@ -203,5 +228,109 @@ export interface Database {
   document_lines: DocumentLinesTable;
   invoice_balances: InvoiceBalancesTable;
   ledger_entries: LedgerEntriesTable;
-  shipments: ShipmentsTable;
+  dunnings: DunningsTable;
+  interest_rates: InterestRatesTable;
+  outbox: OutboxTable;
+  document_mail_addresses: DocumentMailAddressesTable;
+  events: EventsTable;
+  event_discount_codes: EventDiscountCodesTable;
+  event_custom_fields: EventCustomFieldsTable;
+  event_participants: EventParticipantsTable;
+}
+
+/** Hosted events (0006, spec 2.10). Date-times `YYYY-MM-DD HH:MM`; money øre; rates hundredths. */
+export interface EventsTable {
+  number: Generated<number>;
+  public_id: number; // random, for the public signup page and POST /events/{id}/signup
+  name: string;
+  starts_at: string;
+  end_at: string | null;
+  registration_deadline: string | null;
+  signup_captcha: number;
+  location: string; // JSON {name, address, zip, city, country}
+  description: string;
+  confirmation: number;
+  price: number;
+  tax_rate: number;
+  product_code: string | null;
+  contact_person: string; // JSON {name, email, phone}
+  participant_limit: number | null;
+  sms_enabled: number;
+  sms_message: string;
+  show_signup_stats: number;
+  discount_label: string;
+  signup_seq: number; // bumped first in every signup transaction: the lock that keeps the participant limit
+  deleted: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventDiscountCodesTable {
+  id: Generated<number>;
+  event_number: number;
+  code: string;
+  amount: number; // øre
+}
+
+export interface EventCustomFieldsTable {
+  event_number: number;
+  number: number;
+  name: string;
+  type: string; // TEXT | BOOLEAN
+  options: string | null;
+  price_product_code: string | null;
+  price: number | null;
+  price_tax_rate: number | null;
+}
+
+export interface EventParticipantsTable {
+  id: Generated<number>;
+  event_number: number;
+  number: number;
+  status: string; // pending | registered | cancelled
+  name: string;
+  email: string;
+  mobile: string | null;
+  invoice_party: string | null; // JSON
+  discount_code: string | null;
+  custom_values: string; // JSON
+  amount: number; // øre incl. VAT
+  recipient_number: number | null;
+  invoice_document_id: number | null;
+  credit_note_document_id: number | null;
+  signed_up_at: string;
+  registered_at: string | null;
+  cancelled_at: string | null;
+  updated_at: string;
+}
+
+/** Dunnings (0005, spec 2.7): issued notices, never changed. Money øre in the invoice's currency; rates hundredths of a percent. */
+export interface DunningsTable {
+  number: number; // global series 'dunning'
+  document_id: number; // the dunned invoice
+  dunning_number: number; // 1, 2, … per invoice
+  recipient_number: number;
+  dunning_date: string;
+  due_date: string; // the new deadline
+  follows_deadline: string; // the deadline in force when it was made (invoice due date or the last notice's)
+  debt_collection_notice: number;
+  dunning_text: string | null;
+  currency: string;
+  invoice_balance: number; // the claim on dunning_date before this notice's fee and interest
+  invoice_balance_date: string;
+  fee: number;
+  fee_refused_reason: string | null;
+  interest: number;
+  interest_rate: number | null;
+  interest_principal: number;
+  interest_from: string | null;
+  interest_to: string | null;
+  interest_parts: string; // JSON InterestPart[]
+  automatic: number;
+  created_at: string;
+}
+
+export interface InterestRatesTable {
+  from_date: string;
+  rate: number; // hundredths of a percent
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { recordShipment } from '../../main/features/offers/offers.history.js';
+import { recordShipment } from '../../main/features/sending/outbox.js';
 import { numberOf, startDocServer, type DocServer } from '../documents-api/setup.js';
 
 let s: DocServer;
@@ -337,7 +337,7 @@ describe('files', () => {
 });
 
 describe('GET /offer/{number}/history (spec 4.6)', () => {
-  test('[] until something is sent; then the shipments of the offer, its order confirmation and its invoice, oldest first', async () => {
+  test('[] until something is sent; then the shipments of the offer, its order confirmation and its invoice, newest first', async () => {
     s = await startDocServer();
     const offer = await issueOffer();
     const other = await issueOffer();
@@ -363,9 +363,9 @@ describe('GET /offer/{number}/history (spec 4.6)', () => {
     const h = await s.json(`/offer/${offer}/history`);
     expect(h.status).toBe(200);
     expect(h.body).toEqual([
-      { description: 'Tilbud 1001 sendt på e-post', recipientAddress: 'innkjop@fjordbygg.no', date: '2026-03-10 09:15', status: 'DELIVERED' },
-      { description: 'Faktura 10001 sendt som EHF', recipientAddress: '9908:923609016', date: '2026-03-11 08:00', status: 'NOT_DELIVERED' },
       { description: 'Ordrebekreftelse 2001 sendt i posten', recipientAddress: '', date: '2026-03-12 14:03', status: 'IN_PROGRESS' },
+      { description: 'Faktura 10001 sendt som EHF', recipientAddress: '9908:923609016', date: '2026-03-11 08:00', status: 'NOT_DELIVERED' },
+      { description: 'Tilbud 1001 sendt på e-post', recipientAddress: 'innkjop@fjordbygg.no', date: '2026-03-10 09:15', status: 'DELIVERED' },
     ]);
     for (const e of h.body) expect(e.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect((await s.json(`/offer/${other}/history`)).body).toHaveLength(1);

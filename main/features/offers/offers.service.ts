@@ -5,7 +5,7 @@
  * what is particular to them: their read shapes and lists, the chain offer -> order confirmation -> invoice draft kept in
  * documents.source_document_id, their PDFs and the offer's sending history (spec 4.6).
  */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { renderDocumentPdf } from '../../documents/pdf/pdf-writer.js';
@@ -23,10 +23,9 @@ import { deliveryAddressShape, internationalShape, itemShape, originatorShape, r
 import { issueDraftIn, type Issued } from '../documents/issue.service.js';
 import { productsByCode } from '../products/products.service.js';
 import { getSettings } from '../settings/settings.service.js';
-import { historyOf, type HistoryEntry } from './offers.history.js';
+import { historyOf, type HistoryEntry } from '../sending/outbox.js';
 import type { ChainKind, ConvertInput, OfferListQuery } from './offers.schema.js';
 
-export { recordShipment } from './offers.history.js';
 
 const LABEL: Record<ChainKind, string> = { offer: 'Offer', 'order-confirmation': 'Order confirmation' };
 const CHUNK = 500;
@@ -136,21 +135,32 @@ export async function getChainDocument(ctx: AppContext, kind: ChainKind, number:
 
 /* ------------------------------------------------------------------ lists */
 
-export type ChainFilter = Pick<OfferListQuery, 'recipientNumber' | 'from' | 'to'>;
+export type ChainFilter = Pick<OfferListQuery, 'recipientNumber' | 'from' | 'to' | 'state'>;
 
-function issuedQuery(db: Kysely<Database>, kind: ChainKind, f: ChainFilter) {
+/** The `state` of chainShapes as SQL on `documents as d`: converted when a document was made from it, else expired past its expiry date, else open. */
+export function chainStateWhere(eb: ExpressionBuilder<Database & { d: Database['documents'] }, 'd'>, state: OfferState, today: string) {
+  const converted = eb.exists(eb.selectFrom('documents as s').select('s.id').whereRef('s.source_document_id', '=', 'd.id'));
+  if (state === 'converted') return converted;
+  const expired = eb.and([eb('d.expiry_date', 'is not', null), eb('d.expiry_date', '<', today)]);
+  return eb.and([eb.not(converted), state === 'expired' ? expired : eb.not(expired)]);
+}
+
+function issuedQuery(db: Kysely<Database>, kind: ChainKind, f: ChainFilter, today: string) {
   let q = db.selectFrom('documents as d').where('d.kind', '=', kind).where('d.number', 'is not', null);
   if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
   if (f.from) q = q.where('d.issue_date', '>=', f.from);
   if (f.to) q = q.where('d.issue_date', '<=', f.to);
+  const state = f.state;
+  if (state) q = q.where((eb) => chainStateWhere(eb, state, today));
   return q;
 }
 
 /** One page (limit -1 = all), descending by number, counted in SQL. */
 export async function listChainDocuments(ctx: AppContext, kind: ChainKind, f: ChainFilter, limit: number, offset: number) {
+  const today = ctx.clock.today();
   const [rows, count] = await Promise.all([
-    issuedQuery(ctx.db, kind, f).selectAll('d').orderBy('d.number', 'desc').limit(limit).offset(offset).execute(),
-    issuedQuery(ctx.db, kind, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    issuedQuery(ctx.db, kind, f, today).selectAll('d').orderBy('d.number', 'desc').limit(limit).offset(offset).execute(),
+    issuedQuery(ctx.db, kind, f, today).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: await chainShapes(ctx.db, rows, ctx.clock.today()), total: Number(count.n) };
 }
@@ -160,7 +170,7 @@ export async function* streamChainDocuments(ctx: AppContext, kind: ChainKind, f:
   const today = ctx.clock.today();
   let after: number | null = null;
   for (;;) {
-    let q = issuedQuery(ctx.db, kind, f).selectAll('d');
+    let q = issuedQuery(ctx.db, kind, f, today).selectAll('d');
     if (after !== null) q = q.where('d.number', '<', after);
     const rows = await q.orderBy('d.number', 'desc').limit(CHUNK).execute();
     if (!rows.length) return;
@@ -292,8 +302,8 @@ export async function chainDraftPdf(ctx: AppContext, kind: ChainKind, id: number
   return { filename: `${FILE_NAME[kind]}-utkast-${id}.pdf`, data: await renderDocumentPdf(await buildView(ctx, row)) };
 }
 
-/** GET /offer/{n}/history: the shipments of the offer, its order confirmation and invoice, oldest first ([] when nothing was sent). */
+/** GET /offer/{n}/history: the shipments of the offer, its order confirmation and invoice, newest first ([] when nothing was sent). */
 export async function offerHistory(ctx: AppContext, number: number): Promise<HistoryEntry[]> {
-  const offer = await issuedChainRow(ctx.db, 'offer', number);
-  return historyOf(ctx.db, offer.id);
+  await issuedChainRow(ctx.db, 'offer', number);
+  return historyOf(ctx.db, { type: 'offer', number });
 }

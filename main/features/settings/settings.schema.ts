@@ -51,11 +51,44 @@ export const UiSettings = Type.Object({
   language: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])),
 });
 
+/** Sending (issue 10): SMTP server, sender identity, SMS gateway. The password is write-only (GET shows passwordSet). */
+export const SendingSettings = Type.Object({
+  smtp: Type.Optional(
+    Type.Object({
+      host: OptStr(253),
+      port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+      security: Type.Optional(Type.Union([Type.Literal('NONE'), Type.Literal('STARTTLS'), Type.Literal('TLS')])),
+      user: OptStr(254),
+      /** Write-only; an empty string removes it. */
+      password: OptStr(254),
+    }, { additionalProperties: false }),
+  ),
+  fromAddress: OptStr(64),
+  fromName: OptStr(100),
+  replyTo: OptStr(64),
+  smsGatewayUrl: OptStr(500),
+}, { additionalProperties: false });
+
+/** Dunnings (issue 11): fees in whole kroner (the law caps both at 35 kr), the default deadline, the automatic run. */
+export const DunningSettings = Type.Object({
+  reminderFee: Type.Optional(Type.Integer({ minimum: 0, maximum: 35, description: 'whole kroner, at most 35 (inkassoforskriften)' })),
+  debtCollectionNoticeFee: Type.Optional(Type.Integer({ minimum: 0, maximum: 35, description: 'whole kroner, at most 35 (inkassoforskriften)' })),
+  deadlineDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })),
+  autoEnabled: Type.Optional(Type.Boolean()),
+  autoDaysAfterDue: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+  autoFee: Type.Optional(Type.Boolean()),
+  autoInterest: Type.Optional(Type.Boolean()),
+  autoShipment: Type.Optional(Type.Union([Type.Literal('PAPER'), Type.Literal('EMAIL'), Type.Literal('NONE')])),
+  autoMaxNotices: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
+}, { additionalProperties: false });
+
 export const SettingsPatch = Type.Object({
   company: Type.Optional(CompanySettings),
   invoicing: Type.Optional(InvoicingSettings),
   api: Type.Optional(ApiSettings),
   ui: Type.Optional(UiSettings),
+  sending: Type.Optional(SendingSettings),
+  dunning: Type.Optional(DunningSettings),
 });
 export type SettingsPatch = Static<typeof SettingsPatch>;
 
@@ -97,6 +130,24 @@ export interface Settings {
   };
   api: { enabled: boolean; port: number };
   ui: { language: 'nb' | 'en' };
+  dunning: {
+    reminderFee: number;
+    debtCollectionNoticeFee: number;
+    deadlineDays: number;
+    autoEnabled: boolean;
+    autoDaysAfterDue: number;
+    autoFee: boolean;
+    autoInterest: boolean;
+    autoShipment: 'PAPER' | 'EMAIL' | 'NONE';
+    autoMaxNotices: number;
+  };
+  sending: {
+    smtp: { host: string; port: number; security: 'NONE' | 'STARTTLS' | 'TLS'; user: string; password: string };
+    fromAddress: string;
+    fromName: string;
+    replyTo: string;
+    smsGatewayUrl: string;
+  };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -136,4 +187,22 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   api: { enabled: true, port: 7070 },
   ui: { language: 'nb' },
+  dunning: {
+    reminderFee: 35,
+    debtCollectionNoticeFee: 35,
+    deadlineDays: 14,
+    autoEnabled: false,
+    autoDaysAfterDue: 14,
+    autoFee: true,
+    autoInterest: true,
+    autoShipment: 'PAPER',
+    autoMaxNotices: 2,
+  },
+  sending: {
+    smtp: { host: '', port: 587, security: 'STARTTLS', user: '', password: '' },
+    fromAddress: '',
+    fromName: '',
+    replyTo: '',
+    smsGatewayUrl: '',
+  },
 };

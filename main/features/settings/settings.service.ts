@@ -5,9 +5,10 @@ import { FieldErrors, OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { countryCode, countryName } from '../common/countries.js';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.schema.js';
+import { checkSendingPatch, mergeSending, sendingView } from '../sending/sending-settings.js';
 
 type Section = keyof Settings;
-const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui'];
+const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'dunning'];
 
 export async function getSettings(ctx: AppContext): Promise<Settings> {
   const rows = await ctx.db.selectFrom('settings').select(['key', 'value']).execute();
@@ -19,7 +20,7 @@ export async function getSettings(ctx: AppContext): Promise<Settings> {
 
 /** The API's view: countries by name, as everywhere in the spec. */
 export function settingsView(s: Settings) {
-  return { ...s, company: { ...s.company, country: countryName(s.company.country) } };
+  return { ...s, company: { ...s.company, country: countryName(s.company.country) }, sending: sendingView(s.sending) };
 }
 
 export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Promise<Settings> {
@@ -48,6 +49,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
       else company.country = code;
     }
   }
+  if (patch.sending) checkSendingPatch(patch.sending, errors);
   errors.throwIfAny();
 
   const current = await getSettings(ctx);
@@ -70,13 +72,13 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
     for (const s of SECTIONS) {
       const part = s === 'company' ? company : patch[s];
       if (!part) continue;
-      const merged = { ...current[s], ...part };
+      const merged = s === 'sending' ? mergeSending(current.sending, patch.sending!) : { ...current[s], ...part };
       await trx
         .insertInto('settings')
         .values({ key: s, value: JSON.stringify(merged) })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(merged) }))
         .execute();
-      await audit(trx, ctx.clock, 'settings', s, 'update', s === 'company' ? { ...part, logo: part && 'logo' in part ? '(logo)' : undefined } : part);
+      await audit(trx, ctx.clock, 'settings', s, 'update', s === 'company' ? { ...part, logo: part && 'logo' in part ? '(logo)' : undefined } : s === 'sending' ? sendingView(merged as Settings['sending']) : part);
     }
   });
   return getSettings(ctx);

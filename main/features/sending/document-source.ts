@@ -1,0 +1,113 @@
+/**
+ * What the outbox needs to know about a document it sends: its recipient and mail facts, its PDF and (invoices and
+ * credit notes) its EHF, rendered at send time. One DocumentSource per sent document type; dunnings plug in theirs.
+ */
+import type { AppContext } from '../../context.js';
+import type { DocumentView, PartySnapshot } from '../../documents/document-view.js';
+import { notFound } from '../../ops/errors.js';
+import { buildView } from '../documents/document-view.builder.js';
+import { issuedRow, type DocRow } from '../documents/document-rows.js';
+import type { DocumentKind } from '../documents/document-kinds.js';
+import { ehfOf, pdfOf } from '../documents/files.ops.js';
+import type { SentDocumentType } from './outbox.js';
+
+/** A postal address for a paper shipment (country ISO alpha-2). */
+export interface PostalAddress {
+  address1: string | null;
+  address2: string | null;
+  zip: string;
+  city: string;
+  country: string;
+}
+
+export interface DocumentFacts {
+  recipientNumber: number;
+  /** "Faktura", "Kreditnota", "Tilbud", "Ordrebekreftelse", "Purring", … */
+  kindLabel: string;
+  number: number;
+  /** kr (the document total in its currency) */
+  amount: number;
+  currency: string;
+  dueDate: string | null;
+  kid: string | null;
+  accountNumber: string | null;
+  international: boolean;
+}
+
+export interface DocumentSource {
+  /** The recipient and mail facts of an issued document, or null when it does not exist. */
+  describe(ctx: AppContext, number: number): Promise<null | DocumentFacts>;
+  /** The PDF; `opts.address` puts another postal address in the envelope window (paper shipments). */
+  pdf(ctx: AppContext, number: number, opts?: { address?: PostalAddress | null }): Promise<{ filename: string; data: Buffer }>;
+  ehf?(ctx: AppContext, number: number): Promise<{ filename: string; xml: string }>;
+}
+
+const LABEL: Record<DocumentKind, string> = {
+  invoice: 'Faktura',
+  'credit-note': 'Kreditnota',
+  offer: 'Tilbud',
+  'order-confirmation': 'Ordrebekreftelse',
+};
+const NAME: Record<DocumentKind, string> = { invoice: 'Invoice', 'credit-note': 'Credit note', offer: 'Offer', 'order-confirmation': 'Order confirmation' };
+
+async function rowOf(ctx: AppContext, kind: DocumentKind, number: number): Promise<DocRow> {
+  const row = await issuedRow(ctx.db, kind, number);
+  if (!row) throw notFound(`${NAME[kind]} ${number}`);
+  return row;
+}
+
+function withAddress(view: DocumentView, address: PostalAddress | null | undefined): DocumentView {
+  if (!address) return view;
+  const buyer: PartySnapshot = { ...view.buyer, address1: address.address1, address2: address.address2, zip: address.zip, city: address.city, country: address.country };
+  return { ...view, buyer };
+}
+
+/** The source of an issued invoice, credit note, offer or order confirmation (rows of `documents`). */
+export function documentKindSource(kind: DocumentKind): DocumentSource {
+  const source: DocumentSource = {
+    async describe(ctx, number) {
+      const row = await issuedRow(ctx.db, kind, number);
+      if (!row) return null;
+      const seller = row.originator_snapshot ? (JSON.parse(row.originator_snapshot) as PartySnapshot) : null;
+      return {
+        recipientNumber: row.recipient_number,
+        kindLabel: LABEL[kind],
+        number,
+        amount: row.total / 100,
+        currency: row.currency,
+        dueDate: row.due_date,
+        kid: row.kid,
+        accountNumber: seller?.bankAccount ?? null,
+        international: row.currency !== 'NOK' || row.international !== null,
+      };
+    },
+    async pdf(ctx, number, opts = {}) {
+      const view = withAddress(await buildView(ctx, await rowOf(ctx, kind, number)), opts.address);
+      const f = await pdfOf(view);
+      return { filename: f.filename, data: f.data };
+    },
+  };
+  if (kind === 'invoice' || kind === 'credit-note') {
+    source.ehf = async (ctx, number) => {
+      const f = ehfOf(await buildView(ctx, await rowOf(ctx, kind, number)));
+      return { filename: f.filename, xml: f.data.toString('utf8') };
+    };
+  }
+  return source;
+}
+
+/** Until the dunnings feature provides its source (main/features/dunnings/dunning.source.ts). */
+const dunningPlaceholder: DocumentSource = {
+  describe: async () => null,
+  pdf: async (_ctx, number) => {
+    throw notFound(`Dunning ${number}`);
+  },
+};
+
+export const documentSources: Record<SentDocumentType, DocumentSource> = {
+  invoice: documentKindSource('invoice'),
+  'credit-note': documentKindSource('credit-note'),
+  offer: documentKindSource('offer'),
+  'order-confirmation': documentKindSource('order-confirmation'),
+  dunning: dunningPlaceholder,
+};

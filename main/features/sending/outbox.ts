@@ -1,0 +1,194 @@
+/**
+ * The outbox (issue 10): every shipment is a row of `outbox`, queued inside the caller's transaction, so an issued
+ * document is never silently unsent and a queued mail survives a restart. The background sender (sender.ts) works
+ * the IN_PROGRESS rows; the sending history (spec 2.9, 4.6) is read from the same rows.
+ */
+import { EventEmitter } from 'node:events';
+import { Type, type Static } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { audit } from '../audit/audit.service.js';
+import { checkDelivery, type PlannedShipment } from './delivery-rules.js';
+import { FieldErrors } from '../../ops/errors.js';
+import { EMAIL_RE, sendingSettings } from './sending-settings.js';
+
+/** What a shipment is about. Documents render their PDF/EHF at send time through a DocumentSource. */
+export type SentDocumentType = 'invoice' | 'credit-note' | 'offer' | 'order-confirmation' | 'dunning';
+export type ShipmentMethod = 'email' | 'paper' | 'ehf' | 'sms';
+export type ShipmentStatus = 'IN_PROGRESS' | 'DELIVERED' | 'NOT_DELIVERED';
+
+const text = (max: number, min = 0) => Type.String({ maxLength: max, ...(min ? { minLength: min } : {}) });
+const EmailOption = Type.Object(
+  { address: text(64, 1), htmlContent: Type.Optional(text(120)) },
+  { additionalProperties: false },
+);
+
+/** The delivery options of spec 4.4 (+ ehf) with every limit of that table. */
+export const DeliveryOptions = Type.Object(
+  {
+    paper: Type.Optional(
+      Type.Object(
+        { address1: Type.Optional(text(64)), address2: Type.Optional(text(64)), zip: Type.Optional(text(8)), city: Type.Optional(text(64)), country: Type.Optional(text(64)) },
+        { additionalProperties: false, description: 'empty: the address on the recipient; with an address: this document is mailed there from now on' },
+      ),
+    ),
+    email: Type.Optional(Type.Array(EmailOption, { maxItems: 20 })),
+    sms: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { mobileNumber: Type.String({ maxLength: 8, pattern: '^[0-9]{8}$', description: '8 digits' }), message: text(140, 1) },
+          { additionalProperties: false },
+        ),
+        { maxItems: 20 },
+      ),
+    ),
+    copy: Type.Optional(Type.Object({ email: Type.Optional(Type.Array(EmailOption, { maxItems: 20 })) }, { additionalProperties: false })),
+    ehf: Type.Optional(Type.Object({}, { additionalProperties: false, description: 'EHF to the recipient organisation (0192:<orgno>)' })),
+    eFaktura: Type.Optional(Type.Object({}, { additionalProperties: false, description: 'refused: needs a bank agreement Kvitt does not have' })),
+    avtaleGiro: Type.Optional(Type.Object({}, { additionalProperties: false, description: 'refused: needs a bank agreement Kvitt does not have' })),
+  },
+  { additionalProperties: false },
+);
+export type DeliveryOptions = Static<typeof DeliveryOptions>;
+
+export interface ShipmentView {
+  id: number;
+  method: ShipmentMethod;
+  recipientAddress: string;
+  status: ShipmentStatus;
+}
+
+export { chainFrom, historyOf, recordShipment, type HistoryEntry } from './history.js';
+
+/** Tells the background sender that something was queued (it also polls, so a rolled-back queue costs nothing). */
+export const outboxSignal = new EventEmitter();
+export function notifyQueued(): void {
+  setImmediate(() => outboxSignal.emit('queued'));
+}
+
+interface NewShipment extends PlannedShipment {
+  refType: string;
+  refNumber: number;
+  documentId: number | null;
+}
+
+async function insertShipments(trx: Kysely<Database>, ctx: AppContext, rows: NewShipment[]): Promise<ShipmentView[]> {
+  const now = ctx.clock.timestamp();
+  const out: ShipmentView[] = [];
+  for (const r of rows) {
+    const { id } = await trx
+      .insertInto('outbox')
+      .values({
+        ref_type: r.refType,
+        ref_number: r.refNumber,
+        document_id: r.documentId,
+        method: r.method,
+        address: r.method === 'paper' ? '' : r.address,
+        status: 'IN_PROGRESS',
+        description: r.description,
+        payload: JSON.stringify(r.payload),
+        message_id: r.messageId ?? null,
+        attempts: 0,
+        next_attempt_at: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+        delivered_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    out.push({ id, method: r.method, recipientAddress: r.method === 'paper' ? '' : r.address, status: 'IN_PROGRESS' });
+  }
+  await audit(trx, ctx.clock, 'shipment', rows.length ? `${rows[0].refType} ${rows[0].refNumber}` : '-', 'queue', rows.map((r) => ({ method: r.method, address: r.address })));
+  notifyQueued();
+  return out;
+}
+
+/**
+ * Checks the 4.4 rules beyond the schema and queues one shipment per method and address in the caller's transaction.
+ * Throws OpError 400 naming the fields (404 when the document does not exist). Returns the created shipments.
+ */
+export async function queueDocumentShipments(
+  trx: Kysely<Database>,
+  ctx: AppContext,
+  doc: { type: SentDocumentType; number: number },
+  options: DeliveryOptions,
+): Promise<ShipmentView[]> {
+  const tctx = { ...ctx, db: trx };
+  const planned = await checkDelivery(tctx, doc, options);
+  const documentId =
+    doc.type === 'dunning'
+      ? null
+      : ((await trx.selectFrom('documents').select('id').where('kind', '=', doc.type).where('number', '=', doc.number).executeTakeFirst())?.id ?? null);
+  if (planned.paperAddress && documentId !== null) {
+    const a = { ...planned.paperAddress, updated_at: ctx.clock.timestamp() };
+    await trx
+      .insertInto('document_mail_addresses')
+      .values({ document_id: documentId, ...a })
+      .onConflict((oc) => oc.column('document_id').doUpdateSet(a))
+      .execute();
+  }
+  return insertShipments(trx, ctx, planned.shipments.map((s) => ({ ...s, refType: doc.type, refNumber: doc.number, documentId })));
+}
+
+/** A free-standing e-mail (reports, event confirmations): attachments stored with the shipment. `ref` ties it to a history. */
+export async function queueMessage(
+  trx: Kysely<Database>,
+  ctx: AppContext,
+  msg: {
+    ref?: { type: string; number: number };
+    to: string;
+    cc?: string[];
+    subject: string;
+    text: string;
+    html?: string;
+    attachments?: { filename: string; contentType: string; content: Buffer }[];
+  },
+): Promise<ShipmentView> {
+  const errors = new FieldErrors();
+  if (!EMAIL_RE.test(msg.to.trim()) || msg.to.length > 254) errors.add('to', 'must be an e-mail address');
+  (msg.cc ?? []).forEach((c, i) => {
+    if (!EMAIL_RE.test(c.trim())) errors.add(`cc[${i}]`, 'must be an e-mail address');
+  });
+  errors.throwIfAny();
+  const settings = await sendingSettings({ ...ctx, db: trx });
+  const payload = {
+    kind: 'message',
+    cc: (msg.cc ?? []).map((c) => c.trim()),
+    subject: msg.subject,
+    text: msg.text,
+    html: msg.html ?? null,
+    attachments: (msg.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') })),
+  };
+  const ref = msg.ref ?? { type: 'message', number: 0 };
+  const [view] = await insertShipments(trx, ctx, [
+    { refType: ref.type, refNumber: ref.number, documentId: null, method: 'email', address: msg.to.trim(), description: `${msg.subject} sendt på e-post`, payload, messageId: newMessageId(settings.fromAddress) },
+  ]);
+  return view;
+}
+
+/** An SMS through the configured gateway (400 when none is configured). */
+export async function queueSms(
+  trx: Kysely<Database>,
+  ctx: AppContext,
+  msg: { ref?: { type: string; number: number }; mobileNumber: string; message: string },
+): Promise<ShipmentView> {
+  const errors = new FieldErrors();
+  const settings = await sendingSettings({ ...ctx, db: trx });
+  if (!settings.smsGatewayUrl) errors.add('sms', 'no SMS gateway is configured (Settings → E-post: smsGatewayUrl)');
+  if (!/^[0-9]{8}$/.test(msg.mobileNumber)) errors.add('mobileNumber', 'must be 8 digits');
+  if (!msg.message || msg.message.length > 140) errors.add('message', 'must be 1 to 140 characters');
+  errors.throwIfAny();
+  const ref = msg.ref ?? { type: 'message', number: 0 };
+  const [view] = await insertShipments(trx, ctx, [
+    { refType: ref.type, refNumber: ref.number, documentId: null, method: 'sms', address: msg.mobileNumber, description: `SMS sendt til ${msg.mobileNumber}`, payload: { message: msg.message } },
+  ]);
+  return view;
+}
+
+/** A Message-ID fixed when the mail is queued, so a resend after a crash is recognisably the same mail. */
+export function newMessageId(fromAddress: string): string {
+  const domain = fromAddress.includes('@') ? fromAddress.split('@')[1] : 'kvitt.local';
+  return `<kvitt.${crypto.randomUUID()}@${domain}>`;
+}

@@ -1,0 +1,57 @@
+import type { AppContext } from '../../context.js';
+import type { FieldErrors } from '../../ops/errors.js';
+import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../settings/settings.schema.js';
+
+type Sending = Settings['sending'];
+
+/** A plain e-mail address (what SMTP servers accept in RCPT TO); at most 64 characters is checked by the schemas. */
+export const EMAIL_RE = /^[^\s@<>(),;:"\\[\]]+@[^\s@<>(),;:"\\[\]]+\.[^\s@<>(),;:"\\[\]]+$/;
+
+/** GET shows whether a password is stored, never the password. */
+export function sendingView(s: Sending) {
+  const { password, ...smtp } = s.smtp;
+  return { ...s, smtp: { ...smtp, passwordSet: password !== '' } };
+}
+
+/** Rules of the `sending` section the schema cannot express. */
+export function checkSendingPatch(p: NonNullable<SettingsPatch['sending']>, errors: FieldErrors): void {
+  for (const k of ['fromAddress', 'replyTo'] as const) {
+    const v = p[k]?.trim();
+    if (v && !EMAIL_RE.test(v)) errors.add(`sending.${k}`, 'must be an e-mail address');
+  }
+  const url = p.smsGatewayUrl?.trim();
+  if (url) {
+    let ok = false;
+    try {
+      const u = new URL(url);
+      ok = u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      ok = false;
+    }
+    if (!ok) errors.add('sending.smsGatewayUrl', 'must be an http:// or https:// address');
+  }
+  const host = p.smtp?.host?.trim();
+  if (host && !/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/.test(host)) errors.add('sending.smtp.host', 'must be a host name or IP address');
+}
+
+/** The stored section after a patch: a missing password keeps the stored one, an empty string removes it. */
+export function mergeSending(current: Sending, patch: NonNullable<SettingsPatch['sending']>): Sending {
+  const trim = (v: string | undefined) => (v === undefined ? undefined : v.trim());
+  const smtp = { ...current.smtp };
+  if (patch.smtp) {
+    for (const [k, v] of Object.entries(patch.smtp)) if (v !== undefined) (smtp as Record<string, unknown>)[k] = k === 'password' ? v : typeof v === 'string' ? v.trim() : v;
+  }
+  const out: Sending = { ...current, smtp };
+  for (const k of ['fromAddress', 'fromName', 'replyTo', 'smsGatewayUrl'] as const) {
+    const v = trim(patch[k]);
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+/** The stored `sending` section (read on its own: the sender asks for it on every pass). */
+export async function sendingSettings(ctx: Pick<AppContext, 'db'>): Promise<Sending> {
+  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'sending').executeTakeFirst();
+  const stored = row ? (JSON.parse(row.value) as Partial<Sending>) : {};
+  return { ...DEFAULT_SETTINGS.sending, ...stored, smtp: { ...DEFAULT_SETTINGS.sending.smtp, ...(stored.smtp ?? {}) } };
+}
