@@ -2,10 +2,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { Readable } from 'node:stream';
 import type { AppContext } from '../context.js';
 import { Created, FileResult, NoContent, Paged, Streamed, type Op } from '../ops/define.js';
+import { parseBoundedJson } from '../ops/bounds.js';
 import { OpError } from '../ops/errors.js';
 import { callEnvelope, runOp } from '../ops/invoke.js';
 import { authenticate, CLIENT_HEADER, randomSecret, SESSION_COOKIE } from './auth.js';
 import { openApiDocument } from './openapi.js';
+import { isPublicRoute, PUBLIC_ROUTE, registerPublicRoutes, type PublicRateLimit } from './public-routes.js';
 import { readStatic } from './static.js';
 
 export interface HttpOptions {
@@ -21,6 +23,8 @@ export interface HttpOptions {
   loginToken?: string;
   originatorId?: string;
   version?: string;
+  /** Rate limit of the public operations (event signup); see public-routes.ts. */
+  publicRateLimit?: PublicRateLimit;
 }
 
 const toRoutePath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
@@ -76,8 +80,8 @@ export async function sendResult(req: FastifyRequest, reply: FastifyReply, resul
     return reply
       .code(200)
       .type(result.contentType)
-      .header('Content-Disposition', `attachment; filename="${safeFilename(result.filename)}"`)
-      .send(result.data);
+      .header('Content-Disposition', `${result.inline ? 'inline' : 'attachment'}; filename="${safeFilename(result.filename)}"`)
+      .send(result.stream ? Readable.from(result.stream()) : result.data);
   }
   if (result instanceof Paged) {
     reply.header('Link', linkHeader(req, result));
@@ -88,6 +92,32 @@ export async function sendResult(req: FastifyRequest, reply: FastifyReply, resul
     return reply.code(200).type('application/json; charset=utf-8').send(Readable.from(jsonArray(result.items())));
   }
   return reply.code(200).send(result ?? {});
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const isJson = (type: string) => /^application\/json\s*(;|$)/i.test(type.trim());
+
+/**
+ * No web page may drive the API. A write (any method but GET/HEAD/OPTIONS) must come from our own origin and carry
+ * JSON: a foreign Origin or a cross-site/same-site Sec-Fetch-Site is 403; a body of any other type (the only kinds a
+ * cross-site form can send without a CORS preflight we never grant) is 415, also on operations that take no body.
+ */
+export function crossSiteRefusal(req: FastifyRequest): { status: number; code: string; message: string } | null {
+  if (SAFE_METHODS.has(req.method)) return null;
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${req.headers.host}`) {
+    return { status: 403, code: 'FORBIDDEN_ORIGIN', message: 'Requests from other web sites are refused' };
+  }
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    return { status: 403, code: 'FORBIDDEN_ORIGIN', message: 'Requests from other web sites are refused' };
+  }
+  const type = req.headers['content-type'];
+  const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+  if (type !== undefined ? !isJson(type) : hasBody) {
+    return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
+  }
+  return null;
 }
 
 export async function buildHttpServer(opts: HttpOptions): Promise<{ app: FastifyInstance; loginToken: string; sessionSecret: string }> {
@@ -104,17 +134,19 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
-  // JSON only; an empty body is "no body" (POST /invoices/{n}/credit-note credits the rest in full).
-  app.removeContentTypeParser('application/json');
+  // JSON only (no text/plain parser: a cross-site <form enctype="text/plain"> must not reach an operation); an empty body
+  // is "no body" (POST /invoices/{n}/credit-note credits the rest in full). Depth is bounded before the body is built.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     const s = String(text);
     if (s.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(s));
-    } catch {
-      done(new OpError(400, 'MALFORMED_JSON', 'The body is not valid JSON'), undefined);
+      done(null, parseBoundedJson(s));
+    } catch (err) {
+      done(err as Error, undefined);
     }
   });
+  await registerPublicRoutes(app, opts.publicRateLimit); // rate limit + signup form parser, public ops only
 
   // The hooks take fastify's `done` callback instead of being async: they run on every request, and an async hook
   // costs a promise and a trip through the microtask queue each time. Answering early means not calling done().
@@ -141,6 +173,11 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
     }
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'no-store');
+    const refused = isPublicRoute(req) ? null : crossSiteRefusal(req); // public ops take web forms (public-routes.ts)
+    if (refused) {
+      errorReply(reply, refused.status, refused.code, refused.message);
+      return;
+    }
     done();
   });
 
@@ -148,7 +185,8 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
   const guarded = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const auth = authenticate(req, opts.apiKey(), sessionSecret, originatorId);
     if (!auth.ok) {
-      reply.header('WWW-Authenticate', 'Bearer realm="kvitt", Basic realm="kvitt"');
+      // Bearer only: a Basic challenge would make a browser remember the key and send it on cross-site requests.
+      reply.header('WWW-Authenticate', 'Bearer realm="kvitt"');
       errorReply(reply, 401, 'UNAUTHORIZED', auth.message);
       return;
     }
@@ -161,6 +199,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
       method: op.method,
       url: toRoutePath(op.path),
       preHandler: guard(!!op.public),
+      config: op.public ? PUBLIC_ROUTE : undefined,
       handler: async (req, reply) => {
         const result = await runOp(op, { params: req.params, query: req.query, body: req.body }, ctx);
         return sendResult(req, reply, result);

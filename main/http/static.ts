@@ -16,7 +16,9 @@ const TYPES: Record<string, string> = {
 
 /** Reads a file of the built renderer; null when it does not exist or the path tries to leave the folder. */
 export async function readStatic(root: string, urlPath: string): Promise<{ type: string; data: Buffer } | null> {
-  const rel = decodeURIComponent(urlPath.split('?')[0]).replace(/^\/+/, '') || 'index.html';
+  // `urlPath` is the router's wildcard, already percent-decoded once: decoding it again would read `/app/%25` as `%`.
+  const rel = urlPath.split('?')[0].replace(/^\/+/, '') || 'index.html';
+  if (rel.includes('\0')) return null;
   const full = normalize(join(root, rel));
   if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
   try {

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
+import { validationError, type FieldError } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -57,6 +58,10 @@ export class FileResult {
     readonly contentType: string,
     readonly filename: string,
     readonly data: Buffer,
+    /** A large file produced while it is sent (reports): when set, the transports send this instead of `data`. */
+    readonly stream?: () => AsyncIterable<Buffer>,
+    /** Shown in the browser instead of downloaded (the public event signup page). */
+    readonly inline = false,
   ) {}
 }
 export class Paged<T = unknown> {
@@ -74,7 +79,7 @@ export class Streamed<T = unknown> {
 
 export const created = (location: string | null, body?: unknown, links?: string[]) => new Created(location, body, links);
 export const noContent = () => new NoContent();
-export const file = (contentType: string, filename: string, data: Buffer) => new FileResult(contentType, filename, data);
+export const file = (contentType: string, filename: string, data: Buffer, inline = false) => new FileResult(contentType, filename, data, undefined, inline);
 
 /** Paging as the spec's clients send it: `perPage` and 1-based `page`. */
 export interface PageRequest {
@@ -84,7 +89,23 @@ export interface PageRequest {
   perPage: number;
 }
 
+/** Bounds of paging, for every list (the shared `Paging` schema states the same). */
+export const PAGE_LIMITS = { perPage: 1000, page: 10_000_000 } as const;
+
+/**
+ * The one place paging is checked: every list answers through listResult, so whatever its query schema said,
+ * `page` and `perPage` reach SQL only as integers within PAGE_LIMITS (`page=1e20` is a 400, not a datatype mismatch).
+ */
 export function pageRequest(query: { perPage?: number; page?: number }): PageRequest | null {
+  const fields: FieldError[] = [];
+  const check = (name: 'page' | 'perPage', v: unknown) => {
+    if (v !== undefined && !(Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= PAGE_LIMITS[name])) {
+      fields.push({ field: name, message: `must be a whole number from 1 to ${PAGE_LIMITS[name]}` });
+    }
+  };
+  check('perPage', query.perPage);
+  check('page', query.page);
+  if (fields.length) throw validationError(fields);
   if (query.perPage === undefined) return null;
   const page = query.page ?? 1;
   return { limit: query.perPage, offset: (page - 1) * query.perPage, page, perPage: query.perPage };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { Created, FileResult, NoContent, Paged, Streamed, type Op, type OpInput } from './define.js';
 import { OpError, validationError, type FieldError } from './errors.js';
+import { assertDepth } from './bounds.js';
 import { checkSchema } from './validate.js';
 
 /** Validates the three parts of an input with the operation's schemas (all errors at once), then runs it. */
@@ -48,6 +49,7 @@ export async function callEnvelope(
   try {
     const op = typeof name === 'string' ? table.get(name) : undefined;
     if (!op) throw new OpError(404, 'UNKNOWN_OPERATION', `No operation named ${String(name)}`);
+    assertDepth(input);
     const result = await runOp(op, (input ?? {}) as Partial<OpInput>, ctx);
     return { ok: true, value: await toPlain(result, encodeFile) };
   } catch (err) {
@@ -63,7 +65,13 @@ async function toPlain(result: unknown, encodeFile: (data: Buffer) => unknown): 
   if (result instanceof Created) return { created: result.location, body: result.links ?? result.body ?? null };
   if (result instanceof NoContent) return null;
   if (result instanceof FileResult) {
-    return { file: { contentType: result.contentType, filename: result.filename, data: encodeFile(result.data) } };
+    let data = result.data;
+    if (result.stream) {
+      const parts: Buffer[] = [];
+      for await (const part of result.stream()) parts.push(part);
+      data = Buffer.concat(parts);
+    }
+    return { file: { contentType: result.contentType, filename: result.filename, data: encodeFile(data) } };
   }
   if (result instanceof Paged) return { items: result.items, total: result.total, page: result.page, perPage: result.perPage };
   if (result instanceof Streamed) {

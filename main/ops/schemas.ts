@@ -1,4 +1,6 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import { PAGE_LIMITS } from './define.js';
+import { READ_BACK_KEYWORD } from './text.js';
 
 /** Shared schema pieces, so every operation states limits the same way. */
 export const Str = (max: number, opts: { min?: number } = {}) => Type.String({ maxLength: max, ...(opts.min ? { minLength: opts.min } : {}) });
@@ -10,7 +12,18 @@ export const OptDate = Type.Optional(IsoDate);
 export const PositiveInt = Type.Integer({ minimum: 1 });
 export const NumberParam = Type.Object({ number: Type.Integer({ minimum: 1 }) });
 export const Paging = {
-  perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
+  perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMITS.perPage })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMITS.page })),
 };
 export const PagingQuery = Type.Object(Paging);
+
+/**
+ * An input object that also accepts the read-only fields of its read shape (a client may GET, change and PUT back):
+ * those named in `readOnly` are accepted whatever they hold and removed during validation; any other unknown field is
+ * still refused with 400.
+ */
+export function ReadBack<T extends TProperties>(props: T, readOnly: readonly string[]) {
+  const schema = Type.Object(props);
+  const ignored = Object.fromEntries(readOnly.map((n) => [n, Type.Optional(Type.Unknown())]));
+  return { ...schema, properties: { ...schema.properties, ...ignored }, [READ_BACK_KEYWORD]: readOnly } as typeof schema;
+}

@@ -2,16 +2,47 @@ import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { validationError, type FieldError } from './errors.js';
 
+import { hardened, READ_BACK_KEYWORD, TEXT_KEYWORD, textProblem } from './text.js';
+
 const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
 
 // Bodies: exact types. Params and query strings: coerced ("12" -> 12). verbose: errors carry the schema, so messages can
 // use its description ("must be a date YYYY-MM-DD").
 const strictAjv = new Ajv({ allErrors: true, strict: false, useDefaults: false, verbose: true });
-const coercingAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true, verbose: true });
+// Unknown query parameters are dropped (clients send cache busters and the like), so operations see only validated ones.
+const coercingAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true, verbose: true, removeAdditional: true });
 
 // The same rules stopping at the first error: the common case, valid input, is checked by this leaner code (a 10,000-recipient
 // batch is validated in about half the time); only invalid input is checked again with allErrors, to name every bad field.
 const quickAjv = new Ajv({ allErrors: false, strict: false, useDefaults: false });
+
+// Every string of every schema carries the text keyword (see text.ts): control characters, U+FFFE/U+FFFF and lone
+// surrogates are refused at input, naming the field.
+for (const ajv of [strictAjv, coercingAjv, quickAjv]) {
+  ajv.addKeyword({
+    keyword: TEXT_KEYWORD,
+    type: 'string',
+    schemaType: 'boolean',
+    errors: true,
+    validate: function check(_schema: boolean, data: string) {
+      const problem = textProblem(data);
+      if (problem === null) return true;
+      (check as unknown as { errors: Partial<ErrorObject>[] }).errors = [{ keyword: TEXT_KEYWORD, message: problem, params: {} }];
+      return false;
+    },
+  });
+  // Read-back fields (schemas.ts ReadBack) are removed once accepted, so no service or audit entry ever sees them.
+  ajv.addKeyword({
+    keyword: READ_BACK_KEYWORD,
+    type: 'object',
+    schemaType: 'array',
+    modifying: true,
+    validate: (names: string[], data: Record<string, unknown>) => {
+      for (const n of names) delete data[n];
+      return true;
+    },
+  });
+}
 
 interface Validators {
   quick: ValidateFunction;
@@ -24,7 +55,7 @@ const coercingCache = new WeakMap<object, ValidateFunction>();
 function compiled(schema: TSchema): Validators {
   let v = cache.get(schema);
   if (!v) {
-    v = { quick: quickAjv.compile(schema) };
+    v = { quick: quickAjv.compile(hardened(schema)) };
     cache.set(schema, v);
   }
   return v;
@@ -33,7 +64,7 @@ function compiled(schema: TSchema): Validators {
 function coercing(schema: TSchema): ValidateFunction {
   let fn = coercingCache.get(schema);
   if (!fn) {
-    fn = coercingAjv.compile(schema);
+    fn = coercingAjv.compile(hardened(schema));
     coercingCache.set(schema, fn);
   }
   return fn;
@@ -74,7 +105,7 @@ function describe(e: ErrorObject): string {
         ? `must be ${String((e.parentSchema as { description?: string }).description)}`
         : `must be a ${e.params.format}`;
     case 'additionalProperties':
-      return `unknown field ${e.params.additionalProperty}`;
+      return 'is not a known field';
     default:
       return e.message ?? 'is invalid';
   }
@@ -88,7 +119,8 @@ export function ajvToFields(errors: ErrorObject[] | null | undefined, prefix = '
   for (const e of errors ?? []) {
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
     if (e.keyword === 'type' && e.params.type === 'null' && otherwise.has(e.instancePath)) continue;
-    const field = toFieldPath(prefix, e.instancePath, e.keyword === 'required' ? String(e.params.missingProperty) : undefined);
+    const named = e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : undefined;
+    const field = toFieldPath(prefix, e.instancePath, named === undefined ? undefined : String(named));
     const message = describe(e);
     const key = `${field}\u0000${message}`;
     if (seen.has(key)) continue;
@@ -105,7 +137,7 @@ export function checkSchema(schema: TSchema, value: unknown, opts: { prefix?: st
   else {
     const v = compiled(schema);
     if (v.quick(value)) return [];
-    fn = v.full ??= strictAjv.compile(schema);
+    fn = v.full ??= strictAjv.compile(hardened(schema));
   }
   if (fn(value)) return [];
   return ajvToFields(fn.errors, opts.prefix ?? '');

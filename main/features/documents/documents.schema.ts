@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IsoDate, Nullable, OptNullStr, Paging } from '../../ops/schemas.js';
+import { IsoDate, Nullable, OptNullStr, Paging, ReadBack } from '../../ops/schemas.js';
 import { TaxRate, VatCategoryInput } from '../products/products.schema.js';
 
 /**
@@ -40,10 +40,10 @@ export const DeliveryAddressInput = Type.Object({
  * The 2.4 draft shape without `number` (fields that are computed, such as tax, total, international,
  * and the recipient's other fields, may be sent back as read and are ignored).
  */
-export const DraftInput = Type.Object({
+export const DraftInput = ReadBack({
   credit: Type.Optional(Type.Boolean()),
   creditedInvoiceNumber: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-  recipient: Type.Object({ number: Type.Integer({ minimum: 1 }) }),
+  recipient: ReadBack({ number: Type.Integer({ minimum: 1 }) }, ['customerNumber', 'name', 'email', 'mobile', 'address', 'organisationNumber', 'icd']),
   orderNumber: OptNullStr(LIMITS.reference),
   invoiceDate: OptNullDate,
   dueDate: OptNullDate,
@@ -57,7 +57,7 @@ export const DraftInput = Type.Object({
   currency: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{3}$', description: 'a 3-letter currency code' }))),
   deliveryAddress: Type.Optional(Nullable(DeliveryAddressInput)),
   items: Type.Array(ItemInput, { maxItems: LIMITS.maxItems }),
-});
+}, ['number', 'tax', 'total', 'international', 'kind', 'state', '_links', 'source', 'successors']);
 export type DraftInput = Static<typeof DraftInput>;
 
 export const DraftListQuery = Type.Object({
@@ -65,12 +65,20 @@ export const DraftListQuery = Type.Object({
   ...Paging,
 });
 
+/** Kvitt extensions of the invoice lists: search (number, KID, customer, amount) and sort by any column. */
+const InvoiceSearch = {
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  sort: Type.Optional(Type.Union([Type.Literal('number'), Type.Literal('customer'), Type.Literal('date'), Type.Literal('due'), Type.Literal('total'), Type.Literal('balance')])),
+  dir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+};
+
 export const InvoiceListQuery = Type.Object({
   recipientNumber: Type.Optional(Type.Integer({ minimum: 1 })),
-  /** Kvitt extension: add each invoice's state (not-due, due, paid, lost) to the 2.2 shape; off by default. */
+  /** Kvitt extension: add each invoice's state (not-due, due, paid, lost) and stateDetail to the 2.2 shape; off by default. */
   withState: Type.Optional(Type.Boolean()),
   from: Type.Optional(IsoDate),
   to: Type.Optional(IsoDate),
+  ...InvoiceSearch,
   ...Paging,
 });
 
@@ -81,6 +89,7 @@ export const SumsQuery = Type.Object({
   recipientNumber: Type.Optional(Type.Integer({ minimum: 1 })),
   from: Type.Optional(IsoDate),
   to: Type.Optional(IsoDate),
+  q: InvoiceSearch.q,
 });
 
 export const PaymentInput = Type.Object({
@@ -96,9 +105,34 @@ export type PaymentInput = Static<typeof PaymentInput>;
 
 export const LostInput = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 255 }) });
 
+/**
+ * Without items, `scope` says what "the rest" is: `owed` (default) credits what the customer still owes, so the
+ * balance becomes 0,00; `uncredited` credits everything not yet credited, so a customer who has paid gets money back.
+ */
+export const CreditScope = Type.Union([Type.Literal('owed'), Type.Literal('uncredited')]);
+export type CreditScope = Static<typeof CreditScope>;
+
 export const CreditNoteInput = Type.Object({
+  scope: Type.Optional(CreditScope),
   items: Type.Optional(Type.Array(ItemInput, { minItems: 1, maxItems: LIMITS.maxItems })),
   invoiceText: OptNullStr(LIMITS.invoiceText),
   invoiceDate: Type.Optional(Nullable(IsoDate)),
 });
 export type CreditNoteInput = Static<typeof CreditNoteInput>;
+
+/** A refund (tilbakebetaling) of a negative balance: the money paid back to the customer, at most what they have to get back. */
+export const RefundInput = Type.Object({
+  date: IsoDate,
+  /** NOK (document currency for other currencies); default: all the customer has to get back. */
+  amount: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 99_999_999_999.99 })),
+  note: OptNullStr(255),
+});
+export type RefundInput = Static<typeof RefundInput>;
+
+/** Moves a negative balance (the customer's credit) to another open invoice of the same customer and currency. */
+export const CreditTransferInput = Type.Object({
+  toInvoice: Type.Integer({ minimum: 1 }),
+  /** Default: as much as both allow (the credit, at most what the other invoice has open). */
+  amount: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 99_999_999_999.99 })),
+});
+export type CreditTransferInput = Static<typeof CreditTransferInput>;
