@@ -1,13 +1,17 @@
 import { backupOps } from '../features/backups/backups.ops.js';
 import { commonOps } from '../features/common/common.ops.js';
 import { draftOps } from '../features/documents/drafts.ops.js';
+import { eventOps } from '../features/events/events.ops.js';
 import { documentFileOps } from '../features/documents/files.ops.js';
 import { invoiceOps } from '../features/documents/invoices.ops.js';
 import { offerOps } from '../features/offers/offers.ops.js';
+import { overviewOps } from '../features/overview/overview.ops.js';
 import { paymentOps } from '../features/documents/payments.ops.js';
 import { productOps } from '../features/products/products.ops.js';
 import { recipientOps } from '../features/recipients/recipients.ops.js';
+import { reportOps } from '../features/reports/reports.ops.js';
 import { settingsOps } from '../features/settings/settings.ops.js';
+import { sendingOps } from '../features/sending/sending.ops.js';
 import type { Op } from './define.js';
 
 /** The operation table: every operation of Kvitt, served alike over IPC and loopback HTTP. */
@@ -22,6 +26,10 @@ export const allOps: readonly Op[] = [
   ...paymentOps,
   ...documentFileOps,
   ...offerOps,
+  ...overviewOps,
+  ...sendingOps,
+  ...eventOps,
+  ...reportOps,
   // one line per area
 ];
 

@@ -197,10 +197,13 @@ export async function issueDraft(ctx: AppContext, kind: DocumentKind, id: number
 
 /** POST /invoices/: writes the draft and issues it in the same transaction (nothing is left behind on failure). */
 export async function issueNew(ctx: AppContext, kind: DocumentKind, input: DraftInput, sourceDocumentId: number | null = null): Promise<Issued> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const settings = await getSettings({ ...ctx, db: trx });
-    const checked = await checkDraft(trx, ctx, settings, kind, input);
-    const id = await insertDraft(trx, ctx, checked, sourceDocumentId);
-    return issueDraftIn(trx, ctx, id, { settings });
-  });
+  return ctx.db.transaction().execute((trx) => issueNewIn(trx, ctx, kind, input, sourceDocumentId));
+}
+
+/** issueNew inside the caller's transaction (event signups issue the participant's invoice with their own writes). */
+export async function issueNewIn(trx: Kysely<Database>, ctx: AppContext, kind: DocumentKind, input: DraftInput, sourceDocumentId: number | null = null): Promise<Issued> {
+  const settings = await getSettings({ ...ctx, db: trx });
+  const checked = await checkDraft(trx, ctx, settings, kind, input);
+  const id = await insertDraft(trx, ctx, checked, sourceDocumentId);
+  return issueDraftIn(trx, ctx, id, { settings });
 }

@@ -220,7 +220,12 @@ function* paramsOf(rows: NewRow[], columns: Array<keyof NewRow>): Generator<unkn
 
 /** Creates one or many recipients: all validated first, then all written in one transaction, or nothing. */
 export async function createRecipients(ctx: AppContext, inputs: RecipientInput[], batch: boolean): Promise<number[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute((trx) => createRecipientsIn(trx, ctx, inputs, batch));
+}
+
+/** createRecipients inside the caller's transaction (an event signup creates the invoice recipient with its own writes). */
+export async function createRecipientsIn(trx: Kysely<Database>, ctx: AppContext, inputs: RecipientInput[], batch: boolean): Promise<number[]> {
+  {
     const look = await lookups(trx, ctx);
     const errors = new FieldErrors();
     const now = ctx.clock.timestamp();
@@ -241,7 +246,7 @@ export async function createRecipients(ctx: AppContext, inputs: RecipientInput[]
       count: numbers.length,
     });
     return numbers;
-  });
+  }
 }
 
 export async function updateRecipient(ctx: AppContext, number: number, input: RecipientInput): Promise<void> {

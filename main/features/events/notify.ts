@@ -1,0 +1,53 @@
+/**
+ * The participant's messages, queued through the outbox in the signup's (or confirmation's) own transaction, so a
+ * registration and its mail are written together or not at all: the confirmation e-mail, the invoice by e-mail when
+ * one was issued, and the event's SMS when smsConfirmation is on, a gateway is configured and the mobile number is
+ * a Norwegian one (8 digits after +47/0047 and spaces are taken away).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { formatMoney } from '../../documents/format.js';
+import { queueDocumentShipments, queueMessage, queueSms } from '../sending/outbox.js';
+import { sendingSettings } from '../sending/sending-settings.js';
+import type { EventRow } from './events.view.js';
+
+export const smsNumber = (mobile: string | null) => {
+  const digits = (mobile ?? '').replace(/[\s-]/g, '').replace(/^(\+47|0047)/, '');
+  return /^\d{8}$/.test(digits) ? digits : null;
+};
+
+export async function notifyRegistered(
+  trx: Kysely<Database>,
+  ctx: AppContext,
+  ev: EventRow,
+  p: { number: number; name: string; email: string; mobile: string | null; amount: number },
+  invoice: { number: number } | null,
+): Promise<void> {
+  const ref = { type: 'event', number: ev.number };
+  const loc = JSON.parse(ev.location) as { name: string; address: string | null; city: string | null };
+  const where = [loc.name, loc.address, loc.city].filter(Boolean).join(', ');
+  const lines = [
+    `Hei ${p.name},`,
+    '',
+    `du er påmeldt ${ev.name}.`,
+    `Tid: ${ev.starts_at}${ev.end_at ? ` – ${ev.end_at}` : ''}`,
+    `Sted: ${where}`,
+    `Deltakernummer: ${p.number}`,
+    invoice ? `Faktura ${invoice.number} på kr ${formatMoney(p.amount)} kommer i en egen e-post.` : 'Deltakelsen er gratis.',
+    '',
+    'Velkommen!',
+  ];
+  await queueMessage(trx, ctx, { ref, to: p.email, subject: `Påmelding: ${ev.name}`, text: lines.join('\n') });
+  if (invoice) await queueDocumentShipments(trx, ctx, { type: 'invoice', number: invoice.number }, { email: [{ address: p.email }] });
+  const mobile = smsNumber(p.mobile);
+  if (ev.sms_enabled && mobile && (await sendingSettings({ db: trx })).smsGatewayUrl) {
+    await queueSms(trx, ctx, { ref, mobileNumber: mobile, message: ev.sms_message.slice(0, 140) });
+  }
+}
+
+/** Pending participants hear that the host will confirm; nothing is invoiced yet. */
+export async function notifyPending(trx: Kysely<Database>, ctx: AppContext, ev: EventRow, p: { number: number; name: string; email: string }): Promise<void> {
+  const text = [`Hei ${p.name},`, '', `vi har mottatt påmeldingen din til ${ev.name} (${ev.starts_at}).`, 'Du får en bekreftelse når arrangøren har godkjent den.'].join('\n');
+  await queueMessage(trx, ctx, { ref: { type: 'event', number: ev.number }, to: p.email, subject: `Påmelding mottatt: ${ev.name}`, text });
+}

@@ -1,0 +1,141 @@
+/**
+ * What a participant pays and how it is invoiced: the event price as a line with the event's product and VAT, each priced
+ * custom field the participant chose as a line of its own, and the discount code as a negative line at the event's rate.
+ * The amount shown at signup is computed by the very line code the invoice is issued with, so the two agree to the øre.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EventCustomFieldsTable } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { oreToKr } from '../../domain/money.js';
+import { normaliseOrgNumber } from '../../domain/orgnr.js';
+import { FieldErrors, OpError } from '../../ops/errors.js';
+import { computeLines, lineFromItem } from '../documents/draft-input.js';
+import type { ItemInput } from '../documents/documents.schema.js';
+import { issueNewIn } from '../documents/issue.service.js';
+import { productsByCode } from '../products/products.service.js';
+import { createRecipientsIn } from '../recipients/recipients.service.js';
+import type { EventRow } from './events.view.js';
+
+type FieldRow = Selectable<EventCustomFieldsTable>;
+export interface ChosenValue {
+  number: number;
+  name: string;
+  type: string;
+  value: string | boolean | null;
+}
+export interface InvoiceParty {
+  name: string | null;
+  address: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string | null;
+  orgNo: string | null;
+  yourRef: string | null;
+}
+
+/** A priced field counts when ticked (BOOLEAN) or filled in (TEXT). */
+const chosen = (v: ChosenValue | undefined) => (v ? v.value === true || (typeof v.value === 'string' && v.value.trim() !== '') : false);
+
+export async function participantItems(
+  db: Kysely<Database>,
+  ev: EventRow,
+  fields: FieldRow[],
+  values: ChosenValue[],
+  discount: { code: string; amount: number } | null,
+): Promise<ItemInput[]> {
+  const products = await productsByCode(db, [ev.product_code, ...fields.map((f) => f.price_product_code)].filter((c): c is string => !!c));
+  const rate = ev.tax_rate / 100;
+  const p = ev.product_code ? products.get(ev.product_code) : undefined;
+  // A 0 % event keeps its product's treatment (exempt courses: E with the product's reason), else zero-rated.
+  const category = p && p.tax_rate === ev.tax_rate ? (p.vat_category as 'S' | 'Z' | 'E') : undefined;
+  const items: ItemInput[] = [];
+  if (ev.price > 0) {
+    items.push({ productCode: p ? p.code : null, description: `${ev.name} ${ev.starts_at}`, quantity: 1, discount: 0, unitPrice: oreToKr(ev.price), taxRate: rate as ItemInput['taxRate'], vatCategory: category });
+  }
+  for (const f of fields) {
+    if (f.price === null || !chosen(values.find((v) => v.number === f.number))) continue;
+    const fp = f.price_product_code ? products.get(f.price_product_code) : undefined;
+    items.push({ productCode: fp ? fp.code : null, description: f.name, quantity: 1, discount: 0, unitPrice: oreToKr(f.price), taxRate: ((f.price_tax_rate ?? 0) / 100) as ItemInput['taxRate'] });
+  }
+  if (discount && ev.price > 0) {
+    items.push({ description: `Rabattkode ${discount.code}`, quantity: 1, discount: 0, unitPrice: -oreToKr(discount.amount), taxRate: rate as ItemInput['taxRate'], vatCategory: category, exemptionReason: category === 'E' ? p?.exemption_reason : null });
+  }
+  return items;
+}
+
+/** The total of these items incl. VAT (øre), by the invoice's own line code. */
+export async function amountOf(db: Kysely<Database>, items: ItemInput[], vatRegistered: boolean): Promise<number> {
+  if (!items.length) return 0;
+  const products = await productsByCode(db, items.map((i) => i.productCode).filter((c): c is string => !!c));
+  const errors = new FieldErrors();
+  const lines = items.map((item, i) => lineFromItem(item, `items[${i}]`, errors, item.productCode ? products.get(item.productCode) : undefined, 0, vatRegistered));
+  if (errors.any) throw new OpError(409, 'EVENT_SETUP', `The event's price lines are not valid: ${errors.list.map((e) => e.message).join('; ')}`);
+  return computeLines(lines, 1_000_000).totalOre;
+}
+
+/** Recipient fields -> the signup body's names, so a rule the recipient service enforces names the field the participant filled in. */
+const FIELD_MAP: Record<string, string> = {
+  name: 'invoice.name',
+  'contact.address.address1': 'invoice.address',
+  'contact.address.zip': 'invoice.zip',
+  'contact.address.city': 'invoice.city',
+  'contact.address.country': 'invoice.country',
+  'organisation.number': 'invoice.orgNo',
+  'contact.email': 'email',
+  'contact.mobile': 'mobile',
+  yourReference: 'invoice.yourRef',
+};
+
+/** The invoice party's recipient: the one with this organisation number, or a new one. */
+export async function recipientFor(trx: Kysely<Database>, ctx: AppContext, party: InvoiceParty, email: string, mobile: string | null): Promise<number> {
+  if (party.orgNo) {
+    const found = await trx
+      .selectFrom('recipients')
+      .select('number')
+      .where('org_number', '=', normaliseOrgNumber(party.orgNo))
+      .where('deleted', '=', 0)
+      .orderBy('number')
+      .executeTakeFirst();
+    if (found) return found.number;
+  }
+  try {
+    const [number] = await createRecipientsIn(
+      trx,
+      ctx,
+      [
+        {
+          name: party.name ?? '',
+          contact: { address: { address1: party.address, zip: party.zip ?? '', city: party.city ?? '', country: party.country }, email, mobile },
+          ...(party.orgNo ? { organisation: { number: party.orgNo } } : {}),
+          yourReference: party.yourRef,
+        },
+      ],
+      false,
+    );
+    return number;
+  } catch (e) {
+    if (e instanceof OpError && e.status === 400) {
+      throw new OpError(400, e.code, e.message, e.fields.map((f) => ({ field: FIELD_MAP[f.field] ?? `invoice.${f.field}`, message: f.message })));
+    }
+    throw e;
+  }
+}
+
+/** Issues the participant's invoice in the caller's transaction; returns the document id and number. */
+export async function issueParticipantInvoice(
+  trx: Kysely<Database>,
+  ctx: AppContext,
+  ev: EventRow,
+  participant: { name: string; email: string; mobile: string | null; party: InvoiceParty },
+  items: ItemInput[],
+) {
+  const recipientNumber = await recipientFor(trx, ctx, participant.party, participant.email, participant.mobile);
+  const issued = await issueNewIn(trx, ctx, 'invoice', {
+    recipient: { number: recipientNumber },
+    yourReference: participant.party.yourRef ?? participant.name.slice(0, 64),
+    currency: 'NOK',
+    invoiceText: `Påmelding til ${ev.name} ${ev.starts_at}. Deltaker: ${participant.name}`.slice(0, 2000),
+    items,
+  });
+  return { recipientNumber, ...issued };
+}

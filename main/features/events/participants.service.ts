@@ -1,0 +1,166 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EventParticipantsTable } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { oreToKr } from '../../domain/money.js';
+import { notFound, validationError } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import { creditInvoiceIn } from '../documents/credit-notes.service.js';
+import type { ItemInput } from '../documents/documents.schema.js';
+import type { ParticipantStatus, ParticipantUpdate, ParticipantView } from './events.schema.js';
+import { eventRow } from './events.service.js';
+import { participantsFrom, statusWhere, isPaid, type EventRow } from './events.view.js';
+import { notifyRegistered } from './notify.js';
+import { issueParticipantInvoice, participantItems, type ChosenValue, type InvoiceParty } from './participant-invoice.js';
+
+type Row = Selectable<EventParticipantsTable>;
+
+function listQuery(db: Kysely<Database>, eventNumber: number, status: ParticipantStatus | undefined, today: string) {
+  let q = participantsFrom(db)
+    .leftJoin('documents as c', 'c.id', 'p.credit_note_document_id')
+    .where('p.event_number', '=', eventNumber);
+  if (status) q = q.where((eb) => statusWhere(eb, status, today));
+  return q;
+}
+
+type Listed = Row & { shown: string; invoice_number: number | null; credit_note_number: number | null; balance: number | null };
+
+function participantView(r: Listed): ParticipantView {
+  return {
+    number: r.number,
+    status: r.shown as ParticipantStatus,
+    name: r.name,
+    email: r.email,
+    mobile: r.mobile,
+    invoice: r.invoice_party ? JSON.parse(r.invoice_party) : null,
+    discountCode: r.discount_code,
+    customFields: JSON.parse(r.custom_values),
+    amount: oreToKr(r.amount),
+    signedUpAt: r.signed_up_at,
+    registeredAt: r.registered_at,
+    cancelledAt: r.cancelled_at,
+    invoiceNumber: r.invoice_number,
+    creditNoteNumber: r.credit_note_number,
+    balance: r.balance === null ? null : oreToKr(r.balance),
+    _links: {
+      self: { uri: `/host/events/${r.event_number}/participants/${r.number}` },
+      ...(r.invoice_number !== null ? { invoice: { uri: `/invoices/${r.invoice_number}` } } : {}),
+    },
+  };
+}
+
+/** Participants in signup order with their shown status (paid counted from the invoice in SQL), paged. */
+export async function listParticipants(ctx: AppContext, eventNumber: number, status: ParticipantStatus | undefined, limit: number, offset: number) {
+  await eventRow(ctx.db, eventNumber);
+  const today = ctx.clock.today();
+  const [rows, count] = await Promise.all([
+    listQuery(ctx.db, eventNumber, status, today)
+      .selectAll('p')
+      .select((eb) => [
+        eb.case().when(isPaid(eb, today)).then('paid').else(eb.ref('p.status')).end().as('shown'),
+        'd.number as invoice_number',
+        'c.number as credit_note_number',
+        'b.balance',
+      ])
+      .orderBy('p.number')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    listQuery(ctx.db, eventNumber, status, today).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((r) => participantView(r as Listed)), total: Number(count.n) };
+}
+
+export async function getParticipant(ctx: AppContext, eventNumber: number, p: number): Promise<ParticipantView> {
+  const today = ctx.clock.today();
+  const r = await listQuery(ctx.db, eventNumber, undefined, today)
+    .selectAll('p')
+    .select((eb) => [eb.case().when(isPaid(eb, today)).then('paid').else(eb.ref('p.status')).end().as('shown'), 'd.number as invoice_number', 'c.number as credit_note_number', 'b.balance'])
+    .where('p.number', '=', p)
+    .executeTakeFirst();
+  if (!r) throw notFound(`Participant ${p} of event ${eventNumber}`);
+  return participantView(r as Listed);
+}
+
+async function participantRow(trx: Kysely<Database>, eventNumber: number, p: number): Promise<Row> {
+  const row = await trx.selectFrom('event_participants').selectAll().where('event_number', '=', eventNumber).where('number', '=', p).executeTakeFirst();
+  if (!row) throw notFound(`Participant ${p} of event ${eventNumber}`);
+  return row;
+}
+
+/**
+ * Registers a participant in the caller's transaction: issues the invoice (when there is anything to pay) and queues the
+ * confirmation e-mail, the invoice and the SMS. Used by the signup (confirmation off) and by the host's confirm.
+ */
+export async function registerIn(trx: Kysely<Database>, ctx: AppContext, ev: EventRow, row: Row, items?: ItemInput[]): Promise<number | null> {
+  const values = JSON.parse(row.custom_values) as ChosenValue[];
+  let invoice: { id: number; number: number; recipientNumber: number } | null = null;
+  if (row.amount > 0) {
+    const fields = await trx.selectFrom('event_custom_fields').selectAll().where('event_number', '=', ev.number).execute();
+    const code = row.discount_code ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', row.discount_code).executeTakeFirst() : undefined;
+    const lines = items ?? (await participantItems(trx, ev, fields, values, code ?? null));
+    invoice = await issueParticipantInvoice(trx, ctx, ev, { name: row.name, email: row.email, mobile: row.mobile, party: JSON.parse(row.invoice_party!) as InvoiceParty }, lines);
+    const { total } = await trx.selectFrom('documents').select('total').where('id', '=', invoice.id).executeTakeFirstOrThrow();
+    row = { ...row, amount: total };
+  }
+  const now = ctx.clock.timestamp();
+  await trx
+    .updateTable('event_participants')
+    .set({ status: 'registered', registered_at: now, updated_at: now, amount: row.amount, invoice_document_id: invoice?.id ?? null, recipient_number: invoice?.recipientNumber ?? null })
+    .where('id', '=', row.id)
+    .execute();
+  await notifyRegistered(trx, ctx, ev, row, invoice);
+  await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${row.number}`, 'register', { invoice: invoice?.number ?? null, amount: row.amount });
+  return invoice?.number ?? null;
+}
+
+/** POST …/confirm: a pending participant becomes registered (invoice and mail as at a signup without confirmation). */
+export async function confirmParticipant(ctx: AppContext, eventNumber: number, p: number): Promise<ParticipantView> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const ev = await eventRow(trx, eventNumber);
+    const row = await participantRow(trx, eventNumber, p);
+    if (row.status !== 'pending') throw validationError([{ field: 'status', message: `participant ${p} is ${row.status}, not pending` }]);
+    await registerIn(trx, ctx, ev, row);
+  });
+  return getParticipant(ctx, eventNumber, p);
+}
+
+/** POST …/cancel: frees the seat; an invoice is credited in full (what was paid is then owed back to the customer). */
+export async function cancelParticipant(ctx: AppContext, eventNumber: number, p: number): Promise<ParticipantView> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await eventRow(trx, eventNumber);
+    const row = await participantRow(trx, eventNumber, p);
+    if (row.status === 'cancelled') throw validationError([{ field: 'status', message: `participant ${p} is already cancelled` }]);
+    let creditNote: { id: number; number: number } | null = null;
+    if (row.invoice_document_id !== null) {
+      const inv = await trx.selectFrom('documents').select('number').where('id', '=', row.invoice_document_id).executeTakeFirstOrThrow();
+      const left = await trx.selectFrom('invoice_balances').select(['credited_total']).where('document_id', '=', row.invoice_document_id).executeTakeFirstOrThrow();
+      const { total } = await trx.selectFrom('documents').select('total').where('id', '=', row.invoice_document_id).executeTakeFirstOrThrow();
+      if (left.credited_total < total) {
+        creditNote = await creditInvoiceIn(trx, ctx, inv.number!, { scope: 'uncredited', invoiceText: `Avmelding fra arrangement: ${row.name}` });
+      }
+    }
+    const now = ctx.clock.timestamp();
+    await trx
+      .updateTable('event_participants')
+      .set({ status: 'cancelled', cancelled_at: now, updated_at: now, credit_note_document_id: creditNote?.id ?? null })
+      .where('id', '=', row.id)
+      .execute();
+    await audit(trx, ctx.clock, 'event-participant', `${eventNumber}/${p}`, 'cancel', { creditNote: creditNote?.number ?? null });
+  });
+  return getParticipant(ctx, eventNumber, p);
+}
+
+/** PUT: the participant's name and contact details (the invoice, once issued, stays as it is). */
+export async function updateParticipant(ctx: AppContext, eventNumber: number, p: number, input: ParticipantUpdate): Promise<ParticipantView> {
+  const email = input.email.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw validationError([{ field: 'email', message: 'must be an e-mail address' }]);
+  if (!input.name.trim()) throw validationError([{ field: 'name', message: 'must not be empty' }]);
+  await ctx.db.transaction().execute(async (trx) => {
+    await eventRow(trx, eventNumber);
+    const row = await participantRow(trx, eventNumber, p);
+    const mobile = input.mobile?.trim() || null;
+    await trx.updateTable('event_participants').set({ name: input.name.trim(), email, mobile, updated_at: ctx.clock.timestamp() }).where('id', '=', row.id).execute();
+    await audit(trx, ctx.clock, 'event-participant', `${eventNumber}/${p}`, 'update', { before: { name: row.name, email: row.email, mobile: row.mobile }, after: { name: input.name, email, mobile } });
+  });
+  return getParticipant(ctx, eventNumber, p);
+}

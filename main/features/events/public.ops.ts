@@ -1,0 +1,71 @@
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context.js';
+import { defineOp, file } from '../../ops/define.js';
+import { OpError, validationError } from '../../ops/errors.js';
+import { checkSchema } from '../../ops/validate.js';
+import { newChallenge } from './captcha.js';
+import { PublicIdParam, SignupInput } from './events.schema.js';
+import { receiptPage, signupPage, formToSignup } from './signup-page.js';
+import { publicEvent, publicFacts, signup } from './signup.service.js';
+
+const html = (data: Buffer) => file('text/html; charset=utf-8', 'pamelding.html', data, true);
+
+/** A signup posted by the page's form: answers the page again, with the receipt or with the errors by their fields. */
+async function formSignup(ctx: AppContext, eventId: number, form: URLSearchParams) {
+  const code = form.get('discountCode')?.trim() || null;
+  const facts = await publicFacts(ctx, eventId, code);
+  const challenge = () => (facts.ev.signup_captcha ? newChallenge(facts.ev.public_id) : null);
+  const input = formToSignup(form, facts.fields);
+  const fields = checkSchema(SignupInput, input);
+  if (fields.length) return html(signupPage(facts, { values: form, errors: fields, challenge: challenge() }));
+  try {
+    const result = await signup(ctx, eventId, input);
+    return html(receiptPage(await publicFacts(ctx, eventId, code), result));
+  } catch (e) {
+    if (!(e instanceof OpError) || e.status !== 400) throw e;
+    const again = await publicFacts(ctx, eventId, code);
+    return html(signupPage(again, { values: form, errors: e.fields, challenge: challenge() }));
+  }
+}
+
+export const publicEventOps = [
+  defineOp({
+    name: 'events.signupPage',
+    method: 'GET',
+    path: '/events/{eventId}',
+    summary: 'The public signup page (HTML, Norwegian, no JavaScript); discountCode shows the price with the code applied',
+    public: true,
+    params: PublicIdParam,
+    query: Type.Object({ discountCode: Type.Optional(Type.String({ maxLength: 15 })) }),
+    run: async ({ params, query }, ctx) => {
+      const facts = await publicFacts(ctx, params.eventId, query.discountCode?.trim() || null);
+      return html(signupPage(facts, { challenge: facts.ev.signup_captcha ? newChallenge(facts.ev.public_id) : null }));
+    },
+  }),
+  defineOp({
+    name: 'events.captcha',
+    method: 'GET',
+    path: '/events/{eventId}/captcha',
+    summary: "Kvitt's signup question for events with signupCaptcha: send {captcha: {token, answer}} with the signup",
+    public: true,
+    params: PublicIdParam,
+    run: async ({ params }, ctx) => newChallenge((await publicEvent(ctx.db, ctx, params.eventId)).public_id),
+  }),
+  defineOp({
+    name: 'events.signup',
+    method: 'POST',
+    path: '/events/{eventId}/signup',
+    summary:
+      'Sign up (spec 4.7 body as JSON; 200 {participantNumber, status, amount}), or the signup page posting its form ' +
+      '(application/x-www-form-urlencoded; answers the page). 400 names the field; 404 alike for unknown, deleted and past events',
+    public: true,
+    params: PublicIdParam,
+    body: Type.Unknown({ description: 'the spec 4.7 signup body (see SignupInput), or the signup form' }),
+    run: async ({ params, body }, ctx) => {
+      if (body instanceof URLSearchParams) return formSignup(ctx, params.eventId, body);
+      const fields = checkSchema(SignupInput, body);
+      if (fields.length) throw validationError(fields);
+      return signup(ctx, params.eventId, body as SignupInput);
+    },
+  }),
+];

@@ -1,0 +1,116 @@
+/**
+ * The public signup page (GET /events/{eventId}): plain HTML in Norwegian, no JavaScript, no outside resources. The form
+ * posts application/x-www-form-urlencoded to POST /events/{eventId}/signup, which answers this page again: with the
+ * errors next to their fields, or with the receipt. A strict CSP (meta) allows only the inline style and posting back here.
+ */
+import { formatDate, formatMoney } from '../../documents/format.js';
+import type { FieldError } from '../../ops/errors.js';
+import type { Challenge } from './captcha.js';
+import type { SignupInput } from './events.schema.js';
+import type { publicFacts, SignupResult } from './signup.service.js';
+
+type Facts = Awaited<ReturnType<typeof publicFacts>>;
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const when = (dt: string | null) => (dt ? `${formatDate(dt)} kl. ${dt.slice(11, 16)}` : '');
+
+/** Form field names are the signup body's paths (invoice.zip, customFields[0].value -> cf.<number>). */
+export function formToSignup(form: URLSearchParams, fieldNumbers: Array<{ number: number; type: string }>): SignupInput {
+  const get = (k: string) => {
+    const v = form.get(k);
+    return v === null || v.trim() === '' ? null : v;
+  };
+  const inv = ['name', 'address', 'zip', 'city', 'country', 'orgNo', 'yourRef'] as const;
+  const invoice = Object.fromEntries(inv.map((k) => [k, get(`invoice.${k}`)]));
+  const token = get('captchaToken');
+  return {
+    name: form.get('name') ?? '',
+    email: form.get('email') ?? '',
+    mobile: get('mobile'),
+    invoice: Object.values(invoice).some((v) => v !== null) ? invoice : null,
+    discountCode: get('discountCode'),
+    customFields: fieldNumbers.map((f) => ({ number: f.number, value: f.type === 'BOOLEAN' ? form.get(`cf.${f.number}`) !== null : get(`cf.${f.number}`) })),
+    ...(token ? { captcha: { token, answer: form.get('captchaAnswer') ?? '' } } : {}),
+  };
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1a1b1e;line-height:1.45}
+h1{margin-bottom:.2rem}.facts{color:#495057}.box{border:1px solid #dee2e6;border-radius:8px;padding:1rem;margin:1rem 0}
+label{display:block;margin:.6rem 0 .15rem;font-weight:600}input[type=text],input[type=email],input[type=tel]{width:100%;padding:.45rem;border:1px solid #ced4da;border-radius:4px;box-sizing:border-box}
+.err{color:#c92a2a;font-size:.9rem}.price{font-size:1.25rem;font-weight:700}button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem;background:#228be6;color:#fff;border:0;border-radius:4px}
+.check label{display:inline;font-weight:400}fieldset{border:1px solid #dee2e6;border-radius:8px;margin-top:1rem}`;
+
+function page(title: string, body: string): Buffer {
+  return Buffer.from(`<!doctype html>
+<html lang="nb"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; form-action 'self'">
+<title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`);
+}
+
+function header(f: Facts): string {
+  const ev = f.ev;
+  const loc = JSON.parse(ev.location) as Record<string, string | null>;
+  const contact = JSON.parse(ev.contact_person) as Record<string, string | null>;
+  const seats = ev.participant_limit !== null ? `<p><strong>Ledige plasser: ${Math.max(0, ev.participant_limit - f.taken)}</strong> av ${ev.participant_limit}</p>` : '';
+  const stats = ev.show_signup_stats ? `<p>Påmeldte: ${f.taken}</p>` : '';
+  return `<h1>${esc(ev.name)}</h1>
+<p class="facts">${esc(when(ev.starts_at))}${ev.end_at ? ` – ${esc(when(ev.end_at))}` : ''}<br>${esc([loc.name, loc.address, [loc.zip, loc.city].filter(Boolean).join(' ')].filter(Boolean).join(', '))}</p>
+${ev.description ? `<p>${esc(ev.description).replace(/\n/g, '<br>')}</p>` : ''}
+<p class="price">${f.price > 0 ? `Pris: kr ${esc(formatMoney(f.price))}${f.discount ? ` med rabattkode ${esc(f.discount.code)}` : ''}` : 'Gratis'}</p>
+${seats}${stats}${ev.registration_deadline ? `<p>Påmeldingsfrist: ${esc(when(ev.registration_deadline))}</p>` : ''}
+<p class="facts">Arrangør: ${esc(f.seller)}. Kontakt: ${esc(contact.name)}${contact.email ? `, ${esc(contact.email)}` : ''}${contact.phone ? `, ${esc(contact.phone)}` : ''}</p>`;
+}
+
+/** The page with its form; `errors` from a failed post are shown next to the fields they name. */
+export function signupPage(f: Facts, opts: { values?: URLSearchParams; errors?: FieldError[]; challenge: Challenge | null }): Buffer {
+  const v = opts.values ?? new URLSearchParams();
+  const errs = opts.errors ?? [];
+  const errOf = (...names: string[]) => {
+    const m = errs.filter((e) => names.includes(e.field)).map((e) => esc(e.message));
+    return m.length ? `<div class="err">${m.join('<br>')}</div>` : '';
+  };
+  const input = (name: string, label: string, type = 'text', extra = '', errName = name) =>
+    `<label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" value="${esc(v.get(name))}" ${extra}>${errOf(errName)}`;
+  const id = f.ev.public_id;
+  const code = v.get('discountCode') ?? f.discount?.code ?? '';
+  const closed = f.closed.length ? `<div class="box err">${f.closed.map((e) => esc(e.message === 'the event is full' ? 'Arrangementet er fullt.' : 'Påmeldingsfristen er ute.')).join('<br>')}</div>` : '';
+  const general = errs.filter((e) => ['registrationDeadline', 'participantLimit', '(body)'].includes(e.field));
+  const fields = f.fields
+    .map((cf, i) => {
+      const name = `cf.${cf.number}`;
+      const price = cf.price !== null ? ` (kr ${esc(formatMoney(cf.price))} + mva)` : '';
+      const err = errOf(`customFields[${i}].value`, `customFields[${i}].number`);
+      return cf.type === 'BOOLEAN'
+        ? `<div class="check"><input id="${name}" name="${name}" type="checkbox" ${v.get(name) !== null ? 'checked' : ''}> <label for="${name}">${esc(cf.name)}${price}</label>${err}</div>`
+        : input(name, `${esc(cf.name)}${price}`, 'text', 'maxlength="500"', `customFields[${i}].value`);
+    })
+    .join('\n');
+  const captcha = opts.challenge
+    ? `<input type="hidden" name="captchaToken" value="${esc(opts.challenge.token)}"><label for="captchaAnswer">${esc(opts.challenge.question)} (mot automatisk påmelding)</label><input id="captchaAnswer" name="captchaAnswer" type="text" inputmode="numeric" required>${errOf('captcha')}`
+    : '';
+  const form = f.closed.length
+    ? ''
+    : `<form method="post" action="/events/${id}/signup">
+${general.length ? `<div class="box err">${general.map((e) => esc(e.message)).join('<br>')}</div>` : ''}
+${input('name', 'Navn *', 'text', 'required maxlength="100"')}${input('email', 'E-post *', 'email', 'required maxlength="64"')}${input('mobile', 'Mobil', 'tel', 'maxlength="20"')}
+${fields}
+<fieldset><legend>Faktureres til${f.price > 0 ? ' *' : ''}</legend>
+${input('invoice.name', 'Navn (person eller firma)', 'text', 'maxlength="42"')}${input('invoice.address', 'Adresse', 'text', 'maxlength="42"')}
+${input('invoice.zip', 'Postnummer', 'text', 'maxlength="8"')}${input('invoice.city', 'Poststed', 'text', 'maxlength="36"')}
+${input('invoice.country', 'Land (tomt: Norge)', 'text', 'maxlength="64"')}${input('invoice.orgNo', 'Organisasjonsnummer', 'text', 'maxlength="20"')}${input('invoice.yourRef', 'Deres referanse', 'text', 'maxlength="64"')}
+</fieldset>
+<input type="hidden" name="discountCode" value="${esc(code)}">${errOf('discountCode')}
+${captcha}
+<button type="submit">Meld meg på</button>
+</form>`;
+  const codeForm =
+    f.ev.price > 0 && !f.closed.length
+      ? `<form method="get" action="/events/${id}" class="box"><label for="code">Rabattkode</label><input id="code" name="discountCode" type="text" maxlength="15" value="${esc(code)}">${f.codeUnknown ? '<div class="err">Ukjent rabattkode</div>' : ''}<button type="submit">Bruk kode</button></form>`
+      : '';
+  return page(f.ev.name, `${header(f)}${closed}${codeForm}${form}`);
+}
+
+export function receiptPage(f: Facts, r: SignupResult): Buffer {
+  const status = r.status === 'pending' ? 'Påmeldingen venter på bekreftelse fra arrangøren. Du får en e-post når den er godkjent.' : 'Du er påmeldt. Bekreftelsen kommer på e-post.';
+  const pay = r.amount > 0 ? `<p>Beløp: kr ${esc(formatMoney(Math.round(r.amount * 100)))}${r.status === 'registered' ? ' (fakturaen kommer på e-post)' : ''}</p>` : '';
+  return page(`Påmeldt: ${f.ev.name}`, `${header(f)}<div class="box"><h2>Takk for påmeldingen!</h2><p>${status}</p><p>Deltakernummer: ${r.participantNumber}</p>${pay}</div>`);
+}

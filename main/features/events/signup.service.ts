@@ -1,0 +1,161 @@
+/**
+ * POST /events/{eventId}/signup (spec 4.7), public. One write transaction: the rules, then the lock on the event
+ * (signup_seq, see migration 0006), the seat count, the participant, and, when no confirmation is asked for, the invoice
+ * and the queued mail. A failed signup writes nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { oreToKr } from '../../domain/money.js';
+import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
+import { FieldErrors, notFound, validationError } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import { countryCode } from '../common/countries.js';
+import { getSettings } from '../settings/settings.service.js';
+import { checkChallenge } from './captcha.js';
+import type { SignupInput } from './events.schema.js';
+import { nowMinute } from './events.service.js';
+import { seatsTaken, type EventRow } from './events.view.js';
+import { notifyPending, smsNumber } from './notify.js';
+import { amountOf, participantItems, type ChosenValue, type InvoiceParty } from './participant-invoice.js';
+import { registerIn } from './participants.service.js';
+
+const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
+
+/** The event behind a public id; unknown, deleted and past events answer the same 404, so ids cannot be probed. */
+export async function publicEvent(db: Kysely<Database>, ctx: AppContext, publicId: number): Promise<EventRow> {
+  const ev = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('public_id', '=', publicId)
+    .where('deleted', '=', 0)
+    .where('starts_at', '>=', ctx.clock.today())
+    .executeTakeFirst();
+  if (!ev) throw notFound('Event');
+  return ev;
+}
+
+export interface SignupResult {
+  participantNumber: number;
+  status: 'pending' | 'registered';
+  amount: number;
+}
+
+/** Why an event takes no signups now (deadline passed, full), as field errors. */
+export async function closedReasons(db: Kysely<Database>, ctx: AppContext, ev: EventRow): Promise<FieldErrors> {
+  const errors = new FieldErrors();
+  if (ev.registration_deadline && nowMinute(ctx) > ev.registration_deadline) {
+    errors.add('registrationDeadline', `the signup closed at ${ev.registration_deadline}`);
+  }
+  if (ev.participant_limit !== null && (await seatsTaken(db, ev.number)) >= ev.participant_limit) {
+    errors.add('participantLimit', 'the event is full');
+  }
+  return errors;
+}
+
+export async function signup(ctx: AppContext, publicId: number, input: SignupInput): Promise<SignupResult> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const ev = await publicEvent(trx, ctx, publicId);
+    const errors = await closedReasons(trx, ctx, ev);
+    errors.throwIfAny('Signup is closed');
+    if (ev.signup_captcha && !checkChallenge(ev.public_id, input.captcha)) {
+      errors.add('captcha', input.captcha ? 'the answer is wrong or the question has expired; answer the new question' : 'answer the question (GET /events/{id}/captcha)');
+    }
+    const name = blank(input.name);
+    const email = blank(input.email);
+    if (!name) errors.add('name', 'must not be empty');
+    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('email', 'must be an e-mail address');
+    const mobile = blank(input.mobile);
+    if (mobile && ev.sms_enabled && !smsNumber(mobile)) errors.add('mobile', 'must be a Norwegian mobile number (8 digits) to get the SMS');
+
+    const code = blank(input.discountCode);
+    const discount = code
+      ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', code).executeTakeFirst()
+      : undefined;
+    if (code && !discount) errors.add('discountCode', 'is not a discount code of this event');
+
+    const fields = await trx.selectFrom('event_custom_fields').selectAll().where('event_number', '=', ev.number).orderBy('number').execute();
+    const values: ChosenValue[] = [];
+    (input.customFields ?? []).forEach((cf, i) => {
+      const def = fields.find((f) => f.number === cf.number);
+      if (!def) return errors.add(`customFields[${i}].number`, `the event has no custom field number ${cf.number}`);
+      if (values.some((v) => v.number === cf.number)) return errors.add(`customFields[${i}].number`, 'is given twice');
+      const v = cf.value ?? null;
+      if (v !== null && def.type === 'BOOLEAN' && typeof v !== 'boolean') return errors.add(`customFields[${i}].value`, `${def.name} must be true or false`);
+      if (v !== null && def.type === 'TEXT' && typeof v !== 'string') return errors.add(`customFields[${i}].value`, `${def.name} must be text`);
+      values.push({ number: def.number, name: def.name, type: def.type, value: typeof v === 'string' ? v.trim() : v });
+    });
+
+    const settings = await getSettings({ ...ctx, db: trx });
+    const items = await participantItems(trx, ev, fields, values, discount ?? null);
+    const amount = await amountOf(trx, items, settings.company.vatRegistered);
+    const inv = input.invoice ?? null;
+    let party: InvoiceParty | null = null;
+    if (amount > 0) {
+      for (const f of ['name', 'address', 'zip', 'city'] as const) if (!blank(inv?.[f])) errors.add(`invoice.${f}`, 'is required when there is something to pay');
+      const country = blank(inv?.country) ? countryCode(inv!.country!.trim()) : 'NO';
+      if (!country) errors.add('invoice.country', 'must be a country from /common/public/countries');
+      if (country === 'NO' && blank(inv?.zip) && !/^\d{4}$/.test(inv!.zip!.trim())) errors.add('invoice.zip', 'a Norwegian postcode has 4 digits');
+    }
+    const orgNo = blank(inv?.orgNo);
+    if (orgNo && !isValidOrgNumber(orgNo)) errors.add('invoice.orgNo', 'must be a valid Norwegian organisation number (9 digits, MOD11)');
+    errors.throwIfAny();
+    if (inv) {
+      party = { name: blank(inv.name), address: blank(inv.address), zip: blank(inv.zip), city: blank(inv.city), country: blank(inv.country), orgNo: orgNo ? normaliseOrgNumber(orgNo) : null, yourRef: blank(inv.yourRef) };
+    }
+
+    // The lock: from here until commit no other signup to this event can count or insert (see migration 0006).
+    const { signup_seq: number } = await trx
+      .updateTable('events')
+      .set((eb) => ({ signup_seq: eb('signup_seq', '+', 1) }))
+      .where('number', '=', ev.number)
+      .returning('signup_seq')
+      .executeTakeFirstOrThrow();
+    if (ev.participant_limit !== null && (await seatsTaken(trx, ev.number)) >= ev.participant_limit) {
+      throw validationError([{ field: 'participantLimit', message: 'the event is full' }], 'Signup is closed');
+    }
+    const now = ctx.clock.timestamp();
+    const row = await trx
+      .insertInto('event_participants')
+      .values({
+        event_number: ev.number,
+        number,
+        status: 'pending',
+        name: name!,
+        email: email!,
+        mobile,
+        invoice_party: party ? JSON.stringify(party) : null,
+        discount_code: discount?.code ?? null,
+        custom_values: JSON.stringify(values),
+        amount,
+        recipient_number: null,
+        invoice_document_id: null,
+        credit_note_document_id: null,
+        signed_up_at: now,
+        registered_at: null,
+        cancelled_at: null,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${number}`, 'signup', { amount, discountCode: row.discount_code });
+    if (ev.confirmation) {
+      await notifyPending(trx, ctx, ev, row);
+      return { participantNumber: number, status: 'pending', amount: oreToKr(amount) };
+    }
+    await registerIn(trx, ctx, ev, row, items);
+    return { participantNumber: number, status: 'registered', amount: oreToKr(amount) };
+  });
+}
+
+/** What the public page shows: nothing the host did not publish. */
+export async function publicFacts(ctx: AppContext, publicId: number, code: string | null) {
+  const ev = await publicEvent(ctx.db, ctx, publicId);
+  const settings = await getSettings(ctx);
+  const fields = await ctx.db.selectFrom('event_custom_fields').selectAll().where('event_number', '=', ev.number).orderBy('number').execute();
+  const discount = code ? await ctx.db.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', code).executeTakeFirst() : undefined;
+  const price = await amountOf(ctx.db, await participantItems(ctx.db, ev, fields, [], discount ?? null), settings.company.vatRegistered);
+  const taken = await seatsTaken(ctx.db, ev.number);
+  const closed = await closedReasons(ctx.db, ctx, ev);
+  return { ev, fields, discount: discount ?? null, codeUnknown: !!code && !discount, price, taken, closed: closed.list, seller: settings.company.name };
+}

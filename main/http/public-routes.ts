@@ -1,0 +1,37 @@
+/**
+ * What the public operations (no key: `public: true` in the operation table, e.g. the event signup page and
+ * POST /events/{id}/signup) need beyond the keyed API:
+ * - rate limiting per client address (@fastify/rate-limit, in memory), so a script cannot flood an event: by default
+ *   60 requests a minute per address and operation (`KVITT_PUBLIC_RATE_LIMIT=<n per minute>` or the `publicRateLimit`
+ *   option change it); over it the answer is 429 with Retry-After;
+ * - the signup page's form (application/x-www-form-urlencoded, 64 kB at most), parsed into URLSearchParams for the
+ *   public operations only; every other operation still refuses any body but JSON.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OpError } from '../ops/errors.js';
+
+export interface PublicRateLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+/** Route config of a public operation: marks it public and gives it the rate limit. */
+export const PUBLIC_ROUTE = { public: true, rateLimit: {} } as const;
+
+export const isPublicRoute = (req: FastifyRequest) => (req.routeOptions.config as { public?: boolean } | undefined)?.public === true;
+
+export async function registerPublicRoutes(app: FastifyInstance, limit?: PublicRateLimit): Promise<void> {
+  const env = Number(process.env.KVITT_PUBLIC_RATE_LIMIT);
+  await app.register(rateLimit, {
+    global: false,
+    max: limit?.max ?? (Number.isInteger(env) && env > 0 ? env : 60),
+    timeWindow: limit?.timeWindowMs ?? 60_000,
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new OpError(429, 'TOO_MANY_REQUESTS', `Too many requests from your address; try again in ${ctx.after}`), { statusCode: 429 }),
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, text, done) => {
+    if (!isPublicRoute(req)) return done(new OpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
+    done(null, new URLSearchParams(String(text)));
+  });
+}

@@ -1,0 +1,70 @@
+import { expect } from 'vitest';
+import { startDocServer, type DocServer } from '../documents-api/setup.js';
+
+/** A server with the originator set up (see documents-api/setup) and the event products KURS (25 %), LUNSJ (15 %), MAT (exists). */
+export async function startEventServer(opts: { today?: string } = {}): Promise<DocServer> {
+  const s = await startDocServer({ today: opts.today ?? '2026-03-15' });
+  const p = await s.json('/products/', {
+    body: [
+      { code: 'KURS', description: 'Kursavgift', unitPrice: 1000, taxRate: 25 },
+      { code: 'LUNSJ', description: 'Lunsj', unitPrice: 200, taxRate: 15 },
+    ],
+  });
+  expect(p.status, JSON.stringify(p.body)).toBe(201);
+  return s;
+}
+
+/** A valid 2.10 event body, overridable. */
+export function eventBody(over: Record<string, unknown> = {}) {
+  return {
+    name: 'Regnskapskurs for småbedrifter',
+    date: '2026-04-20 09:00',
+    endDate: '2026-04-20 15:00',
+    registrationDeadline: '2026-04-15 23:59',
+    signupCaptcha: false,
+    location: { name: 'Kvitt-huset', address: 'Storgata 1', zip: '0155', city: 'OSLO', country: 'NORGE' },
+    description: 'Bokføring, MVA og fakturering på én dag.',
+    confirmation: false,
+    price: 1000,
+    contactPerson: { name: 'Kari Kurs', email: 'kari@fjordraad.no', phone: '22 33 44 55' },
+    participantLimit: 25,
+    smsConfirmation: { enabled: false, message: '' },
+    taxRate: 25,
+    productNumber: 'KURS',
+    showSignupStats: true,
+    discountCodes: { label: 'Rabattkode', codes: [{ code: 'TIDLIG', amount: 150 }] },
+    customFields: [
+      { number: null, name: 'Lunsj', type: 'BOOLEAN', price: { productCode: 'LUNSJ', price: 200, taxRate: 15 }, options: null },
+      { number: null, name: 'Allergier', type: 'TEXT', options: null },
+    ],
+    ...over,
+  };
+}
+
+export async function createEvent(s: DocServer, over: Record<string, unknown> = {}): Promise<{ number: number; id: number; body: any }> {
+  const r = await s.json('/host/events/', { body: eventBody(over) });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return { number: r.body.number, id: r.body.id, body: r.body };
+}
+
+/** A signup body (4.7) for a person paying privately, overridable. */
+export function signupBody(over: Record<string, unknown> = {}) {
+  return {
+    name: 'Ola Deltaker',
+    email: 'ola@example.no',
+    mobile: '91234567',
+    invoice: { name: 'Ola Deltaker', address: 'Bakken 2', zip: '0150', city: 'OSLO', country: 'NORGE', orgNo: null, yourRef: null },
+    ...over,
+  };
+}
+
+/** POST /events/{id}/signup without any key, as the public does. */
+export async function signup(s: DocServer, id: number | string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${s.base}/events/${id}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, res };
+}
