@@ -124,10 +124,11 @@ function kindOps(kind: ChainKind, area: string, base: string, label: string, plu
       name: `${area}.list`,
       method: 'GET',
       path: `${base}/`,
-      summary: `Issued ${plural}, descending by number; recipientNumber, from/to (date); paged with perPage/page`,
+      summary: `Issued ${plural}, descending by number; recipientNumber, from/to (date), state (open, expired, converted at today); paged with perPage/page`,
       query: OfferListQuery,
       run: ({ query }, ctx) => {
         realDates(query, ['from', 'to']);
+        if (kind !== 'offer' && query.state === 'expired') throw validationError([{ field: 'state', message: 'must be open or converted (order confirmations do not expire)' }]);
         return listResult(
           query,
           (limit, offset) => listChainDocuments(ctx, kind, query, limit, offset),

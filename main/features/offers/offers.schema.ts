@@ -10,6 +10,8 @@ export const OfferListQuery = Type.Object({
   /** Document date range (offer date / order confirmation date), inclusive. */
   from: Type.Optional(IsoDate),
   to: Type.Optional(IsoDate),
+  /** State at today (the overview's links use it): open, expired (offers only: past expiryDate), converted (made into a next document). */
+  state: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('expired'), Type.Literal('converted')])),
   ...Paging,
 });
 export type OfferListQuery = Static<typeof OfferListQuery>;

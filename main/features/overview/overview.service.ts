@@ -1,0 +1,171 @@
+/**
+ * GET /overview/invoices (spec 4.3, 2.6): the years with documents and the groups Fakturaer, Tilbud and
+ * Ordrebekreftelser, each item counted and summed by one SQL aggregate (GROUP BY the state at today) and linked to the
+ * list that returns exactly the documents it counts. Totals in NOK (other currencies at each document's own rate).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import type { InvoiceState } from '../../domain/invoice-state.js';
+import { oreToKr } from '../../domain/money.js';
+import { stateWhere } from '../documents/invoice-state.sql.js';
+import { chainStateWhere, type OfferState } from '../offers/offers.service.js';
+import type { YearParam } from './overview.schema.js';
+import { yearOf, yearRange } from './overview.sql.js';
+
+/** Every year that has issued documents, newest first. */
+export async function documentYears(db: Kysely<Database>): Promise<number[]> {
+  const y = yearOf(sql.ref('issue_date'));
+  const rows = await db
+    .selectFrom('documents')
+    .select(y.as('y'))
+    .where('number', 'is not', null)
+    .where('issue_date', 'is not', null)
+    .groupBy(y)
+    .orderBy(y, 'desc')
+    .execute();
+  return rows.map((r) => Number(r.y));
+}
+
+/** The year of the newest issued invoice, or this year when there is none. */
+export async function lastInvoiceYear(db: Kysely<Database>, today: string): Promise<number> {
+  const r = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.max('issue_date').as('last'))
+    .where('kind', '=', 'invoice')
+    .where('number', 'is not', null)
+    .executeTakeFirst();
+  return Number((r?.last ?? today).slice(0, 4));
+}
+
+/** A year parameter made concrete: a number, or null for every year. */
+export async function resolveYear(db: Kysely<Database>, year: YearParam, today: string): Promise<number | null> {
+  if (year === 'all') return null;
+  return year === 'last' ? lastInvoiceYear(db, today) : year;
+}
+
+interface Item {
+  description: string;
+  count: number;
+  total: number;
+  _links: { self: { uri: string } };
+}
+interface Figures {
+  count: number;
+  total: number; // øre NOK
+}
+const NONE: Figures = { count: 0, total: 0 };
+
+const item = (description: string, f: Figures | undefined, uri: string): Item => ({
+  description,
+  count: f?.count ?? 0,
+  total: oreToKr(f?.total ?? 0),
+  _links: { self: { uri } },
+});
+
+const INVOICE_ITEMS: { state: InvoiceState; api: string; description: string }[] = [
+  { state: 'not-due', api: 'notDue', description: 'Ikke forfalt' },
+  { state: 'due', api: 'due', description: 'Forfalt' },
+  { state: 'paid', api: 'paid', description: 'Betalt' },
+  { state: 'lost', api: 'lost', description: 'Tapsført' },
+];
+
+/** Issued invoices in the year by state at today: one pass, grouped by the state (stateWhere, the lists' own conditions). */
+async function invoiceFigures(db: Kysely<Database>, year: number | null, today: string): Promise<Map<string, Figures>> {
+  let q = db
+    .selectFrom('documents as d')
+    .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
+    .where('d.kind', '=', 'invoice')
+    .where('d.number', 'is not', null);
+  if (year !== null) q = q.where('d.issue_date', '>=', yearRange(year).from).where('d.issue_date', '<=', yearRange(year).to);
+  const rows = await q
+    .select((eb) => {
+      let c = eb.case().when(stateWhere(eb, INVOICE_ITEMS[0].state, today)).then(INVOICE_ITEMS[0].api);
+      for (const s of INVOICE_ITEMS.slice(1)) c = c.when(stateWhere(eb, s.state, today)).then(s.api) as typeof c;
+      return [c.end().as('state'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('d.total_nok').as('total')];
+    })
+    .groupBy('state')
+    .execute();
+  return new Map(rows.filter((r) => r.state !== null).map((r) => [r.state as string, { count: Number(r.count), total: Number(r.total) }]));
+}
+
+const CHAIN_STATES: OfferState[] = ['open', 'expired', 'converted'];
+
+/** Issued offers and order confirmations in the year by state at today, and the drafts of every kind (not tied to a year). */
+async function chainAndDraftFigures(db: Kysely<Database>, year: number | null, today: string) {
+  let q = db.selectFrom('documents as d').where('d.kind', 'in', ['offer', 'order-confirmation']).where('d.number', 'is not', null);
+  if (year !== null) q = q.where('d.issue_date', '>=', yearRange(year).from).where('d.issue_date', '<=', yearRange(year).to);
+  const chain = await q
+    .select((eb) => {
+      let c = eb.case().when(chainStateWhere(eb, CHAIN_STATES[0], today)).then(CHAIN_STATES[0]);
+      for (const s of CHAIN_STATES.slice(1)) c = c.when(chainStateWhere(eb, s, today)).then(s) as typeof c;
+      return ['d.kind', c.end().as('state'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('d.total_nok').as('total')];
+    })
+    .groupBy(['d.kind', 'state'])
+    .execute();
+  const drafts = await db
+    .selectFrom('documents as d')
+    .select((eb) => ['d.kind', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('d.total_nok').as('total')])
+    .where('d.number', 'is', null)
+    .groupBy('d.kind')
+    .execute();
+  const out = new Map<string, Figures>();
+  for (const r of chain) out.set(`${r.kind}:${r.state}`, { count: Number(r.count), total: Number(r.total) });
+  for (const r of drafts) out.set(`${r.kind}:draft`, { count: Number(r.count), total: Number(r.total) });
+  return out;
+}
+
+async function creditNoteFigures(db: Kysely<Database>, year: number | null): Promise<Figures> {
+  let q = db.selectFrom('documents as d').where('d.kind', '=', 'credit-note').where('d.number', 'is not', null);
+  if (year !== null) q = q.where('d.issue_date', '>=', yearRange(year).from).where('d.issue_date', '<=', yearRange(year).to);
+  const r = await q.select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('d.total_nok').as('total')]).executeTakeFirstOrThrow();
+  return { count: Number(r.count), total: Number(r.total ?? 0) };
+}
+
+const add = (...fs: (Figures | undefined)[]): Figures => fs.reduce<Figures>((a, f) => ({ count: a.count + (f?.count ?? 0), total: a.total + (f?.total ?? 0) }), NONE);
+
+export async function invoiceOverview(ctx: AppContext, yearParam: YearParam) {
+  const today = ctx.clock.today();
+  const [years, year] = await Promise.all([documentYears(ctx.db), resolveYear(ctx.db, yearParam, today)]);
+  const [invoices, credits, chain] = await Promise.all([
+    invoiceFigures(ctx.db, year, today),
+    creditNoteFigures(ctx.db, year),
+    chainAndDraftFigures(ctx.db, year, today),
+  ]);
+  const y = year === null ? 'all' : String(year);
+  const docs = (q: string) => `/overview/invoices/documents?${q}`;
+  const range = year === null ? '' : `&from=${yearRange(year).from}&to=${yearRange(year).to}`;
+  const invoiceDrafts = add(chain.get('invoice:draft'), chain.get('credit-note:draft'));
+  const issued = add(...INVOICE_ITEMS.map((s) => invoices.get(s.api)));
+  const chainGroup = (kind: 'offer' | 'order-confirmation', name: string, base: string, states: { state: OfferState; description: string }[]) => {
+    const items = [
+      item('Utkast', chain.get(`${kind}:draft`), `${base}/drafts/`),
+      ...states.map((s) => item(s.description, chain.get(`${kind}:${s.state}`), `${base}/?state=${s.state}${range}`)),
+    ];
+    return { name, items, summary: { total: oreToKr(add(...states.map((s) => chain.get(`${kind}:${s.state}`))).total) } };
+  };
+  return {
+    years,
+    groups: [
+      {
+        name: 'Fakturaer',
+        items: [
+          item('Utkast', invoiceDrafts, docs('states=draft&year=all')),
+          ...INVOICE_ITEMS.map((s) => item(s.description, invoices.get(s.api), docs(`states=${s.api}&types=ordinary&year=${y}`))),
+          item('Kreditnotaer', credits, docs(`states=paid&types=credit&year=${y}`)),
+        ],
+        // Invoiced in the year less credited (drafts are not invoiced yet).
+        summary: { total: oreToKr(issued.total - credits.total) },
+      },
+      chainGroup('offer', 'Tilbud', '/offer', [
+        { state: 'open', description: 'Sendt (aktive)' },
+        { state: 'expired', description: 'Utløpt' },
+        { state: 'converted', description: 'Bekreftet eller fakturert' },
+      ]),
+      chainGroup('order-confirmation', 'Ordrebekreftelser', '/order-confirmation', [
+        { state: 'open', description: 'Ikke fakturert' },
+        { state: 'converted', description: 'Fakturert' },
+      ]),
+    ],
+  };
+}
