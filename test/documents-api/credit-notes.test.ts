@@ -68,10 +68,13 @@ describe('credit notes', () => {
     expect((await s.json(`/invoices/${n}/credit-note`, { body: { items: [{ productCode: 'BOK', quantity: 1 }] } })).status).toBe(400);
   });
 
-  test('a paid invoice can be credited: the balance goes negative (money owed back)', async () => {
+  test('a paid invoice: "the rest" (what is owed) is nothing (400 on scope); scope uncredited credits it and the balance goes negative (money owed back)', async () => {
     const n = await invoice();
     await s.json(`/invoices/${n}/payments`, { body: { date: '2026-03-15', amount: 3733.78 } });
-    await s.json(`/invoices/${n}/credit-note`, { method: 'POST' });
+    const owed = await s.json(`/invoices/${n}/credit-note`, { method: 'POST' });
+    expect(owed.status).toBe(400);
+    expect(owed.body.fields[0].field).toBe('scope');
+    expect((await s.json(`/invoices/${n}/credit-note`, { body: { scope: 'uncredited' } })).status).toBe(201);
     expect((await get(n)).currentBalance).toBe(-3733.78);
   });
 

@@ -100,12 +100,12 @@ describe('invoice lists', () => {
   });
 
   test('GET /invoices/sums: count, total and balance per state, in SQL', async () => {
-    expect((await s.json('/invoices/sums?state=due')).body).toEqual({ count: 2, total: 3125, balance: 1562.5 + 1062.5 });
-    expect((await s.json('/invoices/sums?state=not-due')).body).toEqual({ count: 1, total: 1562.5, balance: 1562.5 });
-    expect((await s.json('/invoices/sums?state=paid')).body).toEqual({ count: 3, total: 4687.5, balance: -437.5 });
+    expect((await s.json('/invoices/sums?state=due')).body).toEqual({ count: 2, total: 3125, balance: 1562.5 + 1062.5, toRefund: 0 });
+    expect((await s.json('/invoices/sums?state=not-due')).body).toEqual({ count: 1, total: 1562.5, balance: 1562.5, toRefund: 0 });
+    expect((await s.json('/invoices/sums?state=paid')).body).toEqual({ count: 3, total: 4687.5, balance: 0, toRefund: 437.5 });
     expect((await s.json('/invoices/sums')).body.count).toBe(7);
     expect((await s.json(`/invoices/sums?state=all&recipientNumber=${s.person}`)).body.count).toBe(3);
-    expect((await s.json('/invoices/sums?state=credit-notes')).body).toEqual({ count: 1, total: 1562.5, balance: 0 });
+    expect((await s.json('/invoices/sums?state=credit-notes')).body).toEqual({ count: 1, total: 1562.5, balance: 0, toRefund: 0 });
     expect((await s.json('/invoices/sums?state=bogus')).status).toBe(400);
   });
 

@@ -6,10 +6,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { invoiceState, type InvoiceState } from '../../domain/invoice-state.js';
+import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
+import { validationError } from '../../ops/errors.js';
 import type { DocumentKind } from './document-kinds.js';
-import { creditNoteShapes, draftShapes, invoiceShapes, type DocWithBalance } from './invoices.read.js';
+import { creditNoteShapes, draftShapes, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
+import { docSearchWhere, searchWhere, sortExpression, type InvoiceSort, type SortDir } from './invoice-search.sql.js';
 import { INVOICE_KINDS } from './documents.service.js';
 import { stateWhere } from './invoice-state.sql.js';
 
@@ -19,7 +21,15 @@ export interface InvoiceFilter {
   recipientNumber?: number;
   from?: string;
   to?: string;
+  /** Search: number, KID, customer, amount (invoice-search.sql.ts). */
+  q?: string;
+  sort?: InvoiceSort;
+  dir?: SortDir;
 }
+
+/** A sort other than the default (number, newest first). */
+const customSort = (f: InvoiceFilter) => (f.sort !== undefined && f.sort !== 'number') || f.dir === 'asc';
+const BALANCE_COLUMNS = ['b.balance', 'b.lost', 'b.paid_total', 'b.credited_total', 'b.lost_total'] as const;
 
 const CHUNK = 500;
 
@@ -36,16 +46,31 @@ function invoicesQuery(db: Kysely<Database>, f: InvoiceFilter, today: string) {
     const state = f.state;
     q = q.where((eb) => stateWhere(eb, state, today));
   }
+  const search = f.q?.trim();
+  if (search) q = q.where((eb) => searchWhere(eb, search));
   return q;
+}
+
+function sortedPage(db: Kysely<Database>, f: InvoiceFilter, today: string, limit: number, offset: number) {
+  const dir = f.dir ?? 'desc';
+  return invoicesQuery(db, f, today)
+    .selectAll('d')
+    .select([...BALANCE_COLUMNS])
+    .orderBy(sortExpression(f.sort ?? 'number'), dir)
+    .orderBy('d.number', dir)
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export async function listInvoices(ctx: AppContext, f: InvoiceFilter, limit: number, offset: number) {
   const today = ctx.clock.today();
   const count = await invoicesQuery(ctx.db, f, today).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(count.n);
-  const page = () => invoicesQuery(ctx.db, f, today).selectAll('d').select(['b.balance', 'b.lost']);
+  const page = () => invoicesQuery(ctx.db, f, today).selectAll('d').select([...BALANCE_COLUMNS]);
   let rows: Awaited<ReturnType<ReturnType<typeof page>['execute']>>;
   if (limit >= 0 && offset >= total) rows = [];
+  else if (customSort(f)) rows = await sortedPage(ctx.db, f, today, limit, offset);
   else if (limit >= 0 && offset > total / 2) {
     // A page past the middle is read from the other end, so the database skips the fewer rows behind it
     // (page 1,000 of 1,400 costs like page 400, not like reading 50,000 rows to throw them away).
@@ -59,14 +84,22 @@ export async function listInvoices(ctx: AppContext, f: InvoiceFilter, limit: num
 async function shapesWithState(ctx: AppContext, f: InvoiceFilter, rows: DocWithBalance[], today: string) {
   const items = await invoiceShapes(ctx.db, rows);
   if (!f.withState) return items;
-  return items.map((item, i) => ({ ...item, state: invoiceState(rows[i].balance ?? 0, rows[i].due_date, rows[i].lost === 1, today) }));
+  return items.map((item, i) => ({ ...item, ...stateShape(rows[i], today) }));
 }
 
 export async function* streamInvoices(ctx: AppContext, f: InvoiceFilter) {
   const today = ctx.clock.today();
+  if (customSort(f)) {
+    // Another order than by number: chunks by offset in that order.
+    for (let offset = 0; ; offset += CHUNK) {
+      const rows = await sortedPage(ctx.db, f, today, CHUNK, offset);
+      yield* await shapesWithState(ctx, f, rows as DocWithBalance[], today);
+      if (rows.length < CHUNK) return;
+    }
+  }
   let after: number | null = null;
   for (;;) {
-    let q = invoicesQuery(ctx.db, f, today).selectAll('d').select(['b.balance', 'b.lost']);
+    let q = invoicesQuery(ctx.db, f, today).selectAll('d').select([...BALANCE_COLUMNS]);
     if (after !== null) q = q.where('d.number', '<', after);
     const rows = await q.orderBy('d.number', 'desc').limit(CHUNK).execute();
     if (!rows.length) return;
@@ -81,18 +114,31 @@ function creditNotesQuery(db: Kysely<Database>, f: InvoiceFilter) {
   if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
   if (f.from) q = q.where('d.issue_date', '>=', f.from);
   if (f.to) q = q.where('d.issue_date', '<=', f.to);
+  const search = f.q?.trim();
+  if (search) q = q.where((eb) => docSearchWhere(eb, search));
   return q;
 }
 
 export async function listCreditNotes(ctx: AppContext, f: InvoiceFilter, limit: number, offset: number) {
+  if (f.sort === 'due' || f.sort === 'balance') throw validationError([{ field: 'sort', message: 'credit notes have no due date or balance to sort by' }]);
+  const dir = f.dir ?? 'desc';
   const [rows, count] = await Promise.all([
-    creditNotesQuery(ctx.db, f).selectAll('d').orderBy('d.number', 'desc').limit(limit).offset(offset).execute(),
+    customSort(f)
+      ? creditNotesQuery(ctx.db, f).selectAll('d').orderBy(sortExpression(f.sort ?? 'number'), dir).orderBy('d.number', dir).limit(limit).offset(offset).execute()
+      : creditNotesQuery(ctx.db, f).selectAll('d').orderBy('d.number', 'desc').limit(limit).offset(offset).execute(),
     creditNotesQuery(ctx.db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: await creditNoteShapes(ctx.db, rows), total: Number(count.n) };
 }
 
 export async function* streamCreditNotes(ctx: AppContext, f: InvoiceFilter) {
+  if (customSort(f)) {
+    for (let offset = 0; ; offset += CHUNK) {
+      const { items } = await listCreditNotes(ctx, f, CHUNK, offset);
+      yield* items;
+      if (items.length < CHUNK) return;
+    }
+  }
   let after: number | null = null;
   for (;;) {
     let q = creditNotesQuery(ctx.db, f).selectAll('d');
@@ -139,7 +185,7 @@ export type SumsState = 'all' | 'draft' | InvoiceState | 'credit-notes';
  * Count, total and open balance of a list, as one SQL aggregate. Figures in NOK (documents in other currencies are
  * converted at their own exchange rate), so lists mixing currencies add up.
  */
-export async function listSums(ctx: AppContext, state: SumsState, f: InvoiceFilter): Promise<{ count: number; total: number; balance: number }> {
+export async function listSums(ctx: AppContext, state: SumsState, f: InvoiceFilter): Promise<{ count: number; total: number; balance: number; toRefund: number }> {
   const db = ctx.db;
   if (state === 'draft' || state === 'credit-notes') {
     let q =
@@ -150,17 +196,20 @@ export async function listSums(ctx: AppContext, state: SumsState, f: InvoiceFilt
       if (f.from) q = q.where('d.issue_date', '>=', f.from);
       if (f.to) q = q.where('d.issue_date', '<=', f.to);
     }
+    // A credit-note draft counts against the invoice drafts it sits among.
     const r = await q
-      .select([sql<number>`count(*)`.as('count'), sql<number>`coalesce(sum(d.total_nok), 0)`.as('total')])
+      .select([sql<number>`count(*)`.as('count'), sql<number>`coalesce(sum(case when d.kind = 'credit-note' and ${state === 'draft'} then -d.total_nok else d.total_nok end), 0)`.as('total')])
       .executeTakeFirstOrThrow();
-    return { count: Number(r.count), total: oreToKr(Number(r.total)), balance: 0 };
+    return { count: Number(r.count), total: oreToKr(Number(r.total)), balance: 0, toRefund: 0 };
   }
   const r = await invoicesQuery(db, { ...f, state: state === 'all' ? undefined : state }, ctx.clock.today())
     .select([
       sql<number>`count(*)`.as('count'),
       sql<number>`coalesce(sum(d.total_nok), 0)`.as('total'),
-      sql<number>`coalesce(sum(case when d.currency = 'NOK' then b.balance else round(b.balance * d.exchange_rate_micro / 1000000.0) end), 0)`.as('balance'),
+      sql<number>`coalesce(sum(case when b.balance <= 0 then 0 when d.currency = 'NOK' then b.balance else round(b.balance * d.exchange_rate_micro / 1000000.0) end), 0)`.as('balance'),
+      sql<number>`coalesce(sum(case when b.balance >= 0 then 0 when d.currency = 'NOK' then -b.balance else round(-b.balance * d.exchange_rate_micro / 1000000.0) end), 0)`.as('toRefund'),
     ])
     .executeTakeFirstOrThrow();
-  return { count: Number(r.count), total: oreToKr(Number(r.total)), balance: oreToKr(Number(r.balance)) };
+  // Outstanding is what customers owe; what they have to get back (negative balances) is its own figure, never netted.
+  return { count: Number(r.count), total: oreToKr(Number(r.total)), balance: oreToKr(Number(r.balance)), toRefund: oreToKr(Number(r.toRefund)) };
 }

@@ -47,7 +47,7 @@ export const invoiceOps = [
     path: '/invoices/sums',
     summary: 'Count, total and open balance (NOK) of a list: state all|draft|not-due|due|paid|lost|credit-notes, from/to, recipientNumber',
     query: SumsQuery,
-    run: ({ query }, ctx) => checkDateRange(query) ?? listSums(ctx, (query.state ?? 'all') as SumsState, { recipientNumber: query.recipientNumber, from: query.from, to: query.to }),
+    run: ({ query }, ctx) => checkDateRange(query) ?? listSums(ctx, (query.state ?? 'all') as SumsState, { recipientNumber: query.recipientNumber, from: query.from, to: query.to, q: query.q }),
   }),
   defineOp({
     name: 'invoices.listCreditNotes',

@@ -6,13 +6,49 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { PartySnapshot } from '../../documents/document-view.js';
+import { invoiceStatus } from '../../domain/invoice-state.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
 import { countryName } from '../common/countries.js';
 import { draftPath, type DocumentKind } from './document-kinds.js';
 import { linesOf, numbersOf, type DocRow, type LineRow } from './document-rows.js';
 import { recipientSnapshot } from './party.js';
 
-export type DocWithBalance = DocRow & { balance?: number | null; lost?: number | null };
+export type DocWithBalance = DocRow & {
+  balance?: number | null;
+  lost?: number | null;
+  paid_total?: number | null;
+  credited_total?: number | null;
+  lost_total?: number | null;
+};
+
+/** The invoice's one status (domain/invoice-state.ts) as the API shows it: `state` and `stateDetail` (amounts in kr). */
+export function stateShape(d: DocWithBalance, today: string) {
+  const s = invoiceStatus(
+    {
+      balance: d.balance ?? d.total,
+      total: d.total,
+      paidTotal: d.paid_total ?? 0,
+      creditedTotal: d.credited_total ?? 0,
+      lostTotal: d.lost_total ?? 0,
+      lost: d.lost === 1,
+      dueDate: d.due_date,
+    },
+    today,
+  );
+  return {
+    state: s.state,
+    stateDetail: {
+      label: s.label,
+      partlyPaid: s.partlyPaid,
+      partlyCredited: s.partlyCredited,
+      fullyCredited: s.fullyCredited,
+      paid: oreToKr(s.paidOre),
+      credited: oreToKr(s.creditedOre),
+      writtenOff: oreToKr(s.lostOre),
+      toRefund: oreToKr(s.toRefundOre),
+    },
+  };
+}
 
 const country = (code: string | null | undefined) => (code ? countryName(code) : null);
 

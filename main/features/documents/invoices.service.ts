@@ -1,10 +1,9 @@
 import type { AppContext } from '../../context.js';
-import { invoiceState, type InvoiceState } from '../../domain/invoice-state.js';
 import { notFound } from '../../ops/errors.js';
 import { verifyContentHash } from './content-hash.js';
 import { draftRow, issuedRow, type DocRow } from './document-rows.js';
 import type { DocumentKind } from './document-kinds.js';
-import { creditNoteShapes, draftShapes, invoiceShapes, type DocWithBalance } from './invoices.read.js';
+import { creditNoteShapes, draftShapes, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
 import { kindsServedWith } from './documents.service.js';
 
 /** An issued invoice with its running balance, or 404. */
@@ -13,7 +12,7 @@ export async function invoiceWithBalance(ctx: AppContext, number: number): Promi
     .selectFrom('documents as d')
     .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
     .selectAll('d')
-    .select(['b.balance', 'b.lost'])
+    .select(['b.balance', 'b.lost', 'b.paid_total', 'b.credited_total', 'b.lost_total'])
     .where('d.kind', '=', 'invoice')
     .where('d.number', '=', number)
     .executeTakeFirst();
@@ -21,12 +20,11 @@ export async function invoiceWithBalance(ctx: AppContext, number: number): Promi
   return row as DocWithBalance & { balance: number; lost: number };
 }
 
-/** GET /invoices/{number}: the 2.2 shape with _links, plus the derived `state` at today. */
+/** GET /invoices/{number}: the 2.2 shape with _links, plus the derived `state` and `stateDetail` at today. */
 export async function getInvoice(ctx: AppContext, number: number) {
   const row = await invoiceWithBalance(ctx, number);
   const [shape] = await invoiceShapes(ctx.db, [row], true);
-  const state: InvoiceState = invoiceState(row.balance, row.due_date, row.lost === 1, ctx.clock.today());
-  return { ...shape, state };
+  return { ...shape, ...stateShape(row, ctx.clock.today()) };
 }
 
 export async function getCreditNoteRow(ctx: AppContext, number: number): Promise<DocRow> {

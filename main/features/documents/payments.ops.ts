@@ -3,12 +3,22 @@ import { created, defineOp } from '../../ops/define.js';
 import { validationError } from '../../ops/errors.js';
 import { checkSchema } from '../../ops/validate.js';
 import { issuedPath } from './document-kinds.js';
-import { CreditNoteInput, LostInput, PaymentInput } from './documents.schema.js';
-import { creditInvoice } from './credit-notes.service.js';
+import { CreditNoteInput, CreditTransferInput, LostInput, PaymentInput, RefundInput } from './documents.schema.js';
+import { registerRefund, transferCredit } from './refunds.service.js';
+import { creditInvoice, previewCredit } from './credit-notes.service.js';
 import { getLedgerEntry, listLedger, markLost, registerPayment, reverseLost, reversePayment } from './payments.service.js';
 
 const InvoiceParam = Type.Object({ number: Type.Integer({ minimum: 1 }) });
 const EntryParam = Type.Object({ number: Type.Integer({ minimum: 1 }), id: Type.Integer({ minimum: 1 }) });
+const CreditBody = Type.Unknown({ description: 'nothing, {}, {scope}, or {items, invoiceText, invoiceDate}' });
+
+/** The credit-note body: nothing at all (the spec's empty POST) or a CreditNoteInput. */
+function creditInput(body: unknown): CreditNoteInput | undefined {
+  if (body === undefined || body === null) return undefined;
+  const fields = checkSchema(CreditNoteInput, body);
+  if (fields.length) throw validationError(fields);
+  return body as CreditNoteInput;
+}
 
 export const paymentOps = [
   defineOp({
@@ -77,18 +87,46 @@ export const paymentOps = [
     name: 'invoices.creditNote',
     method: 'POST',
     path: '/invoices/{number}/credit-note',
-    summary: 'Credit an invoice: no body credits the rest in full; {items, invoiceText} a part (never more than is left); 201 + Location /invoices/credit-notes/{n}',
+    summary:
+      'Credit an invoice: no body or {scope: "owed"} credits what the customer still owes (balance 0,00); {scope: "uncredited"} everything not yet credited; {items, invoiceText} a part (never more than is left); 201 + Location /invoices/credit-notes/{n}',
     params: InvoiceParam,
-    body: Type.Unknown({ description: 'nothing, {}, or {items, invoiceText, invoiceDate}' }),
+    body: CreditBody,
     run: async ({ params, body }, ctx) => {
-      let input: CreditNoteInput | undefined;
-      if (body !== undefined && body !== null) {
-        const fields = checkSchema(CreditNoteInput, body);
-        if (fields.length) throw validationError(fields);
-        input = body as CreditNoteInput;
-      }
-      const issued = await creditInvoice(ctx, params.number, input);
+      const issued = await creditInvoice(ctx, params.number, creditInput(body));
       return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number });
     },
+  }),
+  defineOp({
+    name: 'invoices.registerRefund',
+    method: 'POST',
+    path: '/invoices/{number}/refunds',
+    summary: 'Record a refund (tilbakebetaling) of a negative balance {date, amount? (default: all the customer has to get back), note?}; 201',
+    params: InvoiceParam,
+    body: RefundInput,
+    run: async ({ params, body }, ctx) => {
+      const id = await registerRefund(ctx, params.number, body);
+      return created(`/invoices/${params.number}/payments/${id}`, await getLedgerEntry(ctx, params.number, id));
+    },
+  }),
+  defineOp({
+    name: 'invoices.transferCredit',
+    method: 'POST',
+    path: '/invoices/{number}/credit-transfer',
+    summary: 'Move a negative balance to another open invoice of the same customer and currency {toInvoice, amount?}; 201 with the entry on this invoice',
+    params: InvoiceParam,
+    body: CreditTransferInput,
+    run: async ({ params, body }, ctx) => {
+      const ids = await transferCredit(ctx, params.number, body);
+      return created(`/invoices/${params.number}/payments/${ids.out}`, await getLedgerEntry(ctx, params.number, ids.out));
+    },
+  }),
+  defineOp({
+    name: 'invoices.creditNotePreview',
+    method: 'POST',
+    path: '/invoices/{number}/credit-note/preview',
+    summary: 'What POST /invoices/{number}/credit-note with the same body would issue (amount, balance before and after, what the customer gets back); nothing is saved',
+    params: InvoiceParam,
+    body: CreditBody,
+    run: ({ params, body }, ctx) => previewCredit(ctx, params.number, creditInput(body)),
   }),
 ];

@@ -12,11 +12,13 @@ import { FieldErrors, notFound, OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import type { PaymentInput } from './documents.schema.js';
 import { isRealDate } from './draft-input.js';
+import { numbersOf } from './document-rows.js';
 
 type Entry = Selectable<LedgerEntriesTable>;
-export type LedgerKind = 'payment' | 'payment-reversal' | 'loss' | 'loss-reversal';
+/** refund / credit-transfer-out / credit-transfer-in: refunds.service.ts (a negative balance paid back or moved). */
+export type LedgerKind = 'payment' | 'payment-reversal' | 'loss' | 'loss-reversal' | 'refund' | 'credit-transfer-out' | 'credit-transfer-in';
 
-async function invoiceForUpdate(trx: Kysely<Database>, number: number) {
+export async function invoiceForUpdate(trx: Kysely<Database>, number: number) {
   const row = await trx
     .selectFrom('documents as d')
     .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
@@ -40,6 +42,8 @@ export interface LedgerEntryView {
   reason: string | null;
   reverses: number | null;
   reversedBy: number | null;
+  /** A credit moved between invoices: the number of the other invoice. */
+  otherInvoice?: number | null;
   _links: Record<string, { uri: string }>;
 }
 
@@ -65,7 +69,11 @@ export async function listLedger(ctx: AppContext, number: number): Promise<Ledge
   const inv = await invoiceForUpdate(ctx.db, number);
   const entries = await ctx.db.selectFrom('ledger_entries').selectAll().where('document_id', '=', inv.id).orderBy('id').execute();
   const reversedBy = new Map(entries.filter((e) => e.reverses_id !== null).map((e) => [e.reverses_id!, e.id]));
-  return entries.map((e) => entryView(number, e, reversedBy.get(e.id) ?? null));
+  const others = await numbersOf(ctx.db, entries.map((e) => e.counterpart_document_id));
+  return entries.map((e) => ({
+    ...entryView(number, e, reversedBy.get(e.id) ?? null),
+    ...(e.counterpart_document_id !== null ? { otherInvoice: others.get(e.counterpart_document_id)?.number ?? null } : {}),
+  }));
 }
 
 export async function getLedgerEntry(ctx: AppContext, number: number, id: number): Promise<LedgerEntryView> {
@@ -75,7 +83,7 @@ export async function getLedgerEntry(ctx: AppContext, number: number, id: number
   return e;
 }
 
-async function setBalance(
+export async function setBalance(
   trx: Kysely<Database>,
   id: number,
   next: { balance: number; paid_total?: number; lost_total?: number; lost?: number },

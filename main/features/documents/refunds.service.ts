@@ -1,0 +1,91 @@
+/**
+ * A negative balance (an overpayment, or a credit note after payment) is money the customer has to get back. Two ways
+ * to settle it, both ledger entries (append-only, history kept), both bringing the balance towards 0,00:
+ * - a refund (tilbakebetaling): kind `refund`, the money paid back (it reduces what was received, paid_total);
+ * - moving the credit to another open invoice of the same customer and currency: `credit-transfer-out` on this
+ *   invoice and `credit-transfer-in` on the other, each naming the other invoice (the payment is re-allocated).
+ */
+import type { AppContext } from '../../context.js';
+import { formatDecimal2 } from '../../documents/format.js';
+import { hasAtMostDecimals, krToOre } from '../../domain/money.js';
+import { FieldErrors, OpError } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import type { CreditTransferInput, RefundInput } from './documents.schema.js';
+import { isRealDate } from './draft-input.js';
+import { invoiceForUpdate, setBalance } from './payments.service.js';
+
+const nothingToGiveBack = (number: number) =>
+  new OpError(409, 'NOTHING_TO_REFUND', `Invoice ${number} has no negative balance: the customer has nothing to get back`);
+
+/** POST /invoices/{n}/refunds: records money paid back to the customer; returns the ledger entry's id. */
+export async function registerRefund(ctx: AppContext, number: number, input: RefundInput): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const inv = await invoiceForUpdate(trx, number);
+    if (inv.balance >= 0) throw nothingToGiveBack(number);
+    const errors = new FieldErrors();
+    if (!isRealDate(input.date)) errors.add('date', 'must be a real date YYYY-MM-DD');
+    else if (input.date < inv.issue_date!) errors.add('date', 'must not be before the invoice date');
+    let amount = -inv.balance;
+    if (input.amount !== undefined) {
+      if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'must have at most 2 decimals');
+      else if (krToOre(input.amount) > amount) errors.add('amount', `the customer has only ${formatDecimal2(amount)} to get back`);
+      else amount = krToOre(input.amount);
+    }
+    errors.throwIfAny();
+    const note = input.note?.trim() || null;
+    const { id } = await trx
+      .insertInto('ledger_entries')
+      .values({ document_id: inv.id, kind: 'refund', date: input.date, amount: -amount, currency_amount: null, bank_fee: null, reason: note, reverses_id: null, created_at: ctx.clock.timestamp() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setBalance(trx, inv.id, { balance: inv.balance + amount, paid_total: inv.paid_total - amount }, input.date, inv.settled_date);
+    await audit(trx, ctx.clock, 'invoice', number, 'refund', { entry: id, amount, note });
+    return id;
+  });
+}
+
+/** POST /invoices/{n}/credit-transfer: moves the customer's credit on invoice n to another open invoice; returns both entry ids. */
+export async function transferCredit(ctx: AppContext, number: number, input: CreditTransferInput): Promise<{ out: number; in: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const from = await invoiceForUpdate(trx, number);
+    if (from.balance >= 0) throw nothingToGiveBack(number);
+    const errors = new FieldErrors();
+    const owners = await trx
+      .selectFrom('documents')
+      .select(['number', 'recipient_number'])
+      .where('kind', '=', 'invoice')
+      .where('number', 'in', [number, input.toInvoice])
+      .execute();
+    const toOwner = owners.find((o) => o.number === input.toInvoice);
+    const fromOwner = owners.find((o) => o.number === number)!;
+    if (input.toInvoice === number) errors.add('toInvoice', 'must be another invoice');
+    else if (!toOwner) errors.add('toInvoice', `there is no invoice ${input.toInvoice}`);
+    else if (toOwner.recipient_number !== fromOwner.recipient_number) errors.add('toInvoice', `invoice ${input.toInvoice} belongs to another customer`);
+    errors.throwIfAny();
+    const to = await invoiceForUpdate(trx, input.toInvoice);
+    if (to.currency !== from.currency) errors.add('toInvoice', `invoice ${input.toInvoice} is in ${to.currency}, this one in ${from.currency}`);
+    else if (to.lost) errors.add('toInvoice', `invoice ${input.toInvoice} is written off`);
+    else if (to.balance <= 0) errors.add('toInvoice', `invoice ${input.toInvoice} has nothing open`);
+    errors.throwIfAny();
+    const most = Math.min(-from.balance, to.balance);
+    let amount = most;
+    if (input.amount !== undefined) {
+      if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'must have at most 2 decimals');
+      else if (krToOre(input.amount) > most) errors.add('amount', `at most ${formatDecimal2(most)} can be moved`);
+      else amount = krToOre(input.amount);
+    }
+    errors.throwIfAny();
+    const today = ctx.clock.today();
+    const entry = (documentId: number, kind: string, signed: number, other: number) => ({
+      document_id: documentId, kind, date: today, amount: signed, currency_amount: null, bank_fee: null, reason: null, reverses_id: null,
+      created_at: ctx.clock.timestamp(), counterpart_document_id: other,
+    });
+    const out = await trx.insertInto('ledger_entries').values(entry(from.id, 'credit-transfer-out', -amount, to.id)).returning('id').executeTakeFirstOrThrow();
+    const into = await trx.insertInto('ledger_entries').values(entry(to.id, 'credit-transfer-in', amount, from.id)).returning('id').executeTakeFirstOrThrow();
+    await setBalance(trx, from.id, { balance: from.balance + amount, paid_total: from.paid_total - amount }, today, from.settled_date);
+    await setBalance(trx, to.id, { balance: to.balance - amount, paid_total: to.paid_total + amount }, today, to.settled_date);
+    await audit(trx, ctx.clock, 'invoice', number, 'credit-transfer-out', { entry: out.id, toInvoice: input.toInvoice, amount });
+    await audit(trx, ctx.clock, 'invoice', input.toInvoice, 'credit-transfer-in', { entry: into.id, fromInvoice: number, amount });
+    return { out: out.id, in: into.id };
+  });
+}
