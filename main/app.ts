@@ -1,3 +1,4 @@
+import SqliteDatabase from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDatabase, type OpenedDatabase } from '../db/connection.js';
@@ -5,6 +6,9 @@ import { migrateToLatest } from '../db/migrate.js';
 import { fileApiKeyStore } from './api-key.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppContext } from './context.js';
+import { startDailyBackups } from './features/backups/rolling.js';
+import { OutboxSender } from './features/sending/sender.js';
+import { acquireLock, checkWritable, damagedMessage, StartupError } from './startup.js';
 
 export interface OpenedApp {
   ctx: AppContext;
@@ -12,19 +16,79 @@ export interface OpenedApp {
   close(): Promise<void>;
 }
 
-/** Opens the database file (creating folder and schema as needed) and builds the service context. */
-export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: string }): Promise<OpenedApp> {
+/**
+ * Opens the database file (creating folder and schema as needed) and builds the service context. Before anything is
+ * written: the data folder must be writable, no other Kvitt may hold the file, and the file must pass SQLite's
+ * integrity check; otherwise a StartupError says what to do. `dailyBackups` starts the rolling automatic backups,
+ * `sender` the background sender of the outbox.
+ */
+export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: string; dailyBackups?: boolean; sender?: boolean }): Promise<OpenedApp> {
   const inMemory = opts.dbFile === ':memory:';
   const dataDir = inMemory ? null : dirname(opts.dbFile);
-  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const database = openDatabase(opts.dbFile);
-  await migrateToLatest(database.db);
+  let release = () => {};
+  if (dataDir) {
+    try {
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    } catch {
+      /* checkWritable says why */
+    }
+    checkWritable(dataDir);
+    release = acquireLock(opts.dbFile);
+  }
+  let database: OpenedDatabase;
+  try {
+    database = openDatabase(opts.dbFile);
+    if (!inMemory) {
+      const result = database.raw.pragma('integrity_check', { simple: true }) as string;
+      if (result !== 'ok') {
+        database.raw.close();
+        throw new StartupError(damagedMessage(opts.dbFile, `SQLite's integrity check reports "${result}"`));
+      }
+    }
+    await migrateToLatest(database.db);
+  } catch (err) {
+    release();
+    if (err instanceof StartupError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw new StartupError(damagedMessage(opts.dbFile, (err as Error).message));
+    throw err;
+  }
+  const clock = opts.clock ?? systemClock(process.env.KVITT_TODAY || undefined);
+  const binding = process.env.KVITT_SQLITE_BINDING;
   const ctx: AppContext = {
     db: database.db,
-    clock: opts.clock ?? systemClock(process.env.KVITT_TODAY || undefined),
+    clock,
     dataDir,
     apiKeys: fileApiKeyStore(dataDir, opts.apiKey ?? (process.env.KVITT_API_KEY || undefined)),
     backupTo: inMemory ? undefined : async (file) => void (await database.raw.backup(file)),
+    restoreFrom: inMemory
+      ? undefined
+      : async (file) => {
+          // The backup is copied into the open file by SQLite's online backup (the live connection stays open and sees
+          // the new content), while this connection is held so no other operation runs in between.
+          await database.db.connection().execute(async () => {
+            const source = new SqliteDatabase(file, { readonly: true, fileMustExist: true, ...(binding ? { nativeBinding: binding } : {}) });
+            try {
+              await source.backup(opts.dbFile);
+            } finally {
+              source.close();
+            }
+          });
+          await migrateToLatest(database.db);
+        },
   };
-  return { ctx, database, close: () => database.close() };
+  const stopBackups = opts.dailyBackups && !inMemory ? startDailyBackups(ctx) : async () => {};
+  // The background sender works the outbox while the app runs (main/features/sending).
+  const sender = opts.sender ? new OutboxSender(ctx, { ehfValidator: process.env.KVITT_EHF_VALIDATOR || null }) : null;
+  sender?.start();
+  return {
+    ctx,
+    database,
+    close: async () => {
+      await sender?.stop();
+      await stopBackups();
+      await database.close();
+      release();
+    },
+  };
 }

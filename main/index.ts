@@ -1,8 +1,9 @@
 /** The Electron entry: opens the database in the user-data folder, serves IPC and (if enabled) the loopback API. */
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, dialog, session } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp, type OpenedApp } from './app.js';
+import { StartupError } from './startup.js';
 import { getSettings } from './features/settings/settings.service.js';
 import { buildHttpServer } from './http/server.js';
 import { registerIpc } from './ipc.js';
@@ -32,7 +33,14 @@ if (existsSync(electronBinding)) process.env.KVITT_SQLITE_BINDING = electronBind
 
 app.whenReady().then(async () => {
   const dbFile = process.env.KVITT_DB ?? join(app.getPath('userData'), 'kvitt.sqlite');
-  opened = await openApp({ dbFile });
+  try {
+    opened = await openApp({ dbFile, sender: true, dailyBackups: true });
+  } catch (err) {
+    // Start-up checks (folder not writable, the file held by another Kvitt, a damaged database): say so, exit non-zero.
+    dialog.showErrorBox('Kvitt kan ikke starte', err instanceof StartupError ? err.message : String(err));
+    app.exit(1);
+    return;
+  }
   session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
   const { win, isAppUrl } = createMainWindow();
   registerIpc(opened.ctx, isAppUrl);

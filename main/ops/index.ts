@@ -1,6 +1,7 @@
 import { backupOps } from '../features/backups/backups.ops.js';
 import { commonOps } from '../features/common/common.ops.js';
 import { draftOps } from '../features/documents/drafts.ops.js';
+import { dunningOps } from '../features/dunnings/dunnings.ops.js';
 import { eventOps } from '../features/events/events.ops.js';
 import { documentFileOps } from '../features/documents/files.ops.js';
 import { invoiceOps } from '../features/documents/invoices.ops.js';
@@ -30,6 +31,7 @@ export const allOps: readonly Op[] = [
   ...sendingOps,
   ...eventOps,
   ...reportOps,
+  ...dunningOps,
   // one line per area
 ];
 

@@ -22,8 +22,8 @@ export interface DocServer extends TestServer {
 }
 
 /** A test server with the originator set up, two recipients and three products (A1 25 %, MAT 15 %, BOK 0 % Z). */
-export async function startDocServer(opts: { today?: string; settings?: Record<string, unknown>; invoicing?: Record<string, unknown> } = {}): Promise<DocServer> {
-  const s = await startTestServer({ today: opts.today ?? '2026-03-15' });
+export async function startDocServer(opts: { today?: string; settings?: Record<string, unknown>; invoicing?: Record<string, unknown>; dbFile?: string } = {}): Promise<DocServer> {
+  const s = await startTestServer({ today: opts.today ?? '2026-03-15', dbFile: opts.dbFile });
   const set = await s.json('/originators/current/settings', { method: 'PUT', body: { company: { ...COMPANY, ...(opts.settings ?? {}) }, invoicing: { kidScheme: 'MOD10', kidLength: 8, ...(opts.invoicing ?? {}) } } });
   expect(set.status, JSON.stringify(set.body)).toBe(200);
   const r1 = await s.json('/recipients/', { body: recipient({ customerNumber: '42', settings: { creditDays: 10 }, yourReference: 'Per Ærlig' }) });

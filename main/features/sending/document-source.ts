@@ -10,6 +10,7 @@ import { issuedRow, type DocRow } from '../documents/document-rows.js';
 import type { DocumentKind } from '../documents/document-kinds.js';
 import { ehfOf, pdfOf } from '../documents/files.ops.js';
 import type { SentDocumentType } from './outbox.js';
+import { dunningSource } from '../dunnings/dunning.source.js';
 
 /** A postal address for a paper shipment (country ISO alpha-2). */
 export interface PostalAddress {
@@ -109,5 +110,5 @@ export const documentSources: Record<SentDocumentType, DocumentSource> = {
   'credit-note': documentKindSource('credit-note'),
   offer: documentKindSource('offer'),
   'order-confirmation': documentKindSource('order-confirmation'),
-  dunning: dunningPlaceholder,
+  dunning: dunningSource,
 };

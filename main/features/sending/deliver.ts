@@ -1,0 +1,148 @@
+/** One delivery attempt of one outbox row: e-mail over SMTP, EHF into the data folder, SMS to the gateway. */
+import { execFile } from 'node:child_process';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Selectable } from 'kysely';
+import type { Transporter } from 'nodemailer';
+import type { OutboxTable } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { OpError } from '../../ops/errors.js';
+import { getSettings } from '../settings/settings.service.js';
+import { documentSources } from './document-source.js';
+import { documentMail } from './mail.js';
+import type { SentDocumentType } from './outbox.js';
+import type { sendingSettings } from './sending-settings.js';
+
+export type OutboxRow = Selectable<OutboxTable>;
+export type Outcome = { status: 'DELIVERED'; info: string } | { status: 'NOT_DELIVERED'; error: string } | { status: 'RETRY'; error: string };
+
+export interface DeliveryEnv {
+  ctx: AppContext;
+  settings: Awaited<ReturnType<typeof sendingSettings>>;
+  /** The SMTP transport of the current settings, or null when no server is configured. */
+  transport(): Transporter | null;
+  /** A program that validates EHF files (../shared/peppol/validate-ehf); null = the writer's own checks only. */
+  ehfValidator: string | null;
+}
+
+/** SMTP errors: 5xx (and a refused address) are final, everything else (no connection, 4xx, auth) is retried. */
+export function smtpOutcome(err: unknown): Outcome {
+  const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
+  const reason = (e.response ?? e.message ?? String(err)).trim();
+  if (e.responseCode && e.responseCode >= 500 && e.code !== 'EAUTH') return { status: 'NOT_DELIVERED', error: reason };
+  return { status: 'RETRY', error: e.code ? `${e.code}: ${reason}` : reason };
+}
+
+async function deliverEmail(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
+  const transport = env.transport();
+  if (!transport) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
+  const s = env.settings;
+  if (!s.fromAddress) return { status: 'RETRY', error: 'no sender address is set up (Innstillinger → E-post)' };
+  const p = JSON.parse(row.payload) as Record<string, any>;
+  let content: { subject: string; text: string; html?: string | null };
+  let attachments: { filename: string; content: Buffer; contentType: string }[] = [];
+  let cc: string[] = [];
+  if (p.kind === 'message') {
+    content = { subject: p.subject, text: p.text, html: p.html };
+    attachments = (p.attachments ?? []).map((a: any) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') }));
+    cc = p.cc ?? [];
+  } else {
+    const source = documentSources[row.ref_type as SentDocumentType];
+    const facts = await source.describe(env.ctx, row.ref_number);
+    if (!facts) return { status: 'NOT_DELIVERED', error: `${row.ref_type} ${row.ref_number} does not exist` };
+    const [recipient, settings] = await Promise.all([
+      env.ctx.db.selectFrom('recipients').select('attach_pdf').where('number', '=', facts.recipientNumber).executeTakeFirst(),
+      getSettings(env.ctx),
+    ]);
+    const attach = recipient?.attach_pdf != null ? recipient.attach_pdf === 1 : settings.invoicing.attachPdf;
+    const from = s.fromName || settings.company.name;
+    content = documentMail(facts, from, { message: p.htmlContent, attached: attach, copy: p.copy });
+    if (attach) {
+      const pdf = await source.pdf(env.ctx, row.ref_number);
+      attachments = [{ filename: pdf.filename, content: pdf.data, contentType: 'application/pdf' }];
+    }
+  }
+  try {
+    const info = await transport.sendMail({
+      from: { name: s.fromName || s.fromAddress, address: s.fromAddress },
+      replyTo: s.replyTo || undefined,
+      to: row.address,
+      cc: cc.length ? cc : undefined,
+      subject: content.subject,
+      text: content.text,
+      html: content.html ?? undefined,
+      attachments,
+      messageId: row.message_id ?? undefined,
+    });
+    return { status: 'DELIVERED', info: String(info.response ?? 'accepted') };
+  } catch (err) {
+    return smtpOutcome(err);
+  }
+}
+
+/** Runs the EHF validator on a file; null when it passes, else the failed rules. */
+function validateEhfFile(program: string, file: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(program, [file], { timeout: 120_000 }, (err, stdout, stderr) => {
+      const out = `${stdout}${stderr}`.trim();
+      if (!err) return resolve(null);
+      const code = (err as { code?: number }).code;
+      if (code === 2) return resolve(`the EHF validator could not run: ${out}`);
+      resolve(out.split('\n').filter((l) => /fatal/i.test(l)).map((l) => l.trim()).join('\n') || out);
+    });
+  });
+}
+
+async function deliverEhf(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
+  const source = documentSources[row.ref_type as SentDocumentType];
+  if (!source?.ehf) return { status: 'NOT_DELIVERED', error: `${row.ref_type} has no EHF` };
+  if (!env.ctx.dataDir) return { status: 'NOT_DELIVERED', error: 'EHF needs a data folder (the database is in memory)' };
+  let ehf: { filename: string; xml: string };
+  try {
+    ehf = await source.ehf(env.ctx, row.ref_number);
+  } catch (e) {
+    if (e instanceof OpError) return { status: 'NOT_DELIVERED', error: e.message };
+    throw e;
+  }
+  const tmp = join(tmpdir(), `kvitt-ehf-${process.pid}-${row.id}-${ehf.filename}`);
+  await writeFile(tmp, ehf.xml, 'utf8');
+  try {
+    const problem = env.ehfValidator ? await validateEhfFile(env.ehfValidator, tmp) : null;
+    if (problem) return { status: 'NOT_DELIVERED', error: problem };
+    const dir = join(env.ctx.dataDir, 'outbox', 'ehf');
+    await mkdir(dir, { recursive: true });
+    await rename(tmp, join(dir, ehf.filename)).catch(async () => writeFile(join(dir, ehf.filename), ehf.xml, 'utf8'));
+    return { status: 'DELIVERED', info: `outbox/ehf/${ehf.filename}` };
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+async function deliverSms(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
+  const url = env.settings.smsGatewayUrl;
+  if (!url) return { status: 'RETRY', error: 'no SMS gateway is set up (Innstillinger → E-post)' };
+  const { message } = JSON.parse(row.payload) as { message: string };
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: row.address, message }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await res.text()).slice(0, 500);
+    if (res.ok) return { status: 'DELIVERED', info: `${res.status} ${body}`.trim() };
+    const error = `the SMS gateway answered ${res.status} ${body}`.trim();
+    return res.status >= 500 || res.status === 429 ? { status: 'RETRY', error } : { status: 'NOT_DELIVERED', error };
+  } catch (e) {
+    return { status: 'RETRY', error: `the SMS gateway is unreachable: ${(e as Error).message}` };
+  }
+}
+
+/** One attempt; paper is never delivered here (the print queue marks it). */
+export async function deliver(env: DeliveryEnv, row: OutboxRow): Promise<Outcome | null> {
+  if (row.method === 'email') return deliverEmail(env, row);
+  if (row.method === 'ehf') return deliverEhf(env, row);
+  if (row.method === 'sms') return deliverSms(env, row);
+  return null;
+}

@@ -1,0 +1,219 @@
+/**
+ * The background sender: works the outbox one shipment at a time (each step awaited, so the API keeps answering),
+ * retries with backoff (1, 2, 4 … 60 minutes), and marks each row DELIVERED or NOT_DELIVERED in a transaction with its
+ * audit entry. A row's attempt is counted before it is tried, and its Message-ID was fixed when it was queued, so a
+ * crash between the SMTP server's acceptance and the status update resends that one mail once, recognisably.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../../db/connection.js';
+import type { AppContext } from '../../context.js';
+import { audit } from '../audit/audit.service.js';
+import { deliver, type DeliveryEnv, type Outcome, type OutboxRow } from './deliver.js';
+import { outboxSignal } from './outbox.js';
+import { sendingSettings } from './sending-settings.js';
+
+export interface SenderOptions {
+  /** How often the sender looks for due retries without being told (ms). */
+  pollMs?: number;
+  /** A program that validates EHF files before they are written (KVITT_EHF_VALIDATOR, ../shared/peppol/validate-ehf). */
+  ehfValidator?: string | null;
+}
+
+export interface AttemptResult {
+  id: number;
+  method: string;
+  recipientAddress: string;
+  status: 'IN_PROGRESS' | 'DELIVERED' | 'NOT_DELIVERED';
+  error: string | null;
+}
+
+const MINUTE = 60_000;
+/** Minutes to wait after the n-th failed attempt: 1, 2, 4, 8, 16, 32, 60, 60 … */
+export const backoffMinutes = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1));
+
+type Sending = Awaited<ReturnType<typeof sendingSettings>>;
+
+export class OutboxSender {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private again = false;
+  private busy = false;
+  private stopped = true;
+  private transporter: { key: string; t: Transporter } | null = null;
+  private readonly onQueued = () => void this.pump();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly opts: SenderOptions = {},
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    senders.set(this.ctx.db, this);
+    outboxSignal.on('queued', this.onQueued);
+    this.timer = setInterval(() => void this.pump(), this.opts.pollMs ?? 30_000);
+    this.timer.unref();
+    void this.pump();
+  }
+
+  /** Stops taking new work and waits for the shipment in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    outboxSignal.off('queued', this.onQueued);
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running.catch(() => undefined);
+    if (senders.get(this.ctx.db) === this) senders.delete(this.ctx.db);
+    this.transporter?.t.close();
+    this.transporter = null;
+  }
+
+  /** Works every due shipment; a call while a pass runs makes it run once more. */
+  pump(): Promise<unknown> {
+    if (this.stopped) return this.running;
+    if (this.busy) {
+      this.again = true;
+      return this.running;
+    }
+    this.busy = true;
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.pass(false);
+        } while (this.again && !this.stopped);
+      } catch (e) {
+        console.error('outbox sender:', e);
+      } finally {
+        this.busy = false;
+      }
+    })();
+    return this.running;
+  }
+
+  /** POST /outbox/flush: every pending shipment now, whatever its backoff; answers what happened to each. */
+  async flush(): Promise<AttemptResult[]> {
+    const previous = this.running;
+    let results: AttemptResult[] = [];
+    const run = (async () => {
+      await previous.catch(() => undefined);
+      results = await this.pass(true);
+    })();
+    this.running = run;
+    this.busy = true;
+    try {
+      await run;
+    } finally {
+      if (this.running === run) this.busy = false;
+    }
+    if (this.stopped) {
+      // A one-off sender (none is running): do not keep its SMTP connection open.
+      this.transporter?.t.close();
+      this.transporter = null;
+    } else if (this.again) void this.pump();
+    return results;
+  }
+
+  private transport(s: Sending): Transporter | null {
+    if (!s.smtp.host) return null;
+    const key = JSON.stringify(s.smtp);
+    if (this.transporter?.key !== key) {
+      this.transporter?.t.close();
+      this.transporter = { key, t: createTransport(s) };
+    }
+    return this.transporter.t;
+  }
+
+  private async pass(force: boolean): Promise<AttemptResult[]> {
+    const now = new Date().toISOString();
+    let q = this.ctx.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'IN_PROGRESS')
+      .where('method', 'in', ['email', 'ehf', 'sms']);
+    if (!force) q = q.where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]));
+    const ids = (await q.orderBy('id').execute()).map((r) => r.id);
+    const results: AttemptResult[] = [];
+    for (const id of ids) {
+      if (this.stopped && !force) break;
+      const r = await this.attempt(id);
+      if (r) results.push(r);
+      // Let requests in between two shipments (PDF rendering is CPU work).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return results;
+  }
+
+  private async attempt(id: number): Promise<AttemptResult | null> {
+    const row = await this.ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).where('status', '=', 'IN_PROGRESS').executeTakeFirst();
+    if (!row) return null;
+    await this.ctx.db.updateTable('outbox').set({ attempts: row.attempts + 1, updated_at: this.ctx.clock.timestamp() }).where('id', '=', id).execute();
+    const settings = await sendingSettings(this.ctx);
+    const env: DeliveryEnv = { ctx: this.ctx, settings, transport: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
+    let outcome: Outcome | null;
+    try {
+      outcome = await deliver(env, row);
+    } catch (e) {
+      outcome = { status: 'RETRY', error: (e as Error).message };
+    }
+    if (!outcome) return null;
+    await record(this.ctx, row, outcome);
+    return {
+      id,
+      method: row.method,
+      recipientAddress: row.address,
+      status: outcome.status === 'RETRY' ? 'IN_PROGRESS' : outcome.status,
+      error: outcome.status === 'DELIVERED' ? null : outcome.error,
+    };
+  }
+}
+
+export function createTransport(s: Sending): Transporter {
+  return nodemailer.createTransport({
+    host: s.smtp.host,
+    port: s.smtp.port,
+    secure: s.smtp.security === 'TLS',
+    requireTLS: s.smtp.security === 'STARTTLS',
+    ignoreTLS: s.smtp.security === 'NONE',
+    auth: s.smtp.user ? { user: s.smtp.user, pass: s.smtp.password } : undefined,
+    pool: true,
+    maxConnections: 1,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+}
+
+/** The outcome of an attempt and its audit entry, in one transaction. */
+async function record(ctx: AppContext, row: OutboxRow, o: Outcome): Promise<void> {
+  const at = ctx.clock.timestamp();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (o.status === 'RETRY') {
+      const next = new Date(Date.now() + backoffMinutes(row.attempts + 1) * MINUTE).toISOString();
+      await trx.updateTable('outbox').set({ last_error: o.error, next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
+      return;
+    }
+    const delivered = o.status === 'DELIVERED';
+    await trx
+      .updateTable('outbox')
+      .set({ status: o.status, last_error: delivered ? null : o.error, delivered_at: delivered ? at : null, next_attempt_at: null, updated_at: at })
+      .where('id', '=', row.id)
+      .execute();
+    await audit(trx, ctx.clock, 'shipment', row.id, delivered ? 'delivered' : 'not-delivered', delivered ? { info: o.info } : { reason: o.error });
+  });
+}
+
+const senders = new WeakMap<Db, OutboxSender>();
+
+/** The running sender of this database, or a one-off one (not started) for a flush when none runs (tests, seeding). */
+export function senderOf(ctx: AppContext): OutboxSender {
+  return senders.get(ctx.db) ?? new OutboxSender(ctx, { ehfValidator: process.env.KVITT_EHF_VALIDATOR || null });
+}
+
+/** The entries start one sender per opened database and stop it on close. */
+export function startSender(ctx: AppContext, opts: SenderOptions = {}): OutboxSender {
+  const sender = new OutboxSender(ctx, { ehfValidator: process.env.KVITT_EHF_VALIDATOR || null, ...opts });
+  sender.start();
+  return sender;
+}

@@ -1,0 +1,155 @@
+import { Type } from '@sinclair/typebox';
+import { defineOp, file, listResult, noContent } from '../../ops/define.js';
+import { notFound } from '../../ops/errors.js';
+import { assertSchema } from '../../ops/validate.js';
+import { NumberParam } from '../../ops/schemas.js';
+import type { AppContext } from '../../context.js';
+import { documentSources } from './document-source.js';
+import { DeliveryOptions, historyOf, queueDocumentShipments, type SentDocumentType } from './outbox.js';
+import { getOutboxEntry, listOutbox, markPrinted, retryShipment, shipmentPdf } from './outbox.service.js';
+import { senderOf } from './sender.js';
+import { DocumentMethodsParams, IdParam, InternationalQuery, InvoiceBasedMethodsParams, OutboxQuery, RecipientMethodsParams, TestEmailBody } from './sending.schema.js';
+import { methodsForDocument, methodsForInvoiceBased, methodsForRecipient } from './shipment-methods.js';
+import { sendTestMail } from './test-mail.js';
+
+const NoBody = Type.Unknown({ description: 'nothing, or {}' });
+/** Operations without input take no body or `{}`; anything else is a 400. Returns undefined so it chains with ??. */
+function noBody(body: unknown): undefined {
+  if (body !== undefined && body !== null) assertSchema(Type.Object({}), body);
+  return undefined;
+}
+
+const SENT = [
+  { type: 'invoice', area: 'Invoice', base: '/invoices/{number}', name: 'Invoice' },
+  { type: 'credit-note', area: 'CreditNote', base: '/invoices/credit-notes/{number}', name: 'Credit note' },
+  { type: 'offer', area: 'Offer', base: '/offer/{number}', name: 'Offer' },
+  { type: 'order-confirmation', area: 'OrderConfirmation', base: '/order-confirmation/{number}', name: 'Order confirmation' },
+] as const;
+
+/** Issue + queue in one transaction (POST /invoices/ and the issue paths with `shipment`) use the same queueing. */
+export function sendDocument(ctx: AppContext, type: SentDocumentType, number: number, options: DeliveryOptions) {
+  return ctx.db.transaction().execute((trx) => queueDocumentShipments(trx, ctx, { type, number }, options));
+}
+
+async function existing(ctx: AppContext, type: SentDocumentType, name: string, number: number): Promise<void> {
+  if (!(await documentSources[type].describe(ctx, number))) throw notFound(`${name} ${number}`);
+}
+
+const sendOps = SENT.map((d) =>
+  defineOp({
+    name: `sending.send${d.area}`,
+    method: 'POST',
+    path: `${d.base}/send`,
+    summary: `Send an issued ${d.name.toLowerCase()}: delivery options of spec 4.4 (paper, email[], sms[], copy.email[]) plus ehf {}; 200: the shipments queued [{id, method, recipientAddress, status}]`,
+    params: NumberParam,
+    body: DeliveryOptions,
+    run: ({ params, body }, ctx) => sendDocument(ctx, d.type, params.number, body),
+  }),
+);
+
+const historyOps = SENT.filter((d) => d.type !== 'offer').map((d) =>
+  defineOp({
+    name: `sending.${d.area.charAt(0).toLowerCase()}${d.area.slice(1)}History`,
+    method: 'GET',
+    path: `${d.base}/history`,
+    summary: `How the ${d.name.toLowerCase()} was sent (spec 2.9), newest first`,
+    params: NumberParam,
+    run: async ({ params }, ctx) => {
+      await existing(ctx, d.type, d.name, params.number);
+      return historyOf(ctx.db, { type: d.type, number: params.number });
+    },
+  }),
+);
+
+export const sendingOps = [
+  defineOp({
+    name: 'sending.methodsForRecipient',
+    method: 'GET',
+    path: '/shipment-methods/recipient/{recipientNumber}/{documentType}',
+    summary: 'Spec 4.5: available and default shipment methods for a new invoice, offer or order confirmation to this recipient; 404 for an unknown recipient',
+    params: RecipientMethodsParams,
+    query: InternationalQuery,
+    run: ({ params, query }, ctx) => methodsForRecipient(ctx, params.recipientNumber, params.documentType, query.international === true),
+  }),
+  defineOp({
+    name: 'sending.methodsForInvoiceBased',
+    method: 'GET',
+    path: '/shipment-methods/invoice/{baseDocumentNumber}/{documentType}',
+    summary: 'Spec 4.5: methods for a credit note or dunning of this invoice; 204 when the invoice does not exist',
+    params: InvoiceBasedMethodsParams,
+    query: InternationalQuery,
+    run: async ({ params, query }, ctx) => (await methodsForInvoiceBased(ctx, params.baseDocumentNumber, params.documentType, query.international === true)) ?? noContent(),
+  }),
+  defineOp({
+    name: 'sending.methodsForDocument',
+    method: 'GET',
+    path: '/shipment-methods/{documentType}/{documentNumber}',
+    summary: 'Spec 4.5: methods for sending an issued document again; 204 when the document does not exist',
+    params: DocumentMethodsParams,
+    query: InternationalQuery,
+    run: async ({ params, query }, ctx) => (await methodsForDocument(ctx, params.documentType, params.documentNumber, query.international === true)) ?? noContent(),
+  }),
+  ...sendOps,
+  ...historyOps,
+  defineOp({
+    name: 'sending.listOutbox',
+    method: 'GET',
+    path: '/outbox/',
+    summary: 'The outbox, newest first: status (IN_PROGRESS, DELIVERED, NOT_DELIVERED), method (email, paper = the print queue, ehf, sms); paged with perPage/page',
+    query: OutboxQuery,
+    run: ({ query }, ctx) => listResult(query, (limit, offset) => listOutbox(ctx, query, limit, offset)),
+  }),
+  defineOp({
+    name: 'sending.flush',
+    method: 'POST',
+    path: '/outbox/flush',
+    summary: 'Try every pending e-mail, EHF and SMS shipment now (whatever its backoff); answers what happened to each',
+    body: NoBody,
+    run: async ({ body }, ctx) => noBody(body) ?? senderOf(ctx).flush(),
+  }),
+  defineOp({
+    name: 'sending.getShipment',
+    method: 'GET',
+    path: '/outbox/{id}',
+    summary: 'One shipment of the outbox',
+    params: IdParam,
+    run: ({ params }, ctx) => getOutboxEntry(ctx, params.id),
+  }),
+  defineOp({
+    name: 'sending.retry',
+    method: 'POST',
+    path: '/outbox/{id}/retry',
+    summary: 'Put a NOT_DELIVERED shipment back in the queue and try it at once (409 for any other status)',
+    params: IdParam,
+    body: NoBody,
+    run: ({ params, body }, ctx) => noBody(body) ?? retryShipment(ctx, params.id),
+  }),
+  defineOp({
+    name: 'sending.markPrinted',
+    method: 'POST',
+    path: '/outbox/{id}/printed',
+    summary: 'Print queue: the paper shipment was printed and posted; it becomes DELIVERED (409 unless paper and IN_PROGRESS)',
+    params: IdParam,
+    body: NoBody,
+    run: ({ params, body }, ctx) => noBody(body) ?? markPrinted(ctx, params.id),
+  }),
+  defineOp({
+    name: 'sending.shipmentPdf',
+    method: 'GET',
+    path: '/outbox/{id}/pdf',
+    summary: "The shipment's document as PDF; for paper with its postal address in the envelope window (print queue)",
+    params: IdParam,
+    run: async ({ params }, ctx) => {
+      const pdf = await shipmentPdf(ctx, params.id);
+      return file('application/pdf', pdf.filename, pdf.data);
+    },
+  }),
+  defineOp({
+    name: 'sending.testEmail',
+    method: 'POST',
+    path: '/originators/current/settings/test-email',
+    summary: 'Send a test e-mail through the configured SMTP server (to the sender address unless `to` is given); answers the server\'s reply',
+    body: TestEmailBody,
+    run: ({ body }, ctx) => sendTestMail(ctx, body.to),
+  }),
+];
