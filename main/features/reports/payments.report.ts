@@ -1,0 +1,73 @@
+/**
+ * Payments received in the period (innbetalinger): each payment and payment reversal by its date, the NOK received
+ * (reversals negative), the bank fee, the invoice it settles with its KID and customer.
+ */
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { keyset } from './chunks.js';
+import type { ReportDef, ReportParams } from './report.types.js';
+
+export function paymentsQuery(ctx: AppContext, p: ReportParams) {
+  let q = ctx.db
+    .selectFrom('ledger_entries as le')
+    .innerJoin('documents as d', 'd.id', 'le.document_id')
+    .innerJoin('recipients as r', 'r.number', 'd.recipient_number')
+    .where('le.kind', 'in', ['payment', 'payment-reversal']);
+  if (p.from) q = q.where('le.date', '>=', p.from);
+  if (p.to) q = q.where('le.date', '<=', p.to);
+  if (p.number !== undefined) q = q.where('d.kind', '=', 'invoice').where('d.number', '=', p.number);
+  return q;
+}
+
+/** NOK received: the NOK amount of a foreign-currency payment, else the amount itself. */
+export const receivedNok = sql<number>`coalesce(le.currency_amount, le.amount)`;
+
+const TYPE = { nb: { payment: 'Betaling', 'payment-reversal': 'Tilbakeført betaling' }, en: { payment: 'Payment', 'payment-reversal': 'Payment reversed' } } as const;
+
+export const PAYMENT_COLUMNS: ReportDef['columns'] = [
+  { key: 'date', nb: 'Betalingsdato', en: 'Payment date', type: 'date', preselected: true },
+  { key: 'type', nb: 'Type', en: 'Type', type: 'text' },
+  { key: 'invoiceNumber', nb: 'Fakturanr.', en: 'Invoice no.', type: 'number', preselected: true },
+  { key: 'kid', nb: 'KID', en: 'KID', type: 'text', preselected: true },
+  { key: 'customerNumber', nb: 'Kundenr.', en: 'Customer no.', type: 'text', preselected: true },
+  { key: 'name', nb: 'Kunde', en: 'Customer', type: 'text', preselected: true },
+  { key: 'currency', nb: 'Valuta', en: 'Currency', type: 'text' },
+  { key: 'currencyAmount', nb: 'Beløp i valuta', en: 'Amount in currency', type: 'money', sum: false },
+  { key: 'amount', nb: 'Innbetalt', en: 'Received', type: 'money', preselected: true },
+  { key: 'bankFee', nb: 'Bankgebyr', en: 'Bank fee', type: 'money' },
+];
+
+export function paymentRows(ctx: AppContext, p: ReportParams, lang: 'nb' | 'en') {
+  return keyset(
+    (after, limit) => {
+      let q = paymentsQuery(ctx, p).select(['le.id', 'le.date', 'le.kind', 'le.amount', 'le.bank_fee', 'd.number', 'd.kid', 'd.currency', 'r.customer_number', 'r.name']).select(receivedNok.as('nok'));
+      if (after !== null) q = q.where('le.id', '>', after);
+      return q.orderBy('le.id').limit(limit).execute();
+    },
+    (r) => r.id,
+    (rows) =>
+      rows.map((r) => ({
+        date: r.date,
+        type: TYPE[lang][r.kind as 'payment'] ?? r.kind,
+        invoiceNumber: r.number,
+        kid: r.kid,
+        customerNumber: r.customer_number,
+        name: r.name,
+        currency: r.currency,
+        currencyAmount: r.amount,
+        amount: Number(r.nok),
+        bankFee: r.bank_fee ?? 0,
+      })),
+  );
+}
+
+export const paymentsReport: ReportDef = {
+  resource: 'payments',
+  group: 'payments',
+  title: { nb: 'Innbetalinger', en: 'Payments' },
+  filename: 'innbetalinger',
+  formats: ['XLS', 'CSV', 'JSON'],
+  params: ['from', 'to'],
+  columns: PAYMENT_COLUMNS,
+  rows: (ctx, p, req) => paymentRows(ctx, p, req.lang),
+};

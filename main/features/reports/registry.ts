@@ -1,0 +1,22 @@
+/** Every report of spec 4.8, one line each; the operations, the GUI list and e-mail all read this table. */
+import type { ReportDef } from './report.types.js';
+import { invoicesReport } from './invoices.report.js';
+import { recipientsReport } from './recipients.report.js';
+import { openItemsReport } from './open-items.report.js';
+import { balanceReport } from './balance.report.js';
+import { agedReport } from './aged.report.js';
+import { salesLedgerReport } from './sales-ledger.report.js';
+import { paymentsReport } from './payments.report.js';
+
+export const reports: ReportDef[] = [
+  invoicesReport,
+  recipientsReport,
+  openItemsReport,
+  balanceReport,
+  agedReport,
+  salesLedgerReport,
+  paymentsReport,
+  // one line per report
+];
+
+export const reportByResource = new Map(reports.map((r) => [r.resource, r]));

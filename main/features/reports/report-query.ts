@@ -1,0 +1,96 @@
+/**
+ * The query of GET /reports/{resource}: one TypeBox schema per report (its own parameters only, unknown ones refused)
+ * and the rules a schema cannot say, each a 400 naming the parameter: format and columns mandatory, a column the report
+ * does not have, a format it does not offer, a missing required parameter, from after to, invoiceNumberFrom after
+ * invoiceNumberTo, intervals missing while the intervals column is asked for.
+ */
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { isIsoDate } from '../../clock.js';
+import { FieldErrors } from '../../ops/errors.js';
+import type { Lang, PaidFilter, ParamName, ReportDef, ReportFormat, ReportParams, ReportRequest } from './report.types.js';
+
+const Id = Type.Integer({ minimum: 1 });
+const Date = Type.String({ maxLength: 10, description: 'a date YYYY-MM-DD' });
+const PARAM_SCHEMAS: Record<ParamName, TSchema> = {
+  from: Date,
+  to: Date,
+  recipientNumber: Id,
+  invoiceNumber: Id,
+  invoiceNumberFrom: Id,
+  invoiceNumberTo: Id,
+  eventNumber: Id,
+  productCode: Type.String({ minLength: 1, maxLength: 9 }),
+  paid: Type.String({ maxLength: 10, description: 'true/PAID, false/UNPAID or LOST' }),
+  labelNumber: Type.String({ pattern: '^(-1|[1-9][0-9]{0,8}|null)$', description: '-1 (recipients in no label), a label number, or null (all)' }),
+  intervals: Type.String({ pattern: '^[0-9]{1,4}(,[0-9]{1,4}){0,11}$', description: 'comma-separated numbers of days, e.g. 30,60,90' }),
+};
+
+export function reportQuerySchema(def: ReportDef): TObject {
+  const props: Record<string, TSchema> = {
+    format: Type.Optional(Type.String({ maxLength: 10 })),
+    columns: Type.Optional(Type.String({ maxLength: 4000 })),
+    lang: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])),
+    maxRows: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  };
+  for (const p of def.params) props[p] = Type.Optional(PARAM_SCHEMAS[p]);
+  return Type.Object(props, { additionalProperties: false });
+}
+
+/** Column keys compare without case and underscores, so the spec's CUSTOM_FIELDS and INTERVALS name customFields and intervals. */
+export const normKey = (k: string) => k.replace(/_/g, '').toLowerCase();
+
+const PAID: Record<string, PaidFilter> = { true: 'PAID', paid: 'PAID', false: 'UNPAID', unpaid: 'UNPAID', lost: 'LOST' };
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkReportQuery(def: ReportDef, q: Record<string, unknown>, pathNumber: number | undefined, lang: Lang): ReportRequest & { email?: string } {
+  const errors = new FieldErrors();
+  const format = typeof q.format === 'string' ? q.format.toUpperCase() : undefined;
+  if (!format) errors.add('format', `is required: one of ${def.formats.join(', ')}`);
+  else if (!def.formats.includes(format as ReportFormat)) errors.add('format', `this report offers ${def.formats.join(', ')}, not ${q.format}`);
+
+  const byKey = new Map(def.columns.map((c) => [normKey(c.key), c.key]));
+  const columns: string[] = [];
+  if (typeof q.columns !== 'string' || !q.columns.trim()) errors.add('columns', 'is required: comma-separated column keys (see availableColumns)');
+  else {
+    for (const raw of q.columns.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const key = byKey.get(normKey(raw));
+      if (!key) errors.add('columns', `unknown column ${raw}`);
+      else if (!columns.includes(key)) columns.push(key);
+    }
+  }
+
+  const p: ReportParams = {};
+  for (const name of ['from', 'to'] as const) {
+    const v = q[name];
+    if (typeof v === 'string') {
+      if (!isIsoDate(v)) errors.add(name, 'must be a real date YYYY-MM-DD');
+      else p[name] = v;
+    }
+  }
+  if (p.from && p.to && p.from > p.to) errors.add('from', `must not be after to (${p.to})`);
+  for (const name of ['recipientNumber', 'invoiceNumber', 'invoiceNumberFrom', 'invoiceNumberTo', 'eventNumber'] as const) {
+    if (typeof q[name] === 'number') p[name] = q[name] as number;
+  }
+  if (p.invoiceNumberFrom && p.invoiceNumberTo && p.invoiceNumberFrom > p.invoiceNumberTo) {
+    errors.add('invoiceNumberFrom', `must not be after invoiceNumberTo (${p.invoiceNumberTo})`);
+  }
+  if (typeof q.productCode === 'string') p.productCode = q.productCode.trim();
+  if (typeof q.paid === 'string') {
+    const paid = PAID[q.paid.toLowerCase()];
+    if (!paid) errors.add('paid', 'must be true (or PAID), false (or UNPAID) or LOST');
+    else p.paid = paid;
+  }
+  if (typeof q.labelNumber === 'string' && q.labelNumber !== 'null') p.labelNumber = Number(q.labelNumber);
+  if (typeof q.intervals === 'string') {
+    const list = q.intervals.split(',').map(Number);
+    if (list.some((n, i) => n < 1 || (i > 0 && n <= list[i - 1]))) errors.add('intervals', 'must be increasing numbers of days from 1, e.g. 30,60,90');
+    else p.intervals = list;
+  }
+  if (columns.includes('intervals') && !q.intervals) errors.add('intervals', 'is required when the intervals column is asked for, e.g. intervals=30,60,90');
+  for (const name of def.required ?? []) if (q[name] === undefined || q[name] === null) errors.add(name, 'is required for this report');
+  if (pathNumber !== undefined) p.number = pathNumber;
+  const email = typeof q.email === 'string' ? q.email.trim() : undefined;
+  if (email !== undefined && !EMAIL_RE.test(email)) errors.add('email', 'must be an e-mail address');
+  errors.throwIfAny();
+  return { format: format as ReportFormat, columns, params: p, lang, maxRows: q.maxRows as number | undefined, email };
+}

@@ -1,0 +1,77 @@
+/**
+ * Runs a validated report request: picks the writer for the format and answers a FileResult whose bytes are produced
+ * while they are sent (JSON and CSV straight from the row chunks; XLSX through a temporary file that the streaming
+ * workbook writer fills chunk by chunk and that is deleted once sent). PDF and EHF come from the report itself.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppContext } from '../../context.js';
+import { writeCsv } from '../../documents/csv/report-csv.js';
+import type { ReportTable, TableColumn } from '../../documents/report/report-table.js';
+import { writeJson } from '../../documents/report/report-json.js';
+import { writeXlsxFile, XLSX_CONTENT_TYPE } from '../../documents/xlsx/report-xlsx.js';
+import { FileResult } from '../../ops/define.js';
+import { OpError } from '../../ops/errors.js';
+import type { ReportDef, ReportRequest } from './report.types.js';
+
+export function columnsAsAsked(def: ReportDef, req: ReportRequest): TableColumn[] {
+  const byKey = new Map(def.columns.map((c) => [c.key, c]));
+  return req.columns.map((k) => {
+    const c = byKey.get(k)!;
+    return { key: c.key, label: c[req.lang], type: c.type, sum: c.sum };
+  });
+}
+
+export async function reportTable(ctx: AppContext, def: ReportDef, req: ReportRequest): Promise<ReportTable> {
+  const columns = def.tableColumns ? await def.tableColumns(ctx, req) : columnsAsAsked(def, req);
+  return { title: def.title[req.lang], columns, rows: () => def.rows(ctx, req.params, req) };
+}
+
+async function* xlsxStream(tables: ReportTable[]): AsyncGenerator<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'kvitt-report-'));
+  try {
+    const file = join(dir, 'report.xlsx');
+    await writeXlsxFile(file, tables);
+    for await (const part of createReadStream(file)) yield part as Buffer;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+export async function runReport(ctx: AppContext, def: ReportDef, req: ReportRequest): Promise<FileResult> {
+  if (def.check) await def.check(ctx, req.params);
+  const stem = def.filename + (req.params.number ? `-${req.params.number}` : '');
+  switch (req.format) {
+    case 'PDF':
+      if (!def.pdf) break;
+      return def.pdf(ctx, req);
+    case 'EHF':
+      if (!def.ehf) break;
+      return def.ehf(ctx, req);
+    case 'JSON': {
+      const table = await reportTable(ctx, def, req);
+      return new FileResult('application/json; charset=utf-8', `${stem}.json`, EMPTY, () => writeJson(table, req.maxRows));
+    }
+    case 'CSV': {
+      const table = await reportTable(ctx, def, req);
+      return new FileResult('text/csv; charset=utf-8', `${stem}.csv`, EMPTY, () => writeCsv(table));
+    }
+    case 'XLS': {
+      const tables = [await reportTable(ctx, def, req), ...((await def.moreSheets?.(ctx, req)) ?? [])];
+      return new FileResult(XLSX_CONTENT_TYPE, `${stem}.xlsx`, EMPTY, () => xlsxStream(tables));
+    }
+  }
+  throw new OpError(400, 'VALIDATION_ERROR', `Invalid input: format`, [{ field: 'format', message: `this report does not offer ${req.format}` }]);
+}
+
+/** The whole file in memory: for e-mail attachments only. */
+export async function reportBuffer(result: FileResult): Promise<Buffer> {
+  if (!result.stream) return result.data;
+  const parts: Buffer[] = [];
+  for await (const part of result.stream()) parts.push(part);
+  return Buffer.concat(parts);
+}

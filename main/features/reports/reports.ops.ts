@@ -1,0 +1,90 @@
+/**
+ * The report operations, generated from the registry: per report `GET /reports/{resource}/availableColumns` (2.11
+ * descriptors in the UI language, or `lang`) and `GET /reports/{resource}` (format, columns, parameters; the file
+ * streams out). Resources with a `{number}` take it as a path parameter. `GET /reports/` lists the reports for the GUI.
+ */
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context.js';
+import { defineOp, type Op } from '../../ops/define.js';
+import { getSettings } from '../settings/settings.service.js';
+import { reports } from './registry.js';
+import { checkReportQuery, reportQuerySchema } from './report-query.js';
+import { runReport } from './report.runner.js';
+import type { Lang, ReportDef } from './report.types.js';
+
+const opName = (resource: string) =>
+  resource
+    .replace(/\/\{number\}/g, '')
+    .split('/')
+    .map((s, i) => (i ? s[0].toUpperCase() + s.slice(1) : s))
+    .join('');
+
+const NumberPath = Type.Object({ number: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+const LangQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])) }, { additionalProperties: false });
+
+export async function uiLang(ctx: AppContext, asked?: unknown): Promise<Lang> {
+  if (asked === 'nb' || asked === 'en') return asked;
+  return (await getSettings(ctx)).ui.language;
+}
+
+export function columnDescriptors(def: ReportDef, lang: Lang) {
+  return def.columns.map((c) => ({ key: c.key, name: c[lang], preselected: !!c.preselected }));
+}
+
+function opsOf(def: ReportDef): Op[] {
+  const hasNumber = def.resource.includes('{number}');
+  const name = `reports.${opName(def.resource)}`;
+  const ops: Op[] = [];
+  if (def.availableColumns !== false) {
+    ops.push(
+      defineOp({
+        name: `${name}Columns`,
+        method: 'GET',
+        path: `/reports/${def.resource}/availableColumns`,
+        summary: `Column descriptors (2.11) of the ${def.title.en.toLowerCase()} report`,
+        params: hasNumber ? NumberPath : undefined,
+        query: LangQuery,
+        run: async ({ query }, ctx) => columnDescriptors(def, await uiLang(ctx, query.lang)),
+      }),
+    );
+  }
+  ops.push(
+    defineOp({
+      name,
+      method: 'GET',
+      path: `/reports/${def.resource}`,
+      summary: `${def.title.en} report (${def.formats.join(', ')}); format and columns are required`,
+      params: hasNumber ? NumberPath : undefined,
+      query: reportQuerySchema(def),
+      run: async ({ params, query }, ctx) => {
+        const req = checkReportQuery(def, query as Record<string, unknown>, (params as { number?: number })?.number, await uiLang(ctx, query.lang));
+        const result = await runReport(ctx, def, req);
+        return result;
+      },
+    }),
+  );
+  return ops;
+}
+
+export const reportOps: Op[] = [
+  defineOp({
+    name: 'reports.list',
+    method: 'GET',
+    path: '/reports/',
+    summary: 'The reports Kvitt offers: resource, group, title, formats, parameters and which are required',
+    query: LangQuery,
+    run: async ({ query }, ctx) => {
+      const lang = await uiLang(ctx, query.lang);
+      return reports.map((r) => ({
+        resource: r.resource,
+        group: r.group,
+        title: r.title[lang],
+        formats: r.formats,
+        params: r.params,
+        required: r.required ?? [],
+        columns: columnDescriptors(r, lang),
+      }));
+    },
+  }),
+  ...reports.flatMap(opsOf),
+];
