@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { DocServer } from '../documents-api/setup.js';
+import { flush, startSmsGateway, startSmtp, useSmtp, type Smtp } from '../sending/helpers.js';
+import { createEvent, signup, signupBody, startEventServer } from './setup.js';
+
+let s: DocServer;
+let smtp: Smtp;
+beforeAll(async () => {
+  process.env.KVITT_PUBLIC_RATE_LIMIT = '100000';
+  s = await startEventServer();
+  delete process.env.KVITT_PUBLIC_RATE_LIMIT;
+  smtp = await startSmtp();
+  await useSmtp(s, smtp.port);
+});
+afterAll(async () => {
+  await s.close();
+  await smtp.close();
+});
+
+const post = (id: number, form: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${s.base}/events/${id}/signup`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(form).toString() });
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const question = (html: string) => {
+  const m = /Hva er (\d+) pluss (\d+)\?/.exec(html)!;
+  return { answer: String(Number(m[1]) + Number(m[2])), token: /name="captchaToken" value="([^"]+)"/.exec(html)![1] };
+};
+
+describe('the public signup page', () => {
+  test('plain Norwegian HTML without scripts: seats left, the price with a discount code applied, a form posting to the signup endpoint', async () => {
+    const ev = await createEvent(s, { participantLimit: 10 });
+    expect((await signup(s, ev.id, signupBody())).status).toBe(200);
+    const res = await fetch(`${s.base}/events/${ev.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-disposition')).toMatch(/^inline/);
+    const html = await res.text();
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain("default-src 'none'");
+    expect(text(html)).toContain('Ledige plasser: 9 av 10');
+    expect(text(html)).toContain('Pris: kr 1 250,00');
+    expect(html).toContain(`action="/events/${ev.id}/signup"`);
+    const coded = text(await (await fetch(`${s.base}/events/${ev.id}?discountCode=TIDLIG`)).text());
+    expect(coded).toContain('Pris: kr 1 062,50 med rabattkode TIDLIG'); // (1000 - 150) + 25 %
+    expect(text(await (await fetch(`${s.base}/events/${ev.id}?discountCode=NOPE`)).text())).toContain('Ukjent rabattkode');
+  });
+
+  test('the form posts urlencoded: errors come back next to the fields, a good post gets the receipt', async () => {
+    const ev = await createEvent(s);
+    const bad = await post(ev.id, { name: 'Per', email: 'feil', 'invoice.name': 'Per', discountCode: '' });
+    expect(bad.status).toBe(200);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain('must be an e-mail address');
+    expect(badHtml).toContain('value="Per"');
+    const ok = await post(ev.id, { name: 'Per Post', email: 'per@example.no', 'cf.1': 'on', 'cf.2': 'Nøtter', 'invoice.name': 'Per Post', 'invoice.address': 'Vei 1', 'invoice.zip': '0150', 'invoice.city': 'OSLO', discountCode: 'TIDLIG' });
+    const okText = text(await ok.text());
+    expect(okText).toContain('Takk for påmeldingen!');
+    expect(okText).toContain('Deltakernummer: 1');
+    const p = (await s.json(`/host/events/${ev.id && ev.number}/participants/1`)).body;
+    expect(p.customFields).toEqual([{ number: 1, name: 'Lunsj', type: 'BOOLEAN', value: true }, { number: 2, name: 'Allergier', type: 'TEXT', value: 'Nøtter' }]);
+    expect(p.amount).toBe(1292.5); // 850 + 25 % + 200 + 15 %
+  });
+
+  test('keyed operations still refuse a form body (415)', async () => {
+    const r = await fetch(`${s.base}/recipients/`, { method: 'POST', headers: { authorization: 'Bearer x', 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x' });
+    expect(r.status).toBe(415);
+  });
+});
+
+describe('captcha', () => {
+  test('signupCaptcha: missing or wrong answers are 400 captcha; a right answer works once', async () => {
+    const ev = await createEvent(s, { signupCaptcha: true });
+    expect((await signup(s, ev.id, signupBody())).body.fields.map((f: any) => f.field)).toEqual(['captcha']);
+    const c = (await s.json(`/events/${ev.id}/captcha`)).body;
+    expect(c.question).toMatch(/^Hva er \d+ pluss \d+\?$/);
+    const right = String(c.question.match(/\d+/g).reduce((a: number, b: string) => a + Number(b), 0));
+    const wrong = await signup(s, ev.id, signupBody({ captcha: { token: c.token, answer: String(Number(right) + 1) } }));
+    expect(wrong.status).toBe(400);
+    const c2 = (await s.json(`/events/${ev.id}/captcha`)).body;
+    const a2 = String(c2.question.match(/\d+/g).reduce((a: number, b: string) => a + Number(b), 0));
+    expect((await signup(s, ev.id, signupBody({ captcha: { token: c2.token, answer: a2 } }))).status).toBe(200);
+    const replay = await signup(s, ev.id, signupBody({ email: 'again@example.no', captcha: { token: c2.token, answer: a2 } }));
+    expect(replay.status).toBe(400);
+    const other = await createEvent(s, { signupCaptcha: true });
+    const c3 = (await s.json(`/events/${ev.id}/captcha`)).body;
+    const a3 = String(c3.question.match(/\d+/g).reduce((a: number, b: string) => a + Number(b), 0));
+    expect((await signup(s, other.id, signupBody({ captcha: { token: c3.token, answer: a3 } }))).status).toBe(400);
+  });
+
+  test('the page carries the question and its token', async () => {
+    const ev = await createEvent(s, { signupCaptcha: true });
+    const q = question(await (await fetch(`${s.base}/events/${ev.id}`)).text());
+    const r = await post(ev.id, { name: 'Cap', email: 'cap@example.no', 'invoice.name': 'Cap', 'invoice.address': 'V 1', 'invoice.zip': '0150', 'invoice.city': 'OSLO', captchaToken: q.token, captchaAnswer: q.answer });
+    expect(text(await r.text())).toContain('Takk for påmeldingen!');
+  });
+});
+
+describe('messages', () => {
+  test('a registration queues the confirmation, the invoice and the SMS; the loopback SMTP server receives the mails', async () => {
+    const sms = await startSmsGateway();
+    try {
+      await useSmtp(s, smtp.port, { smsGatewayUrl: sms.url });
+      const ev = await createEvent(s, { smsConfirmation: { enabled: true, message: 'Velkommen til kurset 20. april!' } });
+      const r = await signup(s, ev.id, signupBody({ email: 'mail@example.no', mobile: '+47 912 34 567' }));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const before = smtp.mails.length;
+      const done = await flush(s);
+      expect(done.every((d) => d.status === 'DELIVERED'), JSON.stringify(done)).toBe(true);
+      const mails = smtp.mails.slice(before).filter((m) => m.to && JSON.stringify(m.to).includes('mail@example.no'));
+      expect(mails.map((m) => m.subject).join(' | ')).toContain(`Påmelding: ${ev.body.name}`);
+      const confirmation = mails.find((m) => m.subject?.startsWith('Påmelding'))!;
+      expect(confirmation.text).toContain('Deltakernummer: 1');
+      expect(confirmation.text!.replace(/\u00a0/g, ' ')).toContain('kr 1 250,00');
+      expect(mails.some((m) => (m.attachments ?? []).some((a) => a.contentType === 'application/pdf'))).toBe(true);
+      expect(JSON.stringify(sms.received)).toContain('91234567');
+      expect(JSON.stringify(sms.received)).toContain('Velkommen til kurset');
+    } finally {
+      await sms.close();
+      await useSmtp(s, smtp.port, { smsGatewayUrl: '' });
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  test('the public endpoints answer 429 after the limit per address; keyed operations are not limited', async () => {
+    process.env.KVITT_PUBLIC_RATE_LIMIT = '5';
+    const t = await startEventServer();
+    delete process.env.KVITT_PUBLIC_RATE_LIMIT;
+    try {
+      const ev = await createEvent(t);
+      const statuses = [];
+      for (let i = 0; i < 8; i++) statuses.push((await signup(t, ev.id, { name: '' })).status);
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+      const limited = await signup(t, ev.id, signupBody());
+      expect(limited.status).toBe(429);
+      expect(limited.res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(limited.body).toMatchObject({ error: 'TOO_MANY_REQUESTS', fields: [] });
+      for (let i = 0; i < 8; i++) expect((await t.json(`/host/events/${ev.number}`)).status).toBe(200);
+      expect((await t.json(`/host/events/${ev.number}/participants`)).body).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
