@@ -16,4 +16,6 @@ export interface AppContext {
   apiKeys?: ApiKeyStore;
   /** Writes a consistent online copy of the database to `file` (SQLite backup API). */
   backupTo?: (file: string) => Promise<void>;
+  /** Replaces the open database's content with the backup at `file` (SQLite backup API) and migrates it. */
+  restoreFrom?: (file: string) => Promise<void>;
 }

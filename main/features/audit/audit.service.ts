@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
 
-/** Appends one entry to the audit log; call it inside the transaction that makes the change. */
+/**
+ * Appends one entry to the audit log; call it inside the transaction that makes the change. `data` must be validated
+ * input or values the service derived (never a raw body): operations only see validated input (main/ops/validate.ts).
+ */
 export async function audit(
   db: Kysely<Database>,
   clock: Clock,
@@ -11,6 +14,9 @@ export async function audit(
   action: string,
   data?: unknown,
 ): Promise<void> {
+  // A change and its audit entry commit together or not at all: an entry written outside a transaction could stay
+  // behind a failed change (or the change behind a failed entry), so it is refused here, for every operation.
+  if (!db.isTransaction) throw new Error(`audit(${entity}, ${action}) must run inside the transaction that makes the change`);
   await db
     .insertInto('audit_log')
     .values({ at: clock.timestamp(), entity, entity_id: String(entityId), action, data: data === undefined ? null : JSON.stringify(data) })

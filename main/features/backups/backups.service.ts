@@ -1,9 +1,9 @@
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
-import { OpError } from '../../ops/errors.js';
-import { audit } from '../audit/audit.service.js';
 import { localDate } from '../../clock.js';
+import { audit } from '../audit/audit.service.js';
+import { backupFolder, BACKUP_NAME, kindOf, type BackupKind } from './backup-files.js';
 
 /** YYYY-MM-DD HH:MM:SS in local time, as the app clock writes its timestamps. */
 const localTimestamp = (d: Date) => `${localDate(d)} ${d.toTimeString().slice(0, 8)}`;
@@ -13,35 +13,42 @@ export interface BackupInfo {
   path: string;
   bytes: number;
   createdAt: string;
+  kind: BackupKind;
 }
 
-function folder(ctx: AppContext): string {
-  if (!ctx.dataDir || !ctx.backupTo) throw new OpError(409, 'NO_DATA_FOLDER', 'This database lives in memory and cannot be backed up');
-  const dir = join(ctx.dataDir, 'backups');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return dir;
+function infoOf(dir: string, file: string): BackupInfo {
+  const st = statSync(join(dir, file));
+  return { file, path: join(dir, file), bytes: st.size, createdAt: localTimestamp(st.mtime), kind: kindOf(file) };
 }
 
-/** A consistent copy of the whole database, taken while the app runs, into <data folder>/backups/. */
-export async function createBackup(ctx: AppContext): Promise<BackupInfo> {
-  const dir = folder(ctx);
+/**
+ * A consistent copy of the whole database, taken while the app runs, into <data folder>/backups/. `name` gives the
+ * file name without a number suffix (default: kvitt-<timestamp>.sqlite). The copy and its audit entry go together:
+ * if the entry cannot be written, the copy is removed.
+ */
+export async function createBackup(ctx: AppContext, opts: { name?: string; action?: string } = {}): Promise<BackupInfo> {
+  const dir = backupFolder(ctx);
   const stamp = ctx.clock.timestamp().replace(/[-: ]/g, '').slice(0, 14);
-  let file = `kvitt-${stamp}.sqlite`;
-  for (let i = 2; readdirSync(dir).includes(file); i++) file = `kvitt-${stamp}-${i}.sqlite`;
+  const base = (opts.name ?? `kvitt-${stamp}.sqlite`).replace(/\.sqlite$/, '');
+  const taken = new Set(readdirSync(dir));
+  let file = `${base}.sqlite`;
+  for (let i = 2; taken.has(file); i++) file = `${base}-${i}.sqlite`;
   const path = join(dir, file);
   await ctx.backupTo!(path);
-  await audit(ctx.db, ctx.clock, 'backup', file, 'create');
-  const st = statSync(path);
-  return { file, path, bytes: st.size, createdAt: ctx.clock.timestamp() };
+  try {
+    await ctx.db.transaction().execute((trx) => audit(trx, ctx.clock, 'backup', file, opts.action ?? 'create'));
+  } catch (err) {
+    rmSync(path, { force: true });
+    throw err;
+  }
+  return infoOf(dir, file);
 }
 
+/** Backups in the data folder, newest first. */
 export function listBackups(ctx: AppContext): BackupInfo[] {
-  const dir = folder(ctx);
+  const dir = backupFolder(ctx);
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.sqlite'))
-    .map((file) => {
-      const st = statSync(join(dir, file));
-      return { file, path: join(dir, file), bytes: st.size, createdAt: localTimestamp(st.mtime) };
-    })
-    .sort((a, b) => b.file.localeCompare(a.file));
+    .filter((f) => BACKUP_NAME.test(f))
+    .map((file) => infoOf(dir, file))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.file.localeCompare(a.file));
 }

@@ -30,26 +30,32 @@ function labelName(name: string): string {
 
 export async function createLabel(ctx: AppContext, name: string) {
   const clean = labelName(name);
-  await assertLabelNameFree(ctx, clean);
-  const row = await ctx.db.insertInto('labels').values({ name: clean }).returning('number').executeTakeFirstOrThrow();
-  await audit(ctx.db, ctx.clock, 'label', row.number, 'create', { name: clean });
-  return { number: row.number, name: clean, recipients: 0 };
+  return ctx.db.transaction().execute(async (db) => {
+    await assertLabelNameFree({ ...ctx, db }, clean);
+    const row = await db.insertInto('labels').values({ name: clean }).returning('number').executeTakeFirstOrThrow();
+    await audit(db, ctx.clock, 'label', row.number, 'create', { name: clean });
+    return { number: row.number, name: clean, recipients: 0 };
+  });
 }
 
 export async function renameLabel(ctx: AppContext, number: number, name: string) {
   const clean = labelName(name);
-  const found = await ctx.db.selectFrom('labels').select('number').where('number', '=', number).executeTakeFirst();
-  if (!found) throw notFound(`Label ${number}`);
-  await assertLabelNameFree(ctx, clean, number);
-  await ctx.db.updateTable('labels').set({ name: clean }).where('number', '=', number).execute();
-  await audit(ctx.db, ctx.clock, 'label', number, 'rename', { name: clean });
-  return { number, name: clean };
+  return ctx.db.transaction().execute(async (db) => {
+    const found = await db.selectFrom('labels').select('number').where('number', '=', number).executeTakeFirst();
+    if (!found) throw notFound(`Label ${number}`);
+    await assertLabelNameFree({ ...ctx, db }, clean, number);
+    await db.updateTable('labels').set({ name: clean }).where('number', '=', number).execute();
+    await audit(db, ctx.clock, 'label', number, 'rename', { name: clean });
+    return { number, name: clean };
+  });
 }
 
 export async function deleteLabel(ctx: AppContext, number: number) {
-  const res = await ctx.db.deleteFrom('labels').where('number', '=', number).executeTakeFirst();
-  if (!Number(res.numDeletedRows)) throw notFound(`Label ${number}`);
-  await audit(ctx.db, ctx.clock, 'label', number, 'delete');
+  await ctx.db.transaction().execute(async (db) => {
+    const res = await db.deleteFrom('labels').where('number', '=', number).executeTakeFirst();
+    if (!Number(res.numDeletedRows)) throw notFound(`Label ${number}`);
+    await audit(db, ctx.clock, 'label', number, 'delete');
+  });
 }
 
 /* Custom field definitions. */
@@ -82,21 +88,27 @@ export async function listCustomFields(ctx: AppContext) {
 
 export async function createCustomField(ctx: AppContext, input: CustomFieldInput) {
   const values = checkCustomField(input);
-  const row = await ctx.db.insertInto('custom_fields').values(values).returningAll().executeTakeFirstOrThrow();
-  await audit(ctx.db, ctx.clock, 'custom_field', row.number, 'create', input);
-  return fieldView(row);
+  return ctx.db.transaction().execute(async (db) => {
+    const row = await db.insertInto('custom_fields').values(values).returningAll().executeTakeFirstOrThrow();
+    await audit(db, ctx.clock, 'custom_field', row.number, 'create', input);
+    return fieldView(row);
+  });
 }
 
 export async function updateCustomField(ctx: AppContext, number: number, input: CustomFieldInput) {
   const values = checkCustomField(input);
-  const res = await ctx.db.updateTable('custom_fields').set(values).where('number', '=', number).returningAll().executeTakeFirst();
-  if (!res) throw notFound(`Custom field ${number}`);
-  await audit(ctx.db, ctx.clock, 'custom_field', number, 'update', input);
-  return fieldView(res);
+  return ctx.db.transaction().execute(async (db) => {
+    const res = await db.updateTable('custom_fields').set(values).where('number', '=', number).returningAll().executeTakeFirst();
+    if (!res) throw notFound(`Custom field ${number}`);
+    await audit(db, ctx.clock, 'custom_field', number, 'update', input);
+    return fieldView(res);
+  });
 }
 
 export async function deleteCustomField(ctx: AppContext, number: number) {
-  const res = await ctx.db.deleteFrom('custom_fields').where('number', '=', number).executeTakeFirst();
-  if (!Number(res.numDeletedRows)) throw notFound(`Custom field ${number}`);
-  await audit(ctx.db, ctx.clock, 'custom_field', number, 'delete');
+  await ctx.db.transaction().execute(async (db) => {
+    const res = await db.deleteFrom('custom_fields').where('number', '=', number).executeTakeFirst();
+    if (!Number(res.numDeletedRows)) throw notFound(`Custom field ${number}`);
+    await audit(db, ctx.clock, 'custom_field', number, 'delete');
+  });
 }

@@ -1,0 +1,42 @@
+import SqliteDatabase from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppContext } from '../../context.js';
+import { notFound, OpError, validationError } from '../../ops/errors.js';
+
+/** What a backup is for: taken by hand, the daily automatic one, or the current file kept just before a restore. */
+export type BackupKind = 'manual' | 'daily' | 'before-restore';
+
+/** kvitt-20261123121500.sqlite (manual), kvitt-daily-20261123.sqlite, kvitt-20261123121500-before-restore.sqlite. */
+export const BACKUP_NAME = /^kvitt-(daily-)?\d{8,14}(-before-restore)?(-\d+)?\.sqlite$/;
+
+export function kindOf(file: string): BackupKind {
+  if (file.startsWith('kvitt-daily-')) return 'daily';
+  if (file.includes('-before-restore')) return 'before-restore';
+  return 'manual';
+}
+
+/** <data folder>/backups, created when missing; 409 for a database that lives in memory. */
+export function backupFolder(ctx: AppContext): string {
+  if (!ctx.dataDir || !ctx.backupTo) throw new OpError(409, 'NO_DATA_FOLDER', 'This database lives in memory and cannot be backed up');
+  const dir = join(ctx.dataDir, 'backups');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/** The full path of a backup named by the client: only our own file names, never a path (no `..`, no `/`). */
+export function backupPath(ctx: AppContext, file: string): string {
+  if (!BACKUP_NAME.test(file)) throw validationError([{ field: 'file', message: 'must be the name of a backup, as the list gives it' }]);
+  return join(backupFolder(ctx), file);
+}
+
+/** Opens a backup read-only with the same SQLite build as the app (Electron's when running there). */
+export function openReadOnly(path: string): SqliteDatabase.Database {
+  const binding = process.env.KVITT_SQLITE_BINDING;
+  try {
+    return new SqliteDatabase(path, { readonly: true, fileMustExist: true, ...(binding ? { nativeBinding: binding } : {}) });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_CANTOPEN') throw notFound(`Backup ${path.split(/[\\/]/).pop()}`);
+    throw err;
+  }
+}

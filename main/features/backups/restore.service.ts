@@ -1,0 +1,101 @@
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import { migrations } from '../../../db/migrate.js';
+import type { AppContext } from '../../context.js';
+import { OpError } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import { backupPath, openReadOnly } from './backup-files.js';
+import { createBackup, type BackupInfo } from './backups.service.js';
+
+export interface BackupContents {
+  file: string;
+  /** SQLite's integrity_check said ok. */
+  intact: boolean;
+  /** Made by a newer Kvitt (migrations this version does not know): cannot be restored here. */
+  newerVersion: boolean;
+  counts: { recipients: number; products: number; invoices: number; creditNotes: number; offers: number; orderConfirmations: number; drafts: number };
+  /** The most recently issued document, to recognise the copy by. */
+  newestDocument: { kind: string; number: number; date: string | null; recipient: string; total: number } | null;
+  /** Newest audit entry: when the copy last saw a change. */
+  lastChange: string | null;
+}
+
+const notKvitt = (file: string) => new OpError(409, 'NOT_A_KVITT_BACKUP', `${file} is not a Kvitt database`);
+
+/** What a backup holds, read from the file without changing it. */
+export async function inspectBackup(ctx: AppContext, file: string): Promise<BackupContents> {
+  const raw = openReadOnly(backupPath(ctx, file));
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  try {
+    let intact: boolean;
+    try {
+      intact = (raw.pragma('integrity_check', { simple: true }) as string) === 'ok';
+    } catch {
+      throw notKvitt(file);
+    }
+    const tables = new Set((raw.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>).map((t) => t.name));
+    if (!tables.has('documents') || !tables.has('recipients') || !tables.has('kysely_migration')) throw notKvitt(file);
+    const applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name);
+    const newerVersion = applied.some((name) => !(name in migrations));
+    const count = async (table: 'recipients' | 'products') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const docs = await db
+      .selectFrom('documents')
+      .select((eb) => ['kind', eb.fn.countAll<number>().as('n'), eb.fn.count<number>('number').as('issued')])
+      .groupBy('kind')
+      .execute();
+    const issued = (kind: string) => Number(docs.find((d) => d.kind === kind)?.issued ?? 0);
+    const newest = await db
+      .selectFrom('documents')
+      .select(['kind', 'number', 'issue_date', 'recipient_snapshot', 'total'])
+      .where('number', 'is not', null)
+      .orderBy('issued_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const last = await db.selectFrom('audit_log').select('at').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return {
+      file,
+      intact,
+      newerVersion,
+      counts: {
+        recipients: await count('recipients'),
+        products: await count('products'),
+        invoices: issued('invoice'),
+        creditNotes: issued('credit-note'),
+        offers: issued('offer'),
+        orderConfirmations: issued('order-confirmation'),
+        drafts: docs.reduce((sum, d) => sum + Number(d.n) - Number(d.issued), 0),
+      },
+      newestDocument: newest
+        ? {
+            kind: newest.kind,
+            number: newest.number!,
+            date: newest.issue_date,
+            recipient: (JSON.parse(newest.recipient_snapshot) as { name?: string }).name ?? '',
+            total: newest.total / 100,
+          }
+        : null,
+      lastChange: last?.at ?? null,
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * Replaces the whole database with a backup, while the app runs: the backup is checked first (a Kvitt database, intact,
+ * not from a newer version), the current file is kept as a backup (`…-before-restore.sqlite`), then SQLite's online
+ * backup copies the chosen file into the open database, which is brought up to this version's schema. Every later
+ * request sees the restored data; the restore itself is written to the restored audit log.
+ */
+export async function restoreBackup(ctx: AppContext, file: string): Promise<{ restored: BackupContents; previous: BackupInfo }> {
+  if (!ctx.restoreFrom) throw new OpError(409, 'NO_DATA_FOLDER', 'This database lives in memory; there is nothing to restore into');
+  const contents = await inspectBackup(ctx, file);
+  if (!contents.intact) throw new OpError(409, 'BACKUP_DAMAGED', `${file} fails SQLite's integrity check; choose another backup`);
+  if (contents.newerVersion) throw new OpError(409, 'BACKUP_TOO_NEW', `${file} was made by a newer version of Kvitt; update Kvitt first`);
+  const stamp = ctx.clock.timestamp().replace(/[-: ]/g, '').slice(0, 14);
+  const previous = await createBackup(ctx, { name: `kvitt-${stamp}-before-restore.sqlite`, action: 'create-before-restore' });
+  await ctx.restoreFrom(backupPath(ctx, file));
+  await ctx.db.transaction().execute((trx) => audit(trx, ctx.clock, 'backup', file, 'restore', { previous: previous.file }));
+  return { restored: contents, previous };
+}
