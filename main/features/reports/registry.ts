@@ -7,6 +7,7 @@ import { balanceReport } from './balance.report.js';
 import { agedReport } from './aged.report.js';
 import { salesLedgerReport } from './sales-ledger.report.js';
 import { paymentsReport } from './payments.report.js';
+import { participantsReport } from './participants.report.js';
 
 export const reports: ReportDef[] = [
   invoicesReport,
@@ -16,6 +17,7 @@ export const reports: ReportDef[] = [
   agedReport,
   salesLedgerReport,
   paymentsReport,
+  participantsReport,
   // one line per report
 ];
 
