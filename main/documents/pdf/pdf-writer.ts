@@ -544,3 +544,10 @@ export async function renderDocumentPdf(doc: DocumentView): Promise<Buffer> {
 
 /** Exposed for tests and other writers: the giro height in points and the window position. */
 export const PDF_LAYOUT = { PAGE_W, PAGE_H, CONTENT_W, WINDOW_X, WINDOW_Y, GIRO_H } as const;
+
+/** The blocks other documents of the invoice family (the dunning writer) build on; the invoice layout is not changed by them. */
+export const PDF_BLOCKS = {
+  at, sellerBlock, buyerAddress, giro, renderDefinition, addressLines, nonEmpty,
+  MM, MARGIN_L, MARGIN_T, MARGIN_R, MARGIN_B, WINDOW_Y, GIRO_H,
+  COLORS: { INK, MUTED, RULE, ACCENT, HEAD_FILL },
+} as const;

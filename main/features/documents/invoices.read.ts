@@ -12,6 +12,7 @@ import { countryName } from '../common/countries.js';
 import { draftPath, type DocumentKind } from './document-kinds.js';
 import { linesOf, numbersOf, type DocRow, type LineRow } from './document-rows.js';
 import { recipientSnapshot } from './party.js';
+import { reminderDatesOf } from '../dunnings/dunnings.read.js';
 
 export type DocWithBalance = DocRow & {
   balance?: number | null;
@@ -173,7 +174,7 @@ function issuedBody(d: DocRow, lines: Map<number, LineRow[]>) {
 
 /** 2.2 shapes; `links` adds the single-invoice _links (lists have `_links: {}`). */
 export async function invoiceShapes(db: Kysely<Database>, rows: DocWithBalance[], links = false) {
-  const lines = await linesOf(db, rows.map((r) => r.id));
+  const [lines, reminded] = await Promise.all([linesOf(db, rows.map((r) => r.id)), reminderDatesOf(db, rows.map((r) => r.id))]);
   return rows.map((d) => ({
     number: d.number!,
     credit: false,
@@ -181,7 +182,7 @@ export async function invoiceShapes(db: Kysely<Database>, rows: DocWithBalance[]
     invoiceDate: d.issue_date,
     dueDate: d.due_date,
     orderDate: d.order_date,
-    reminderDate: null as string | null,
+    reminderDate: reminded.get(d.id) ?? null,
     deliveryDate: d.delivery_date,
     ...issuedBody(d, lines),
     international: internationalShape(d),

@@ -10,6 +10,7 @@ import { hasAtMostDecimals, krToOre, oreToKr } from '../../domain/money.js';
 import { roundDiv } from '../../domain/totals.js';
 import { FieldErrors, notFound, OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
+import { cancelOpenFees } from '../dunnings/claim-effects.js';
 import type { PaymentInput } from './documents.schema.js';
 import { isRealDate } from './draft-input.js';
 import { numbersOf } from './document-rows.js';
@@ -178,17 +179,19 @@ export async function markLost(ctx: AppContext, number: number, reason: string):
     const trimmed = reason.trim();
     if (!trimmed) throw new OpError(400, 'VALIDATION_ERROR', 'Invalid input: reason', [{ field: 'reason', message: 'must not be empty' }]);
     const today = ctx.clock.today();
+    const feesCancelled = await cancelOpenFees(trx, inv.id);
+    const amount = inv.balance - feesCancelled;
     const { id } = await trx
       .insertInto('ledger_entries')
-      .values({ document_id: inv.id, kind: 'loss', date: today, amount: inv.balance, currency_amount: null, bank_fee: null, reason: trimmed, reverses_id: null, created_at: ctx.clock.timestamp() })
+      .values({ document_id: inv.id, kind: 'loss', date: today, amount, currency_amount: null, bank_fee: null, reason: trimmed, reverses_id: null, created_at: ctx.clock.timestamp() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .updateTable('invoice_balances')
-      .set({ balance: 0, lost_total: inv.lost_total + inv.balance, lost: 1, settled_date: today })
+      .set({ balance: 0, lost_total: inv.lost_total + amount, lost: 1, settled_date: today })
       .where('document_id', '=', inv.id)
       .execute();
-    await audit(trx, ctx.clock, 'invoice', number, 'lost', { entry: id, amount: inv.balance, reason: trimmed });
+    await audit(trx, ctx.clock, 'invoice', number, 'lost', { entry: id, amount, reason: trimmed, ...(feesCancelled ? { feesCancelled } : {}) });
     return id;
   });
 }

@@ -1,0 +1,156 @@
+import { Type } from '@sinclair/typebox';
+import { created, defineOp, file, listResult, noContent } from '../../ops/define.js';
+import { NumberParam } from '../../ops/schemas.js';
+import { DeliveryOptions, historyOf } from '../sending/outbox.js';
+import { listCandidates, runDunnings, streamCandidates } from './candidates.service.js';
+import { dunningSource } from './dunning.source.js';
+import { CandidateQuery, DunningGetQuery, DunningInput, DunningListQuery, InterestRateInput, InterestRateParam } from './dunnings.schema.js';
+import { getDunning, listDunnings, streamDunnings } from './dunnings.read.js';
+import { createDunning, sendDunning } from './dunnings.service.js';
+import { createRate, deleteRate, getRate, listRates, updateRate } from './interest-rates.service.js';
+
+/** 404 before anything else when the dunning does not exist. */
+const existing = async (ctx: Parameters<typeof getDunning>[0], number: number) => getDunning(ctx, number);
+
+export const dunningOps = [
+  defineOp({
+    name: 'dunnings.create',
+    method: 'POST',
+    path: '/dunnings/',
+    summary:
+      'Dun a due invoice: {invoiceNumber, debtCollectionNotice?, dunningFee?, interest?, dunningText?, dueDate?, shipment?}; 201 + Location. ' +
+      'A fee the law does not allow is left out and feeRefusedReason says why; shipment sends it at once (4.4 body)',
+    body: DunningInput,
+    run: async ({ body }, ctx) => {
+      const made = await createDunning(ctx, body);
+      const view = await getDunning(ctx, made.number);
+      return created(`/dunnings/${made.number}`, { ...view, feeRefusedReason: made.feeRefusedReason, ...(made.shipments ? { shipments: made.shipments } : {}) });
+    },
+  }),
+  defineOp({
+    name: 'dunnings.list',
+    method: 'GET',
+    path: '/dunnings/',
+    summary: 'Dunnings, newest first; invoiceNumber, recipientNumber, from/to (dunning date), withDetails; paged with perPage/page',
+    query: DunningListQuery,
+    run: ({ query }, ctx) => {
+      const { withDetails = false, ...f } = query;
+      return listResult(
+        query,
+        (limit, offset) => listDunnings(ctx, f, withDetails, limit, offset),
+        () => streamDunnings(ctx, f, withDetails),
+      );
+    },
+  }),
+  defineOp({
+    name: 'dunnings.candidates',
+    method: 'GET',
+    path: '/dunnings/candidates',
+    summary: 'Due invoices whose deadline has passed, oldest first, with the fee and interest a reminder would add today; paged',
+    query: CandidateQuery,
+    run: ({ query }, ctx) =>
+      listResult(
+        query,
+        (limit, offset) => listCandidates(ctx, query, limit, offset),
+        () => streamCandidates(ctx, query),
+      ),
+  }),
+  defineOp({
+    name: 'dunnings.run',
+    method: 'POST',
+    path: '/dunnings/run',
+    summary: 'The automatic run now (Settings → Purring): reminders for every ready invoice of recipients that allow it; never twice for one deadline',
+    body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+    run: (_i, ctx) => runDunnings(ctx),
+  }),
+  defineOp({
+    name: 'dunnings.listInterestRates',
+    method: 'GET',
+    path: '/dunnings/interest-rates',
+    summary: 'The late-interest rates (forsinkelsesrente) by date, newest first',
+    run: (_i, ctx) => listRates(ctx),
+  }),
+  defineOp({
+    name: 'dunnings.createInterestRate',
+    method: 'POST',
+    path: '/dunnings/interest-rates',
+    summary: 'Enter a late-interest rate {from, rate (percent)} in force from a date; 409 when that date has one',
+    body: InterestRateInput,
+    run: async ({ body }, ctx) => {
+      const from = await createRate(ctx, body);
+      return created(`/dunnings/interest-rates/${from}`, await getRate(ctx, from));
+    },
+  }),
+  defineOp({
+    name: 'dunnings.getInterestRate',
+    method: 'GET',
+    path: '/dunnings/interest-rates/{from}',
+    summary: 'One late-interest rate',
+    params: InterestRateParam,
+    run: ({ params }, ctx) => getRate(ctx, params.from),
+  }),
+  defineOp({
+    name: 'dunnings.updateInterestRate',
+    method: 'PUT',
+    path: '/dunnings/interest-rates/{from}',
+    summary: 'Change a late-interest rate (issued dunnings keep theirs)',
+    params: InterestRateParam,
+    body: InterestRateInput,
+    run: async ({ params, body }, ctx) => getRate(ctx, await updateRate(ctx, params.from, body)),
+  }),
+  defineOp({
+    name: 'dunnings.deleteInterestRate',
+    method: 'DELETE',
+    path: '/dunnings/interest-rates/{from}',
+    summary: 'Remove a late-interest rate',
+    params: InterestRateParam,
+    run: async ({ params }, ctx) => {
+      await deleteRate(ctx, params.from);
+      return noContent();
+    },
+  }),
+  defineOp({
+    name: 'dunnings.get',
+    method: 'GET',
+    path: '/dunnings/{number}',
+    summary: 'One dunning (spec 2.7); withDetails=true adds recipient, fee reason, interest period and invoice state; 404 when it does not exist',
+    params: NumberParam,
+    query: DunningGetQuery,
+    run: ({ params, query }, ctx) => getDunning(ctx, params.number, query.withDetails ?? false),
+  }),
+  defineOp({
+    name: 'dunnings.pdf',
+    method: 'GET',
+    path: '/dunnings/{number}/pdf',
+    summary: 'The dunning as PDF (Purring / Inkassovarsel)',
+    params: NumberParam,
+    run: async ({ params }, ctx) => {
+      const f = await dunningSource.pdf(ctx, params.number);
+      return file('application/pdf', f.filename, f.data);
+    },
+  }),
+  defineOp({
+    name: 'dunnings.send',
+    method: 'POST',
+    path: '/dunnings/{number}/send',
+    summary: 'Send an issued dunning (again): the 4.4 delivery options (paper and/or email; sms, copy); never EHF for an inkassovarsel; 404 unknown',
+    params: NumberParam,
+    body: DeliveryOptions,
+    run: async ({ params, body }, ctx) => {
+      await existing(ctx, params.number);
+      const shipments = await ctx.db.transaction().execute((trx) => sendDunning(trx, ctx, params.number, body));
+      return { shipments };
+    },
+  }),
+  defineOp({
+    name: 'dunnings.history',
+    method: 'GET',
+    path: '/dunnings/{number}/history',
+    summary: 'The sending history of a dunning (spec 2.9), newest first; 404 when it does not exist',
+    params: NumberParam,
+    run: async ({ params }, ctx) => {
+      await existing(ctx, params.number);
+      return historyOf(ctx.db, { type: 'dunning', number: params.number });
+    },
+  }),
+];

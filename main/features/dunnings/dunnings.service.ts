@@ -1,0 +1,171 @@
+/**
+ * Issuing dunnings. One path for a single POST /dunnings/ and for a batch of the automatic run: numbers taken from the
+ * global 'dunning' series in the issuing transaction, rows inserted in chunks, the fees and interest added to the
+ * invoices' claims by one set-based UPDATE, audit entries in one insert. A failed call writes nothing.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { addDays, daysBetween, MissingRateError, type RatePeriod } from '../../domain/late-interest.js';
+import { FieldErrors, validationError } from '../../ops/errors.js';
+import { isRealDate } from '../documents/draft-input.js';
+import { queueDocumentShipments, type DeliveryOptions, type ShipmentView } from '../sending/outbox.js';
+import { getSettings } from '../settings/settings.service.js';
+import type { Settings } from '../settings/settings.schema.js';
+import { claimProblem, dunningRow, planDunning, type ClaimRow, type Plan, type PlanOptions, type PriorDunning } from './claim.js';
+import type { DunningInput } from './dunnings.schema.js';
+import { loadRates } from './interest-rates.service.js';
+import { keepInvoiceMailAddress } from './mail-address.js';
+
+const SERIES = 'dunning';
+const CHUNK = 500;
+const INSERT_CHUNK = 100; // rows per INSERT (22 columns; well under SQLite's parameter limit)
+export const MIN_NOTICE_DEADLINE_DAYS = 14;
+
+/** Issued invoices with the figures of their claim. The query joins `documents as d` and `invoice_balances as b`. */
+export function claimsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('documents as d')
+    .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
+    .where('d.kind', '=', 'invoice')
+    .where('d.number', 'is not', null);
+}
+
+export const CLAIM_COLUMNS = ['d.id', 'd.number', 'd.recipient_number', 'd.due_date', 'd.currency', 'b.balance', 'b.paid_total', 'b.fees_total', 'b.interest_total', 'b.lost'] as const;
+
+/** The earlier dunnings of each invoice, oldest first: one query per 500 invoices. */
+export async function priorOf(db: Kysely<Database>, documentIds: number[]): Promise<Map<number, PriorDunning[]>> {
+  const out = new Map<number, PriorDunning[]>();
+  for (let i = 0; i < documentIds.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('dunnings')
+      .select(['document_id', 'number', 'dunning_number', 'dunning_date', 'due_date', 'debt_collection_notice', 'fee', 'interest_to'])
+      .where('document_id', 'in', documentIds.slice(i, i + CHUNK))
+      .orderBy('document_id')
+      .orderBy('dunning_number')
+      .execute();
+    for (const r of rows) {
+      const list = out.get(r.document_id);
+      if (list) list.push(r);
+      else out.set(r.document_id, [r]);
+    }
+  }
+  return out;
+}
+
+/** Takes `n` consecutive numbers of the dunning series in the caller's transaction; returns the first. */
+async function takeNumbers(trx: Kysely<Database>, n: number): Promise<number> {
+  const row = await trx.selectFrom('number_series').select('next_number').where('series', '=', SERIES).executeTakeFirst();
+  if (!row) {
+    await trx.insertInto('number_series').values({ series: SERIES, next_number: 1 + n }).execute();
+    return 1;
+  }
+  const updated = await trx
+    .updateTable('number_series')
+    .set({ next_number: row.next_number + n })
+    .where('series', '=', SERIES)
+    .where('next_number', '=', row.next_number)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new Error('the dunning number series changed under an issue');
+  return row.next_number;
+}
+
+export interface NewDunning {
+  claim: ClaimRow;
+  priorCount: number;
+  plan: Plan;
+  options: PlanOptions & { dunningText: string | null; automatic: boolean };
+}
+
+/** Inserts the dunnings, adds their fees and interest to the claims and audits them, in `trx`. Returns their numbers. */
+export async function issueDunnings(trx: Kysely<Database>, ctx: AppContext, items: NewDunning[]): Promise<number[]> {
+  if (!items.length) return [];
+  const today = ctx.clock.today();
+  const at = ctx.clock.timestamp();
+  const first = await takeNumbers(trx, items.length);
+  const last = first + items.length - 1;
+  const rows = items.map((it, i) => dunningRow(it.claim, it.priorCount, it.plan, it.options, first + i, today, at));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('dunnings').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+  const added = (expr: string) =>
+    sql<number>`(select ${sql.raw(expr)} from dunnings x where x.document_id = invoice_balances.document_id and x.number between ${first} and ${last})`;
+  await trx
+    .updateTable('invoice_balances')
+    .set({
+      balance: sql`balance + ${added('x.fee + x.interest')}`,
+      fees_total: sql`fees_total + ${added('x.fee')}`,
+      interest_total: sql`interest_total + ${added('x.interest')}`,
+    })
+    .where('document_id', 'in', trx.selectFrom('dunnings').select('document_id').where('number', '>=', first).where('number', '<=', last))
+    .execute();
+  const entries = rows.map((r, i) => ({
+    at,
+    entity: 'dunning',
+    entity_id: String(r.number),
+    action: 'create',
+    data: JSON.stringify({
+      invoiceNumber: items[i].claim.number,
+      dunningNumber: r.dunning_number,
+      debtCollectionNotice: r.debt_collection_notice === 1,
+      fee: r.fee,
+      feeRefusedReason: r.fee_refused_reason,
+      interest: r.interest,
+      dueDate: r.due_date,
+      automatic: r.automatic === 1,
+    }),
+  }));
+  for (let i = 0; i < entries.length; i += INSERT_CHUNK) await trx.insertInto('audit_log').values(entries.slice(i, i + INSERT_CHUNK)).execute();
+  return rows.map((r) => r.number);
+}
+
+/** planDunning, with a missing rate answered as a 400 naming `interest`. */
+export function planOr400(c: ClaimRow, prior: PriorDunning[], o: PlanOptions, today: string, s: Settings['dunning'], rates: RatePeriod[]): Plan {
+  try {
+    return planDunning(c, prior, o, today, s, rates);
+  } catch (e) {
+    if (!(e instanceof MissingRateError)) throw e;
+    throw validationError([{ field: 'interest', message: `no late-interest rate covers ${e.date}; add the rate in Settings → Purring, or send interest: false` }]);
+  }
+}
+
+/** Sends an issued dunning through the outbox (spec 4.4). An inkassovarsel never goes as EHF; a paper address is kept for the invoice's mail. */
+export async function sendDunning(trx: Kysely<Database>, ctx: AppContext, number: number, options: DeliveryOptions): Promise<ShipmentView[]> {
+  const shipments = await queueDocumentShipments(trx, ctx, { type: 'dunning', number }, options);
+  await keepInvoiceMailAddress(trx, ctx, number, options);
+  return shipments;
+}
+
+export interface CreatedDunning {
+  number: number;
+  feeRefusedReason: string | null;
+  shipments: ShipmentView[] | null;
+}
+
+export async function createDunning(ctx: AppContext, input: DunningInput): Promise<CreatedDunning> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const today = ctx.clock.today();
+    const settings = (await getSettings(tctx)).dunning;
+    const errors = new FieldErrors();
+    const claim = await claimsQuery(trx).select(CLAIM_COLUMNS).where('d.number', '=', input.invoiceNumber).executeTakeFirst();
+    const problem = claimProblem(claim as ClaimRow | undefined, today);
+    if (problem) errors.add('invoiceNumber', problem);
+    const dcn = input.debtCollectionNotice ?? false;
+    const dueDate = input.dueDate ?? addDays(today, dcn ? Math.max(settings.deadlineDays, MIN_NOTICE_DEADLINE_DAYS) : settings.deadlineDays);
+    if (!isRealDate(dueDate)) errors.add('dueDate', 'must be a real date YYYY-MM-DD');
+    else if (dueDate <= today) errors.add('dueDate', `must be after the dunning date ${today}`);
+    else if (dcn && daysBetween(today, dueDate) < MIN_NOTICE_DEADLINE_DAYS) {
+      errors.add('dueDate', `an inkassovarsel needs a deadline at least ${MIN_NOTICE_DEADLINE_DAYS} days after it is sent: ${addDays(today, MIN_NOTICE_DEADLINE_DAYS)} or later`);
+    }
+    if (dcn && input.shipment?.ehf) errors.add('shipment.ehf', 'an inkassovarsel may not be sent as EHF');
+    errors.throwIfAny();
+    const c = claim as ClaimRow;
+    const prior = (await priorOf(trx, [c.id])).get(c.id) ?? [];
+    const options = { debtCollectionNotice: dcn, dunningFee: input.dunningFee ?? true, interest: input.interest ?? true, dueDate };
+    const plan = planOr400(c, prior, options, today, settings, await loadRates(trx));
+    const [number] = await issueDunnings(trx, ctx, [
+      { claim: c, priorCount: prior.length, plan, options: { ...options, dunningText: input.dunningText?.trim() || null, automatic: false } },
+    ]);
+    const shipments = input.shipment ? await sendDunning(trx, ctx, number, input.shipment) : null;
+    return { number, feeRefusedReason: plan.feeRefusedReason, shipments };
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * The dated late-interest rates (forsinkelsesrente, domain-norway.md section 5): seeded by migration 0005, edited in
+ * Settings → Purring. Issued dunnings keep their own interest, so editing a rate never changes one.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import type { RatePeriod } from '../../domain/late-interest.js';
+import { fromScaled, hasAtMostDecimals, toScaled } from '../../domain/money.js';
+import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import { isRealDate } from '../documents/draft-input.js';
+import type { InterestRateInput } from './dunnings.schema.js';
+
+export interface InterestRateView {
+  from: string;
+  rate: number;
+  _links: { self: { uri: string } };
+}
+
+const view = (r: { from_date: string; rate: number }): InterestRateView => ({
+  from: r.from_date,
+  rate: fromScaled(r.rate, 2),
+  _links: { self: { uri: `/dunnings/interest-rates/${r.from_date}` } },
+});
+
+/** All rates, in date order, for the interest computation. */
+export async function loadRates(db: Kysely<Database>): Promise<RatePeriod[]> {
+  const rows = await db.selectFrom('interest_rates').select(['from_date', 'rate']).orderBy('from_date').execute();
+  return rows.map((r) => ({ from: r.from_date, rate: r.rate }));
+}
+
+export async function listRates(ctx: AppContext): Promise<InterestRateView[]> {
+  const rows = await ctx.db.selectFrom('interest_rates').selectAll().orderBy('from_date', 'desc').execute();
+  return rows.map(view);
+}
+
+function checked(input: InterestRateInput): { from_date: string; rate: number } {
+  const errors = new FieldErrors();
+  if (!isRealDate(input.from)) errors.add('from', 'must be a real date YYYY-MM-DD');
+  if (!hasAtMostDecimals(input.rate, 2)) errors.add('rate', 'must have at most 2 decimals');
+  errors.throwIfAny();
+  return { from_date: input.from, rate: toScaled(input.rate, 2) };
+}
+
+export async function getRate(ctx: AppContext, from: string): Promise<InterestRateView> {
+  const row = await ctx.db.selectFrom('interest_rates').selectAll().where('from_date', '=', from).executeTakeFirst();
+  if (!row) throw notFound(`Interest rate from ${from}`);
+  return view(row);
+}
+
+export async function createRate(ctx: AppContext, input: InterestRateInput): Promise<string> {
+  const row = checked(input);
+  return ctx.db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', row.from_date).executeTakeFirst();
+    if (taken) throw conflict(`A rate from ${row.from_date} exists; change it with PUT`, [{ field: 'from', message: 'a rate from this date exists' }]);
+    await trx.insertInto('interest_rates').values(row).execute();
+    await audit(trx, ctx.clock, 'interest-rate', row.from_date, 'create', { rate: input.rate });
+    return row.from_date;
+  });
+}
+
+/** Replaces the rate from `from` (the body's `from` may move it to another date). */
+export async function updateRate(ctx: AppContext, from: string, input: InterestRateInput): Promise<string> {
+  const row = checked(input);
+  return ctx.db.transaction().execute(async (trx) => {
+    const old = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', from).executeTakeFirst();
+    if (!old) throw notFound(`Interest rate from ${from}`);
+    if (row.from_date !== from) {
+      const taken = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', row.from_date).executeTakeFirst();
+      if (taken) throw conflict(`A rate from ${row.from_date} exists`, [{ field: 'from', message: 'a rate from this date exists' }]);
+    }
+    await trx.deleteFrom('interest_rates').where('from_date', '=', from).execute();
+    await trx.insertInto('interest_rates').values(row).execute();
+    await audit(trx, ctx.clock, 'interest-rate', from, 'update', { from: row.from_date, rate: input.rate });
+    return row.from_date;
+  });
+}
+
+export async function deleteRate(ctx: AppContext, from: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const r = await trx.deleteFrom('interest_rates').where('from_date', '=', from).executeTakeFirst();
+    if (Number(r.numDeletedRows) !== 1) throw notFound(`Interest rate from ${from}`);
+    await audit(trx, ctx.clock, 'interest-rate', from, 'delete');
+  });
+}
