@@ -7,7 +7,7 @@ import { issueInvoice, startDocServer, type DocServer } from '../documents-api/s
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { flush, freePort, pdfText, startSmtp, until, useSmtp, type Smtp } from './helpers.js';
 
-let s: DocServer | TestServer | undefined;
+let s: (TestServer & Partial<DocServer>) | undefined;
 let smtp: Smtp | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
