@@ -132,6 +132,11 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
     logger: false,
     bodyLimit: 64 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors fastify meets before any route runs (a path that does not percent-decode, e.g. /app/%E0) get our body too.
+    frameworkErrors: (err, _req, reply) => {
+      const status = (err as { statusCode?: number }).statusCode ?? 400;
+      errorReply(reply, status >= 400 && status < 500 ? status : 400, 'BAD_REQUEST', err.message);
+    },
   });
 
   // JSON only (no text/plain parser: a cross-site <form enctype="text/plain"> must not reach an operation); an empty body

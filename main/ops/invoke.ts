@@ -13,6 +13,7 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
   if (op.params) fields.push(...checkSchema(op.params, params, { coerce: true }));
   if (op.query) fields.push(...checkSchema(op.query, query, { coerce: true }));
   if (op.body) fields.push(...checkSchema(op.body, body));
+  else if (!isEmptyBody(body)) fields.push({ field: '(body)', message: 'must be empty: this operation takes no body' });
   if (fields.length) throw validationError(fields);
   try {
     return await op.run({ params, query, body }, ctx);
@@ -20,6 +21,10 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
     throw mapStorageError(err);
   }
 }
+
+/** No body, `null` or `{}`: what clients send to operations that take none. */
+const isEmptyBody = (body: unknown) =>
+  body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
 
 /** Safety net: constraint failures the services did not anticipate become conflicts, not 500s. */
 export function mapStorageError(err: unknown): unknown {

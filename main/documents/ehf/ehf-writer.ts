@@ -313,7 +313,9 @@ export function renderEhf(doc: DocumentView): string {
   const ourReference = nonEmpty(doc.ourReference);
   const orderNumber = nonEmpty(doc.orderNumber);
 
-  const root = create({ version: '1.0', encoding: 'UTF-8' })
+  // invalidCharReplacement: a character XML cannot carry (control characters, U+FFFE/U+FFFF, lone surrogates) is dropped,
+  // so the writer can never emit a document that is not well-formed, whatever old data holds (input refuses them).
+  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' })
     .ele(isInvoice ? NS_INVOICE : NS_CREDIT_NOTE, isInvoice ? 'Invoice' : 'CreditNote', {
       'xmlns:cac': NS_CAC,
       'xmlns:cbc': NS_CBC,

@@ -114,7 +114,6 @@ function kindOps(kind: ChainKind, area: string, base: string, label: string, plu
       path: `${base}/drafts/{number}/issue`,
       summary: `Issue ${label} draft with the next number of its own series${kind === 'offer' ? ' (expiry date default: date + offerValidDays)' : ''}; 201 + Location ${base}/{n}`,
       params: NumberParam,
-      body: Type.Unknown({ description: 'no body' }),
       run: async ({ params }, ctx) => {
         const issued = await issueDraft(ctx, kind, params.number);
         return created(`${base}/${issued.number}`, await getChainDocument(ctx, kind, issued.number));
