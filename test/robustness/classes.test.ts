@@ -23,7 +23,7 @@ const keyedWrites = writes.filter((op) => !op.public);
 const guarded = allOps.filter((op) => !op.public);
 const bodied = allOps.filter((op) => op.body);
 const bodyless = writes.filter((op) => !op.body);
-const paged = allOps.filter((op) => op.query && 'properties' in op.query && 'page' in (op.query as { properties: object }).properties);
+const paged = allOps.filter((op) => op.query && 'properties' in op.query && 'page' in (op.query as unknown as { properties: object }).properties);
 
 /** Sends, then checks: no 5xx, the error body on a 4xx, the expected status, and an unchanged database. */
 async function refused(op: Op, req: { path?: string; headers?: Record<string, string>; body?: string }, status: number | number[], field?: string) {
