@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { AppContext } from './context.js';
 import { startDailyBackups } from './features/backups/rolling.js';
 import { OutboxSender } from './features/sending/sender.js';
+import { startDailyDunnings } from './features/dunnings/auto-run.js';
 import { acquireLock, checkWritable, damagedMessage, StartupError } from './startup.js';
 
 export interface OpenedApp {
@@ -22,7 +23,7 @@ export interface OpenedApp {
  * integrity check; otherwise a StartupError says what to do. `dailyBackups` starts the rolling automatic backups,
  * `sender` the background sender of the outbox.
  */
-export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: string; dailyBackups?: boolean; sender?: boolean }): Promise<OpenedApp> {
+export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: string; dailyBackups?: boolean; sender?: boolean; dailyDunnings?: boolean }): Promise<OpenedApp> {
   const inMemory = opts.dbFile === ':memory:';
   const dataDir = inMemory ? null : dirname(opts.dbFile);
   let release = () => {};
@@ -81,10 +82,13 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
   // The background sender works the outbox while the app runs (main/features/sending).
   const sender = opts.sender ? new OutboxSender(ctx, { ehfValidator: process.env.KVITT_EHF_VALIDATOR || null }) : null;
   sender?.start();
+  // The automatic dunning run once a day while the app runs, when Settings → Purring has it on (main/features/dunnings).
+  const stopDunnings = opts.dailyDunnings ? startDailyDunnings(ctx) : async () => {};
   return {
     ctx,
     database,
     close: async () => {
+      await stopDunnings();
       await sender?.stop();
       await stopBackups();
       await database.close();

@@ -18,7 +18,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 async function serve(args: string[]) {
   const { values } = parseArgs({ args, options: { db: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } } });
   const dbFile = resolve(values.db ?? defaultDbFile());
-  const app = await openApp({ dbFile, sender: true, dailyBackups: true });
+  const app = await openApp({ dbFile, sender: true, dailyBackups: true, dailyDunnings: true });
   const settings = await getSettings(app.ctx);
   const requested = values.port !== undefined ? Number(values.port) : Number(process.env.KVITT_PORT ?? settings.api.port);
   if (!Number.isInteger(requested) || requested < 0 || requested > 65535) throw new Error(`--port must be a port number, got ${values.port}`);

@@ -34,7 +34,7 @@ if (existsSync(electronBinding)) process.env.KVITT_SQLITE_BINDING = electronBind
 app.whenReady().then(async () => {
   const dbFile = process.env.KVITT_DB ?? join(app.getPath('userData'), 'kvitt.sqlite');
   try {
-    opened = await openApp({ dbFile, sender: true, dailyBackups: true });
+    opened = await openApp({ dbFile, sender: true, dailyBackups: true, dailyDunnings: true });
   } catch (err) {
     // Start-up checks (folder not writable, the file held by another Kvitt, a damaged database): say so, exit non-zero.
     dialog.showErrorBox('Kvitt kan ikke starte', err instanceof StartupError ? err.message : String(err));

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { created, defineOp, file, listResult, noContent } from '../../ops/define.js';
+import { FieldErrors } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
+import { isRealDate } from '../documents/draft-input.js';
 import { DeliveryOptions, historyOf } from '../sending/outbox.js';
 import { listCandidates, runDunnings, streamCandidates } from './candidates.service.js';
 import { dunningSource } from './dunning.source.js';
@@ -34,6 +36,9 @@ export const dunningOps = [
     summary: 'Dunnings, newest first; invoiceNumber, recipientNumber, from/to (dunning date), withDetails; paged with perPage/page',
     query: DunningListQuery,
     run: ({ query }, ctx) => {
+      const errors = new FieldErrors();
+      for (const k of ['from', 'to'] as const) if (query[k] !== undefined && !isRealDate(query[k]!)) errors.add(k, 'must be a real date YYYY-MM-DD');
+      errors.throwIfAny();
       const { withDetails = false, ...f } = query;
       return listResult(
         query,

@@ -1,0 +1,44 @@
+/**
+ * The automatic dunning run once a day while the app runs (Settings → Purring: automatic dunning on). The day of the
+ * last run is kept in the settings table, so a restart the same day does not run again; the run itself never dunns
+ * twice for the same deadline anyway (candidates.service.ts).
+ */
+import type { AppContext } from '../../context.js';
+import { audit } from '../audit/audit.service.js';
+import { getSettings } from '../settings/settings.service.js';
+import { runDunnings, type RunResult } from './candidates.service.js';
+
+const LAST_RUN = 'dunning-last-run';
+
+/** Today's automatic run unless automatic dunning is off or today's run was made. */
+export async function dailyDunningRun(ctx: AppContext): Promise<RunResult | null> {
+  if (!(await getSettings(ctx)).dunning.autoEnabled) return null;
+  const today = ctx.clock.today();
+  const last = await ctx.db.selectFrom('settings').select('value').where('key', '=', LAST_RUN).executeTakeFirst();
+  if (last && JSON.parse(last.value) === today) return null;
+  const result = await runDunnings(ctx);
+  const value = JSON.stringify(today);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('settings').values({ key: LAST_RUN, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+    await audit(trx, ctx.clock, 'dunning-run', today, 'daily', { created: result.created, withFee: result.withFee, sent: result.sent, skipped: result.skipped.length });
+  });
+  return result;
+}
+
+/** A check at start and every hour; a failed run is logged and tried at the next check. Returns the stop function. */
+export function startDailyDunnings(ctx: AppContext, everyMs = 60 * 60 * 1000): () => Promise<void> {
+  let current: Promise<void> | null = null;
+  const tick = () => {
+    current ??= dailyDunningRun(ctx)
+      .then(() => undefined)
+      .catch((err) => console.error('The automatic dunning run failed; it is tried again within the hour:', err))
+      .finally(() => (current = null));
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}
