@@ -12,6 +12,7 @@ import type { ReportRow } from '../../documents/report/report-table.js';
 import { stateWhere } from '../documents/invoice-state.sql.js';
 import { keyset } from './chunks.js';
 import { inNok } from './ledger.sql.js';
+import { toNok, vatOf } from '../../domain/totals.js';
 import type { ReportDef, ReportParams } from './report.types.js';
 import { invoicesEhf, invoicesPdf } from './invoices.files.js';
 
@@ -47,20 +48,21 @@ export function invoiceRowsQuery(db: Kysely<Database>, p: ReportParams) {
   return q;
 }
 
-async function vatByRate(db: Kysely<Database>, ids: number[]) {
+/** VAT per rate in NOK of a chunk of documents, as the document computed it (main/domain/totals.ts): per VAT group the
+ *  base converted to NOK, then its VAT; so the rates add up to the document's VAT to the øre. */
+async function vatByRate(db: Kysely<Database>, docs: { id: number; exchange_rate_micro: number }[]) {
   const rows = await db
     .selectFrom('document_lines as l')
-    .innerJoin('documents as d', 'd.id', 'l.document_id')
-    .where('l.document_id', 'in', ids)
-    .select(['l.document_id', 'l.tax_rate'])
-    .select(inNok(sql<number>`sum(l.tax)`).as('tax'))
-    .groupBy(['l.document_id', 'l.tax_rate', 'd.currency', 'd.exchange_rate_micro'])
+    .where('l.document_id', 'in', docs.map((d) => d.id))
+    .select(['l.document_id', 'l.tax_rate', 'l.vat_category', sql<number>`sum(l.net)`.as('base')])
+    .groupBy(['l.document_id', 'l.tax_rate', 'l.vat_category'])
     .execute();
+  const rate = new Map(docs.map((d) => [d.id, d.exchange_rate_micro]));
   const out = new Map<number, Map<number, number>>();
   for (const r of rows) {
     let m = out.get(r.document_id);
     if (!m) out.set(r.document_id, (m = new Map()));
-    m.set(r.tax_rate, Number(r.tax));
+    m.set(r.tax_rate, (m.get(r.tax_rate) ?? 0) + vatOf(toNok(Number(r.base), rate.get(r.document_id)!), r.tax_rate));
   }
   return out;
 }
@@ -104,7 +106,7 @@ export const invoicesReport: ReportDef = {
       (after, limit) => {
         let q = invoiceRowsQuery(ctx.db, p)
           .select(['d.id', 'd.kind', 'd.number', 'd.issue_date', 'd.due_date', 'd.recipient_number', 'r.customer_number', 'r.name', 'r.org_number'])
-          .select(['d.total', 'd.tax_nok', 'd.total_nok', 'd.kid', 'd.currency', 'd.order_number', 'd.your_reference', 'd.our_reference'])
+          .select(['d.total', 'd.exchange_rate_micro', 'd.tax_nok', 'd.total_nok', 'd.kid', 'd.currency', 'd.order_number', 'd.your_reference', 'd.our_reference'])
           .select([inNok(sql<number>`coalesce(b.paid_total, 0)`).as('paid'), inNok(sql<number>`coalesce(b.balance, 0)`).as('balance')]);
         if (after !== null) q = q.where('d.id', '>', after);
         return q.orderBy('d.id').limit(limit).execute();
@@ -112,7 +114,7 @@ export const invoicesReport: ReportDef = {
       (r) => r.id,
       async (rows): Promise<ReportRow[]> => {
         const wantsVat = req.columns.some((c) => c.startsWith('vat') && c !== 'vat');
-        const vat = wantsVat ? await vatByRate(ctx.db, rows.map((r) => r.id)) : new Map<number, Map<number, number>>();
+        const vat = wantsVat ? await vatByRate(ctx.db, rows) : new Map<number, Map<number, number>>();
         return rows.map((r) => {
           const sign = r.kind === 'credit-note' ? -1 : 1;
           const rates = vat.get(r.id);

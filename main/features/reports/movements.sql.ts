@@ -1,15 +1,18 @@
 /**
  * Ledger movements of the customer ledger (kundereskontro): issued invoices (debit), credit notes, payments, losses and
- * their reversals (credit; reversals as negative credits), each in NOK at its invoice's rate, as one UNION ALL ordered by
- * date, then invoices before what settles them, then id. Used by the sales ledger of one customer and the account
- * overview of all customers. Also the opening balance before a date (the same movements summed).
+ * their reversals (credit; reversals as negative credits), as one UNION ALL ordered by date, then invoices before what
+ * settles them, then id. Used by the sales ledger of one customer and the account overview of all customers.
+ * NOK: an invoice in another currency counts in NOK as its open amount at the invoice's rate, rounded once (as in the
+ * balance reports and the overview); each movement of such an invoice is the change of that rounded figure, so the
+ * running balance always equals the sum of the open items and nothing drifts by an øre.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import type { ReportRow } from '../../documents/report/report-table.js';
 import { chunked } from './chunks.js';
-import { inNok } from './ledger.sql.js';
+import { addDays } from './dates.js';
+import { openInvoicesAt } from './ledger.sql.js';
 import type { Lang } from './report.types.js';
 
 export interface MovementFilter {
@@ -35,7 +38,10 @@ function documentMoves(db: Kysely<Database>, f: MovementFilter, before?: string)
       'd.recipient_number as recipient_number',
       'r.customer_number as customer_number',
       'r.name as name',
-      sql<number>`(case when d.kind = 'invoice' then d.total_nok else -d.total_nok end)`.as('amount'),
+      sql<number>`(case when d.kind = 'invoice' then d.total else -d.total end)`.as('amount'),
+      sql<number>`coalesce(inv.id, d.id)`.as('invoice_id'),
+      'd.currency as currency',
+      'd.exchange_rate_micro as rate',
     ]);
   if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
   if (before) q = q.where('d.issue_date', '<', before);
@@ -59,7 +65,10 @@ function ledgerMoves(db: Kysely<Database>, f: MovementFilter, before?: string) {
       'd.recipient_number as recipient_number',
       'r.customer_number as customer_number',
       'r.name as name',
-      sql<number>`-${inNok(sql<number>`le.amount`)}`.as('amount'),
+      sql<number>`-le.amount`.as('amount'),
+      'd.id as invoice_id',
+      'd.currency as currency',
+      'd.exchange_rate_micro as rate',
     ]);
   if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
   if (before) q = q.where('le.date', '<', before);
@@ -68,14 +77,25 @@ function ledgerMoves(db: Kysely<Database>, f: MovementFilter, before?: string) {
   return q;
 }
 
-/** The customer ledger balance (NOK øre) at the start of `day`: all movements dated before it. */
-export async function openingBalance(ctx: AppContext, f: MovementFilter, day: string): Promise<number> {
-  const base = { recipientNumber: f.recipientNumber };
-  const r = await ctx.db
-    .selectFrom(documentMoves(ctx.db, base, day).unionAll(ledgerMoves(ctx.db, base, day)).as('m'))
-    .select(sql<number>`coalesce(sum(m.amount), 0)`.as('sum'))
-    .executeTakeFirstOrThrow();
-  return Number(r.sum);
+/** SQL's round() of x * rate / 1e6: half away from zero. */
+export const nokAt = (amount: number, rateMicro: number): number => {
+  const v = (amount * rateMicro) / 1_000_000;
+  return v < 0 ? -Math.round(-v) : Math.round(v);
+};
+
+/** The state at the start of `day`: the NOK balance (sum of open items the day before) and the open amount of each
+ *  foreign-currency invoice. */
+async function openingState(ctx: AppContext, f: MovementFilter, day: string) {
+  const before = addDays(day, -1);
+  let q = openInvoicesAt(ctx.db, before).selectAll('o');
+  if (f.recipientNumber !== undefined) q = q.where('o.recipient_number', '=', f.recipientNumber);
+  let balance = 0;
+  const foreign = new Map<number, number>();
+  for (const r of await q.execute()) {
+    balance += Number(r.open_nok);
+    if (r.currency !== 'NOK') foreign.set(r.id, Number(r.open));
+  }
+  return { balance, foreign };
 }
 
 const TEXT: Record<Lang, Record<string, string>> = {
@@ -86,7 +106,15 @@ const TEXT: Record<Lang, Record<string, string>> = {
 /** Rows with debit/credit and a running balance that starts at the opening balance before `from` (one row for it first). */
 export async function* movementRows(ctx: AppContext, f: MovementFilter, lang: Lang): AsyncGenerator<ReportRow[]> {
   const text = TEXT[lang];
-  let running = f.from ? await openingBalance(ctx, f, f.from) : 0;
+  const state = f.from ? await openingState(ctx, f, f.from) : { balance: 0, foreign: new Map<number, number>() };
+  let running = state.balance;
+  const nokOf = (m: { amount: number; invoice_id: number; currency: string; rate: number }) => {
+    if (m.currency === 'NOK') return Number(m.amount);
+    const before = state.foreign.get(m.invoice_id) ?? 0;
+    const after = before + Number(m.amount);
+    state.foreign.set(m.invoice_id, after);
+    return nokAt(after, m.rate) - nokAt(before, m.rate);
+  };
   if (f.from) {
     yield [{ date: f.from, type: text.opening, documentNumber: null, invoiceNumber: null, recipientNumber: f.recipientNumber ?? null, customerNumber: null, name: null, debit: running > 0 ? running : 0, credit: running < 0 ? -running : 0, balance: running }];
   }
@@ -103,7 +131,7 @@ export async function* movementRows(ctx: AppContext, f: MovementFilter, lang: La
         .execute(),
     (rows) =>
       rows.map((m) => {
-        const amount = Number(m.amount);
+        const amount = nokOf(m);
         running += amount;
         return {
           date: m.date,
