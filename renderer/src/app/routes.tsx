@@ -1,7 +1,9 @@
 import type { ReactElement } from 'react';
 import { ComingSoon } from '../components/ComingSoon';
+import { EventsRoutes } from '../features/events/EventsRoutes';
 import { InvoicesRoutes } from '../features/invoices/InvoicesRoutes';
 import { OffersRoutes } from '../features/offers/OffersRoutes';
+import { OverviewRoutes } from '../features/overview/OverviewRoutes';
 import { ProductsRoutes } from '../features/products/ProductsRoutes';
 import { RecipientsScreen } from '../features/recipients/RecipientsScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
@@ -43,8 +45,8 @@ export const routes: AppRoute[] = [
   { path: '/products/*', element: <ProductsRoutes /> },
   { path: '/recipients/*', element: <RecipientsScreen /> },
   { path: '/settings/*', element: <SettingsScreen /> },
-  { path: '/overview/*', element: <ComingSoon titleKey="nav.overview" textKey="coming.overview" /> },
+  { path: '/overview/*', element: <OverviewRoutes /> },
   { path: '/dunnings/*', element: <ComingSoon titleKey="nav.dunnings" textKey="coming.dunnings" /> },
   { path: '/reports/*', element: <ComingSoon titleKey="nav.reports" textKey="coming.reports" /> },
-  { path: '/events/*', element: <ComingSoon titleKey="nav.events" textKey="coming.events" /> },
+  { path: '/events/*', element: <EventsRoutes /> },
 ];

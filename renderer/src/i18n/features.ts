@@ -7,10 +7,12 @@ import { settingsTexts } from '../features/settings/settings.i18n';
 import { documentsTexts } from '../features/documents/documents.i18n';
 import { invoicesTexts } from '../features/invoices/invoices.i18n';
 import { offersTexts } from '../features/offers/offers.i18n';
+import { overviewTexts } from '../features/overview/overview.i18n';
 import { productsTexts } from '../features/products/products.i18n';
+import { eventsTexts } from '../features/events/events.i18n';
 
 type Texts = { nb: Record<string, string>; en: Record<string, string> };
-const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, productsTexts];
+const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, overviewTexts, productsTexts, eventsTexts];
 
 export const featureTexts: Texts = {
   nb: Object.assign({}, ...all.map((t) => t.nb)),
