@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import { created, defineOp, file, listResult, noContent } from '../../ops/define.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
@@ -65,7 +64,6 @@ export const dunningOps = [
     method: 'POST',
     path: '/dunnings/run',
     summary: 'The automatic run now (Settings → Purring): reminders for every ready invoice of recipients that allow it; never twice for one deadline',
-    body: Type.Optional(Type.Object({}, { additionalProperties: false })),
     run: (_i, ctx) => runDunnings(ctx),
   }),
   defineOp({

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { owe, startDocServer, type DocServer } from './setup.js';
+
+let s: DocServer;
+beforeAll(async () => {
+  s = await startDocServer({ today: '2026-03-15' });
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe('late-interest rates in Settings (/dunnings/interest-rates)', () => {
+  test('seeded from domain-norway.md, newest first', async () => {
+    const r = await s.json('/dunnings/interest-rates');
+    expect(r.body.map((x: { from: string; rate: number }) => [x.from, x.rate])).toEqual([
+      ['2026-01-01', 12], ['2025-07-01', 12.25], ['2025-01-01', 12.5], ['2024-07-01', 12.5], ['2024-01-01', 12.5],
+    ]);
+  });
+
+  test('the user enters the next half-year; dunnings after it use it; a change never touches an issued dunning', async () => {
+    const add = await s.json('/dunnings/interest-rates', { body: { from: '2026-07-01', rate: 11.75 } });
+    expect(add.status).toBe(201);
+    expect(add.res.headers.get('location')).toBe(`${s.base}/dunnings/interest-rates/2026-07-01`);
+    expect(add.body).toEqual({ from: '2026-07-01', rate: 11.75, _links: { self: { uri: '/dunnings/interest-rates/2026-07-01' } } });
+    const inv = await owe(s, 10_000, '2026-06-15');
+    s.clock.set('2026-07-15');
+    try {
+      const d = await s.json('/dunnings/', { body: { invoiceNumber: inv } });
+      // 15 days at 12 % + 15 days at 11.75 %: 10,000 * (0.12 * 15 + 0.1175 * 15) / 365 = 97.60
+      expect(d.body).toMatchObject({ interest: 97.6, interestRate: 11.75 });
+      expect((await s.json('/dunnings/interest-rates/2026-07-01', { method: 'PUT', body: { from: '2026-07-01', rate: 10 } })).status).toBe(200);
+      expect((await s.json(`/dunnings/${d.body.number}`)).body.interest).toBe(97.6);
+      expect((await s.json('/dunnings/candidates')).status).toBe(200);
+    } finally {
+      s.clock.set('2026-03-15');
+    }
+    expect((await s.json('/dunnings/interest-rates/2026-07-01')).body.rate).toBe(10);
+    expect((await s.api('/dunnings/interest-rates/2026-07-01', { method: 'DELETE' })).status).toBe(204);
+    expect((await s.api('/dunnings/interest-rates/2026-07-01')).status).toBe(404);
+  });
+
+  test('validation: a real date, rate 0–100 with 2 decimals, one rate per date (409), unknown fields, 404', async () => {
+    const bad = async (body: unknown, field: string, status = 400) => {
+      const r = await s.json('/dunnings/interest-rates', { body });
+      expect(r.status, JSON.stringify(r.body)).toBe(status);
+      expect(r.body.fields.map((f: { field: string }) => f.field)).toContain(field);
+    };
+    await bad({ from: '2026-02-30', rate: 10 }, 'from');
+    await bad({ from: '01.07.2026', rate: 10 }, 'from');
+    await bad({ from: '2027-01-01', rate: 10.125 }, 'rate');
+    await bad({ from: '2027-01-01', rate: -1 }, 'rate');
+    await bad({ from: '2027-01-01', rate: 101 }, 'rate');
+    await bad({ from: '2027-01-01' }, 'rate');
+    await bad({ from: '2027-01-01', rate: 10, note: 'x' }, 'note');
+    await bad({ from: '2026-01-01', rate: 10 }, 'from', 409);
+    expect((await s.json('/dunnings/interest-rates/2030-01-01', { method: 'PUT', body: { from: '2030-01-01', rate: 5 } })).status).toBe(404);
+    expect((await s.api('/dunnings/interest-rates/2030-01-01', { method: 'DELETE' })).status).toBe(404);
+  });
+
+  test('a dunning needing a day before the first rate is a 400 naming interest; interest: false works', async () => {
+    const inv = await owe(s, 1_000, '2023-12-01', { invoiceDate: '2023-11-01' });
+    const r = await s.json('/dunnings/', { body: { invoiceNumber: inv } });
+    expect(r.status).toBe(400);
+    expect(r.body.fields).toEqual([{ field: 'interest', message: expect.stringMatching(/no late-interest rate covers 2023-12-02/) }]);
+    const c = (await s.json('/dunnings/candidates')).body.find((x: { invoiceNumber: number }) => x.invoiceNumber === inv);
+    expect(c).toMatchObject({ interest: null, interestProblem: expect.stringMatching(/2023-12-02/) });
+    expect((await s.json('/dunnings/', { body: { invoiceNumber: inv, interest: false } })).status).toBe(201);
+    // The run skips such an invoice and says why; the one dunned above has its new deadline in force.
+    const other = await owe(s, 1_000, '2023-12-01', { invoiceDate: '2023-11-01' });
+    const run = await s.json('/dunnings/run', { method: 'POST' });
+    expect(run.body.skipped).toEqual([{ invoiceNumber: other, reason: 'no late-interest rate covers 2023-12-02' }]);
+  });
+});
