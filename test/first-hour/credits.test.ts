@@ -136,3 +136,43 @@ describe('"Hele restbeløpet" credits what is still owed; dialog (preview), API 
     expect((await get(n)).currentBalance).toBe(11235.94);
   });
 });
+
+describe('lists', () => {
+  test('the Utkast sums count a credit-note draft against the invoice drafts', async () => {
+    const before = (await s.json('/invoices/sums?state=draft')).body;
+    const inv = await bigInvoice();
+    const d1 = await s.json('/invoices/drafts/', { body: { recipient: { number: s.company }, items: [{ description: 'x', quantity: 1, unitPrice: 100, taxRate: 25 }] } });
+    expect(d1.status).toBe(201);
+    const d2 = await s.json('/invoices/drafts/', { body: { credit: true, creditedInvoiceNumber: inv, recipient: { number: s.company }, items: [{ description: 'y', quantity: 1, unitPrice: 40, taxRate: 25 }] } });
+    expect(d2.status, JSON.stringify(d2.body)).toBe(201);
+    const after = (await s.json('/invoices/sums?state=draft')).body;
+    expect(after.count - before.count).toBe(2);
+    expect(Math.round((after.total - before.total) * 100)).toBe(12500 - 5000);
+  });
+
+  test('search by number, KID, customer and amount; sort by any column; bad sort is 400', async () => {
+    const n = await issueInvoice(s, { recipient: { number: s.person }, items: [{ description: 'Søkbar', quantity: 1, unitPrice: 4321, taxRate: 25 }] });
+    const inv = await get(n);
+    const ids = async (q: string) => (await s.json(`/invoices/?perPage=50&q=${encodeURIComponent(q)}`)).body.map((i: { number: number }) => i.number);
+    expect(await ids(String(n))).toContain(n);
+    expect(await ids(inv.kid)).toEqual([n]);
+    // Ola Nordmann has a 10 % discount: 4 321,00 less 10 % plus VAT is 4 861,13
+    expect(inv.total).toBe(4861.13);
+    expect(await ids('4 861,13')).toEqual([n]);
+    expect(await ids('4861.13')).toEqual([n]);
+    expect(await ids('ola nord')).toContain(n);
+    expect((await s.json(`/invoices/sums?q=4861,13`)).body.count).toBe(1);
+    const asc = (await s.json('/invoices/?perPage=500&sort=total&dir=asc')).body.map((i: { total: number }) => i.total);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const byCustomer = (await s.json('/invoices/?perPage=500&sort=customer&dir=desc')).body.map((i: { recipient: { name: string } }) => i.recipient.name);
+    expect(byCustomer[0]).toBe('Ola Nordmann');
+    const paged = [1, 2, 3].map((p) => s.json(`/invoices/?perPage=3&page=${p}&sort=balance&dir=desc`));
+    const pages = (await Promise.all(paged)).flatMap((r) => r.body.map((i: { number: number }) => i.number));
+    expect(new Set(pages).size).toBe(pages.length);
+    const streamed = (await s.json('/invoices/?sort=total&dir=asc')).body.map((i: { total: number }) => i.total);
+    expect(streamed).toEqual(asc);
+    expect((await s.json('/invoices/?sort=kid')).status).toBe(400);
+    expect((await s.json('/invoices/credit-notes?sort=balance&perPage=5')).status).toBe(400);
+    expect((await s.json(`/invoices/credit-notes?perPage=5&q=${n}`)).status).toBe(200);
+  });
+});

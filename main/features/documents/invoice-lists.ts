@@ -198,7 +198,10 @@ export async function listSums(ctx: AppContext, state: SumsState, f: InvoiceFilt
     }
     // A credit-note draft counts against the invoice drafts it sits among.
     const r = await q
-      .select([sql<number>`count(*)`.as('count'), sql<number>`coalesce(sum(case when d.kind = 'credit-note' and ${state === 'draft'} then -d.total_nok else d.total_nok end), 0)`.as('total')])
+      .select([
+        sql<number>`count(*)`.as('count'),
+        (state === 'draft' ? sql<number>`coalesce(sum(case when d.kind = 'credit-note' then -d.total_nok else d.total_nok end), 0)` : sql<number>`coalesce(sum(d.total_nok), 0)`).as('total'),
+      ])
       .executeTakeFirstOrThrow();
     return { count: Number(r.count), total: oreToKr(Number(r.total)), balance: 0, toRefund: 0 };
   }

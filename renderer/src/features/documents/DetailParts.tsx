@@ -18,9 +18,25 @@ export function Fact({ label, value, testId }: { label: string; value: ReactNode
 
 /**
  * The top of an issued document's page: a link back to its list, the title with the state badge, the
- * customer's name, and the actions on the right.
+ * customer's name (a link to the customer's page when its number is given), and the actions on the right.
  */
-export function DocumentHeader({ back, backLabel, title, badge, customer, children }: { back: string; backLabel: string; title: string; badge: ReactNode; customer: string; children?: ReactNode }) {
+export function DocumentHeader({
+  back,
+  backLabel,
+  title,
+  badge,
+  customer,
+  customerNumber,
+  children,
+}: {
+  back: string;
+  backLabel: string;
+  title: string;
+  badge: ReactNode;
+  customer: string;
+  customerNumber?: number | null;
+  children?: ReactNode;
+}) {
   return (
     <Group justify="space-between" align="flex-start">
       <div>
@@ -31,7 +47,13 @@ export function DocumentHeader({ back, backLabel, title, badge, customer, childr
           <Title order={2}>{title}</Title>
           {badge}
         </Group>
-        <Text c="dimmed">{customer}</Text>
+        {customerNumber ? (
+          <Anchor component={Link} to={`/recipients/${customerNumber}`} c="dimmed" data-testid="customer-link">
+            {customer}
+          </Anchor>
+        ) : (
+          <Text c="dimmed">{customer}</Text>
+        )}
       </div>
       <Group gap="xs">{children}</Group>
     </Group>

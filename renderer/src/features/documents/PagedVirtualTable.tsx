@@ -1,5 +1,5 @@
 import './table.css';
-import { Box, Center, Loader, Skeleton, Text } from '@mantine/core';
+import { Box, Center, Loader, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 
@@ -10,6 +10,18 @@ export interface Column<T> {
   width: string;
   align?: 'left' | 'right' | 'center';
   render: (row: T) => ReactNode;
+  /** Clicking the header sorts by this column (the caller asks the service for that order). */
+  sortable?: boolean;
+}
+
+export interface SortState {
+  key: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The next sort after a click on a header: a new column starts ascending, the same column turns around. */
+export function nextSort(current: SortState | null, key: string): SortState {
+  return current?.key === key ? { key, dir: current.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' };
 }
 
 const PAGE = 100;
@@ -28,6 +40,8 @@ export function PagedVirtualTable<T>({
   empty,
   height = 'calc(100vh - 330px)',
   testId = 'doc-table',
+  sort = null,
+  onSort,
 }: {
   columns: Column<T>[];
   fetchPage: (page: number, perPage: number) => Promise<{ items: T[]; total: number }>;
@@ -38,6 +52,8 @@ export function PagedVirtualTable<T>({
   empty: ReactNode;
   height?: string | number;
   testId?: string;
+  sort?: SortState | null;
+  onSort?: (key: string) => void;
 }) {
   const [total, setTotal] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -94,11 +110,27 @@ export function PagedVirtualTable<T>({
   return (
     <Box role="table" data-testid={testId} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, background: 'white' }}>
       <div role="row" style={{ ...grid, height: 36, borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)', borderRadius: '6px 6px 0 0' }}>
-        {columns.map((c) => (
-          <Text key={c.key} role="columnheader" size="xs" fw={600} c="dimmed" tt="uppercase" style={cell(c)}>
-            {c.header}
-          </Text>
-        ))}
+        {columns.map((c) =>
+          c.sortable && onSort ? (
+            <UnstyledButton
+              key={c.key}
+              role="columnheader"
+              aria-sort={sort?.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+              onClick={() => onSort(c.key)}
+              data-testid={`sort-${c.key}`}
+              style={cell(c)}
+            >
+              <Text span size="xs" fw={600} c={sort?.key === c.key ? 'dark' : 'dimmed'} tt="uppercase">
+                {c.header}
+                {sort?.key === c.key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+              </Text>
+            </UnstyledButton>
+          ) : (
+            <Text key={c.key} role="columnheader" size="xs" fw={600} c="dimmed" tt="uppercase" style={cell(c)}>
+              {c.header}
+            </Text>
+          ),
+        )}
       </div>
       <div ref={scrollRef} style={{ height, minHeight: 200, overflow: 'auto', position: 'relative' }}>
         {error ? (

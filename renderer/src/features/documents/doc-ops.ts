@@ -79,6 +79,9 @@ export const OPS = {
     markLost: 'invoices.markLost',
     reverseLost: 'invoices.reverseLost',
     credit: 'invoices.creditNote',
+    creditPreview: 'invoices.creditNotePreview',
+    refund: 'invoices.registerRefund',
+    transferCredit: 'invoices.transferCredit',
   },
   creditNotes: { get: 'invoices.getCreditNote', pdf: 'invoices.creditNotePdf', ehf: 'invoices.creditNoteEhf' },
   offers: {

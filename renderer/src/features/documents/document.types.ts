@@ -1,3 +1,4 @@
+import type { stateShape } from '../../../../main/features/documents/invoices.read';
 /** Shapes of documents as the service answers them (spec 2.2, 2.3, 2.4), as far as the GUI reads them. */
 export type DocKind = 'invoice' | 'credit-note' | 'offer' | 'order-confirmation';
 export type TaxRate = 25 | 15 | 12 | 0;
@@ -35,6 +36,8 @@ export interface DocItem {
   totalWithoutTax?: number;
 }
 
+export type InvoiceStateDetail = ReturnType<typeof stateShape>['stateDetail'];
+
 /** A draft (2.4) or an issued document (2.2/2.3); optional fields differ by kind. */
 export interface DocumentData {
   number: number;
@@ -61,6 +64,8 @@ export interface DocumentData {
   international?: { exchangeRate?: number } | null;
   /** Kvitt extensions where the service sends them. */
   state?: string | null;
+  /** Issued invoices (GET /invoices/{n}, lists with withState): the one status of main/domain/invoice-state.ts. */
+  stateDetail?: InvoiceStateDetail | null;
   status?: string | null;
   lost?: boolean | { reason?: string; date?: string } | null;
   lostReason?: string | null;
@@ -93,4 +98,6 @@ export interface Sums {
   count: number;
   total: number;
   balance: number;
+  /** What customers have to get back (negative balances), never netted against the outstanding balance. */
+  toRefund?: number;
 }

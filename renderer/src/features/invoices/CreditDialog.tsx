@@ -1,8 +1,10 @@
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
+import { Fact } from '../documents/DetailParts';
+import type { previewCredit } from '../../../../main/features/documents/credit-notes.service';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
 import { computeTotals, formatMoney, formatOre, numberFromLocation, parseDecimal, toInputText } from '../documents/money';
@@ -15,13 +17,20 @@ interface CreditLine {
 
 const right = { textAlign: 'right' as const };
 
+type Mode = 'owed' | 'uncredited' | 'partial';
+type Preview = Awaited<ReturnType<typeof previewCredit>>;
+
 /**
- * Credit an invoice: in full (the rest of it), or in part with chosen lines, quantities and prices.
- * The service never credits more than is left and says so by field.
+ * Credit an invoice: what the customer still owes (the default, "Hele restbeløpet": the balance becomes 0,00), the whole
+ * invoice (everything not yet credited: a customer who has paid gets money back), or chosen lines. The figures shown are
+ * the service's own preview of the very body that is sent (POST …/credit-note/preview), so the dialog and the issued
+ * note agree to the øre, and the consequence ("the customer will have 5 000,00 to get back") is said before issuing.
  */
 export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice: DocumentData; opened: boolean; onClose: () => void; onCredited: (creditNote: number | null) => void }) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<'full' | 'partial'>('full');
+  const [mode, setMode] = useState<Mode>('owed');
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
   const [lines, setLines] = useState<CreditLine[]>([]);
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -29,7 +38,7 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
 
   useEffect(() => {
     if (!opened) return;
-    setMode('full');
+    setMode((invoice.currentBalance ?? 0) > 0 ? 'owed' : 'uncredited');
     setText('');
     setErrors({});
     setLines(invoice.items.map((i) => ({ on: false, quantity: toInputText(i.quantity), unitPrice: toInputText(i.unitPrice ?? 0, 2) })));
@@ -50,17 +59,9 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
     [lines],
   );
 
-  async function submit() {
-    setBusy(true);
-    setErrors({});
-    try {
-      let body: unknown = undefined;
-      if (mode === 'partial') {
-        if (!chosen.length) {
-          setErrors({ items: t('inv.credit.chooseLines') });
-          return;
-        }
-        body = {
+  function body(): unknown {
+    if (mode !== 'partial') return { scope: mode };
+    return {
           items: chosen.map(({ l, item }) => ({
             productCode: item.productCode ?? null,
             description: item.description ?? null,
@@ -74,8 +75,41 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
           })),
           ...(text.trim() ? { invoiceText: text.trim() } : {}),
         };
+  }
+  const bodyKey = JSON.stringify(mode === 'partial' && !chosen.length ? null : body());
+
+  // The service's figures for exactly this body, a moment after the last change.
+  useEffect(() => {
+    if (!opened) return;
+    setPreview(null);
+    setPreviewError(null);
+    const sent = JSON.parse(bodyKey) as unknown;
+    if (sent === null) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      call<Preview>(OPS.invoices.creditPreview, { params: { number: invoice.number }, body: sent })
+        .then((p) => live && setPreview(p))
+        .catch((e) => {
+          if (!live) return;
+          const f = fieldErrors(e);
+          setPreviewError(f.scope ? t('inv.credit.nothingOwed') : (Object.values(f)[0] ?? (e instanceof Error ? e.message : String(e))));
+        });
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [opened, bodyKey, invoice.number, t]);
+
+  async function submit() {
+    setBusy(true);
+    setErrors({});
+    try {
+      if (mode === 'partial' && !chosen.length) {
+        setErrors({ items: t('inv.credit.chooseLines') });
+        return;
       }
-      const res = await call<{ created: string }>(OPS.invoices.credit, { params: { number: invoice.number }, body });
+      const res = await call<{ created: string }>(OPS.invoices.credit, { params: { number: invoice.number }, body: body() });
       const n = numberFromLocation(res.created);
       notifyOk(t('inv.credit.done', { number: n }));
       onCredited(n);
@@ -100,15 +134,16 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
       <Stack>
         <SegmentedControl
           value={mode}
-          onChange={(v) => setMode(v as 'full' | 'partial')}
+          onChange={(v) => setMode(v as Mode)}
           data={[
-            { value: 'full', label: t('inv.credit.full') },
+            { value: 'owed', label: t('inv.credit.owed') },
+            { value: 'uncredited', label: t('inv.credit.uncredited') },
             { value: 'partial', label: t('inv.credit.partial') },
           ]}
           data-testid="credit-mode"
         />
-        {mode === 'full' ? (
-          <Text size="sm">{t('inv.credit.fullText', { amount: formatMoney(invoice.currentBalance ?? invoice.total ?? 0) })}</Text>
+        {mode !== 'partial' ? (
+          <Text size="sm">{t(mode === 'owed' ? 'inv.credit.owedText' : 'inv.credit.uncreditedText')}</Text>
         ) : (
           <>
             <Table verticalSpacing={4} data-testid="credit-lines">
@@ -147,11 +182,6 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
                 ))}
               </Table.Tbody>
             </Table>
-            <Group justify="flex-end">
-              <Text fw={600} data-testid="credit-total">
-                {t('inv.credit.sum')}: {formatOre(totals.totalOre)}
-              </Text>
-            </Group>
             <Textarea label={t('docs.invoiceText')} value={text} maxLength={2000} autosize minRows={2} onChange={(e) => setText(e.currentTarget.value)} />
           </>
         )}
@@ -162,6 +192,21 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
               {v}
             </Alert>
           ))}
+        <SimpleGrid cols={3} data-testid="credit-preview">
+          <Fact label={t('inv.credit.amount')} value={<b data-testid="credit-total">{preview ? formatMoney(preview.amount) : mode === 'partial' && chosen.length ? formatOre(totals.totalOre) : '–'}</b>} />
+          <Fact label={t('inv.credit.balanceBefore')} value={formatMoney(preview?.balanceBefore ?? invoice.currentBalance ?? 0)} />
+          <Fact label={t('inv.credit.balanceAfter')} value={<span data-testid="credit-balance-after">{preview ? formatMoney(preview.balanceAfter) : '–'}</span>} />
+        </SimpleGrid>
+        {previewError ? (
+          <Alert color="orange" variant="light" data-testid="credit-preview-error">
+            {previewError}
+          </Alert>
+        ) : null}
+        {preview && preview.toRefund > 0 ? (
+          <Alert color="orange" variant="light" data-testid="credit-refund-warning">
+            {t('inv.credit.refundWarning', { amount: formatMoney(preview.toRefund) })}
+          </Alert>
+        ) : null}
         <Alert color="yellow" variant="light">
           {t('docs.issueFinal')}
         </Alert>
@@ -169,7 +214,7 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button loading={busy} onClick={() => void submit()} data-testid="credit-submit">
+          <Button loading={busy} disabled={!!previewError} onClick={() => void submit()} data-testid="credit-submit">
             {t('inv.credit.submit')}
           </Button>
         </Group>

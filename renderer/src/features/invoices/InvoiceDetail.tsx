@@ -9,13 +9,14 @@ import { OPS } from '../documents/doc-ops';
 import { DocumentFacts, DocumentHeader, Fact } from '../documents/DetailParts';
 import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import type { DocumentData } from '../documents/document.types';
-import { formatAccount, formatDate, formatMoney, todayIso } from '../documents/money';
+import { formatAccount, formatDate, formatMoney } from '../documents/money';
 import { PdfDialog } from '../documents/PdfDialog';
 import { ConfirmDialog } from '../documents/ConfirmDialog';
 import { CreditDialog } from './CreditDialog';
 import { invoiceStatus } from './invoice-status';
-import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { InvoiceStatusBadges } from './InvoiceStatusBadge';
 import { LostDialog } from './LostDialog';
+import { RefundDialog } from './RefundDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { PaymentHistory, type LedgerEntry } from './PaymentHistory';
 
@@ -50,7 +51,7 @@ export function InvoiceDetail() {
   const [ledger, setLedger] = useState<LedgerEntry[]>([]);
   const [credits, setCredits] = useState<DocumentData[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<null | 'pay' | 'credit' | 'lost' | 'unlost' | 'pdf'>(null);
+  const [dialog, setDialog] = useState<null | 'pay' | 'credit' | 'lost' | 'unlost' | 'pdf' | 'refund'>(null);
   const [busy, setBusy] = useState(false);
   const [ehfProblem, setEhfProblem] = useState<string | null>(null);
 
@@ -80,12 +81,14 @@ export function InvoiceDetail() {
   if (!doc) return <Loader />;
 
   const balance = doc.currentBalance ?? 0;
-  const paid = ledger.filter((e) => e.kind === 'payment' || e.kind === 'payment-reversal').reduce((a, e) => a + e.amount, 0);
-  const credited = credits.reduce((a, c) => a + (c.total ?? 0), 0);
+  // The service's one status (the same as in the list): paid and credited amounts, what the customer gets back.
+  const detail = doc.stateDetail;
+  const paid = detail?.paid ?? 0;
+  const credited = detail?.credited ?? 0;
+  const toRefund = detail?.toRefund ?? 0;
   const cur = doc.currency && doc.currency !== 'NOK' ? ` ${doc.currency}` : '';
-  const derived = invoiceStatus(doc, todayIso());
-  // Settled by credit notes rather than payments: say so.
-  const status = derived === 'paid' && credited > 0 && Math.round(credited * 100) >= Math.round((doc.total ?? 0) * 100) ? 'fully-credited' : derived;
+  const status = invoiceStatus(doc);
+  const creditable = Math.round(credited * 100) < Math.round((doc.total ?? 0) * 100);
 
   async function unlost() {
     setBusy(true);
@@ -103,7 +106,7 @@ export function InvoiceDetail() {
 
   return (
     <Stack gap="md" data-testid="invoice-detail">
-      <DocumentHeader back="/invoices" backLabel={t('inv.title')} title={t('inv.detail.title', { number })} badge={<InvoiceStatusBadge status={status} size="lg" />} customer={doc.recipient.name}>
+      <DocumentHeader back="/invoices" backLabel={t('inv.title')} title={t('inv.detail.title', { number })} badge={<InvoiceStatusBadges doc={doc} size="lg" />} customer={doc.recipient.name} customerNumber={doc.recipient.number}>
         <Button variant="default" onClick={() => setDialog('pdf')} data-testid="open-pdf">
           {t('docs.openPdf')}
         </Button>
@@ -121,7 +124,12 @@ export function InvoiceDetail() {
                 {t('inv.lost.action')}
               </Button>
             ) : null}
-            {balance > 0 ? (
+            {toRefund > 0 ? (
+              <Button color="orange" onClick={() => setDialog('refund')} data-testid="settle-credit">
+                {t('inv.refund.action')}
+              </Button>
+            ) : null}
+            {creditable ? (
               <Button variant="default" onClick={() => setDialog('credit')} data-testid="credit">
                 {t('inv.credit.action')}
               </Button>
@@ -147,7 +155,7 @@ export function InvoiceDetail() {
         <Paper withBorder p="sm">
           <Fact label={t('inv.detail.credited')} value={`${formatMoney(credited)}${cur}`} testId="invoice-credited" />
         </Paper>
-        <Paper withBorder p="sm" bg={balance > 0 ? (status === 'due' ? 'red.0' : 'blue.0') : 'teal.0'}>
+        <Paper withBorder p="sm" bg={balance > 0 ? (status === 'due' ? 'red.0' : 'blue.0') : balance < 0 ? 'orange.0' : 'teal.0'}>
           <Fact label={t('inv.detail.balance')} value={<b>{`${formatMoney(balance)}${cur}`}</b>} testId="invoice-balance" />
         </Paper>
       </SimpleGrid>
@@ -186,7 +194,8 @@ export function InvoiceDetail() {
       ) : null}
 
       <PaymentDialog invoice={number} balance={balance} currency={doc.currency ?? 'NOK'} exchangeRate={doc.international?.exchangeRate ?? 1} opened={dialog === 'pay'} onClose={() => setDialog(null)} onDone={() => void load()} />
-      <LostDialog invoice={number} opened={dialog === 'lost'} onClose={() => setDialog(null)} onDone={() => void load()} />
+      <RefundDialog invoice={doc} opened={dialog === 'refund'} onClose={() => setDialog(null)} onDone={() => void load()} />
+      <LostDialog invoice={number} amount={`${formatMoney(balance)}${cur || ' NOK'}`} opened={dialog === 'lost'} onClose={() => setDialog(null)} onDone={() => void load()} />
       <CreditDialog invoice={doc} opened={dialog === 'credit'} onClose={() => setDialog(null)} onCredited={(n) => (n ? navigate(`/invoices/credit-notes/${n}`) : void load())} />
       <PdfDialog op={OPS.invoices.pdf} number={number} title={t('inv.detail.title', { number })} opened={dialog === 'pdf'} onClose={() => setDialog(null)} />
       <ConfirmDialog opened={dialog === 'unlost'} title={t('inv.lost.undo')} confirmLabel={t('inv.lost.undo')} busy={busy} onConfirm={() => void unlost()} onClose={() => setDialog(null)}>

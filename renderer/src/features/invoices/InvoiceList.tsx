@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useHotkeys } from '@mantine/hooks';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
@@ -8,12 +9,11 @@ import { DateField } from '../documents/DateField';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
 import { Amount, ListHeader, ListTabs } from '../documents/ListParts';
-import { formatDate, todayIso } from '../documents/money';
-import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
+import { formatDate } from '../documents/money';
+import { nextSort, PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
 import { RecipientSelect } from '../documents/RecipientSelect';
-import { invoiceStatus } from './invoice-status';
 import { useInvoiceList, type InvoiceTab } from './invoice-list.store';
-import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { InvoiceStatusBadge, InvoiceStatusBadges } from './InvoiceStatusBadge';
 import { InvoiceSums } from './InvoiceSums';
 
 /** `withState` asks the service for each invoice's state (a written-off invoice is "Tapsført", not "Betalt"). */
@@ -31,8 +31,10 @@ const TABS: { value: InvoiceTab; op: string; sums: string; withState?: boolean }
 export function InvoiceList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tab, from, to, recipientNumber, recipientLabel, set } = useInvoiceList();
-  const today = todayIso();
+  const { tab, from, to, recipientNumber, recipientLabel, q, sort, set } = useInvoiceList();
+  const [search, setSearch] = useState(q);
+  const [debounced] = useDebouncedValue(search, 250);
+  useEffect(() => set({ q: debounced }), [debounced, set]);
   const current = TABS.find((x) => x.value === tab) ?? TABS[0];
   const isDrafts = tab === 'drafts';
   const isCredit = tab === 'credit-notes';
@@ -43,13 +45,17 @@ export function InvoiceList() {
     if (!isDrafts) {
       if (from) q.from = from;
       if (to) q.to = to;
+      if (debounced.trim()) q.q = debounced.trim();
     }
     return q;
-  }, [recipientNumber, from, to, isDrafts]);
-  const key = JSON.stringify({ tab, query });
+  }, [recipientNumber, from, to, isDrafts, debounced]);
+  // Sorting and searching happen in the service (SQL, paged); drafts keep their order.
+  const sortable = !isDrafts && !(isCredit && (sort?.key === 'due' || sort?.key === 'balance'));
+  const order = sortable && sort ? { sort: sort.key, dir: sort.dir } : {};
+  const key = JSON.stringify({ tab, query, order });
 
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<DocumentData>>(current.op, { query: { ...query, page, perPage, ...(current.withState ? { withState: true } : {}) } }),
+    (page: number, perPage: number) => call<Page<DocumentData>>(current.op, { query: { ...query, ...order, page, perPage, ...(current.withState ? { withState: true } : {}) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );
@@ -57,21 +63,30 @@ export function InvoiceList() {
   useHotkeys([['mod+N', () => navigate('/invoices/drafts/new')]]);
 
   const columns: Column<DocumentData>[] = [
-    { key: 'number', header: t('inv.col.number'), width: '80px', render: (r) => <Text size="sm" fw={600}>{r.number}</Text> },
-    { key: 'customer', header: t('inv.col.customer'), width: 'minmax(160px, 3fr)', render: (r) => <Text size="sm" truncate>{r.recipient?.name}</Text> },
-    { key: 'date', header: t('inv.col.date'), width: '100px', render: (r) => <Text size="sm">{formatDate(r.invoiceDate)}</Text> },
+    { key: 'number', header: t('inv.col.number'), width: '80px', sortable: !isDrafts, render: (r) => <Text size="sm" fw={600}>{r.number}</Text> },
+    { key: 'customer', header: t('inv.col.customer'), width: 'minmax(160px, 3fr)', sortable: !isDrafts, render: (r) => <Text size="sm" truncate>{r.recipient?.name}</Text> },
+    { key: 'date', header: t('inv.col.date'), width: '100px', sortable: !isDrafts, render: (r) => <Text size="sm">{formatDate(r.invoiceDate)}</Text> },
     isCredit
       ? { key: 'credited', header: t('inv.col.credited'), width: '110px', render: (r) => <Text size="sm">{r.creditedInvoiceNumber ?? ''}</Text> }
-      : { key: 'due', header: t('inv.col.due'), width: '100px', render: (r) => <Text size="sm">{formatDate(r.dueDate)}</Text> },
-    { key: 'total', header: t('inv.col.total'), width: '120px', align: 'right', render: (r) => <Amount value={r.total} currency={r.currency} /> },
+      : { key: 'due', header: t('inv.col.due'), width: '100px', sortable: !isDrafts, render: (r) => <Text size="sm">{formatDate(r.dueDate)}</Text> },
+    {
+      key: 'total',
+      header: t('inv.col.total'),
+      width: '120px',
+      align: 'right',
+      sortable: !isDrafts,
+      // A credit-note draft among the invoice drafts reduces what is invoiced: shown negative.
+      render: (r) => <Amount value={isDrafts && r.credit ? -(r.total ?? 0) : r.total} currency={r.currency} />,
+    },
     ...(isDrafts || isCredit
       ? []
-      : [{ key: 'balance', header: t('inv.col.balance'), width: '120px', align: 'right' as const, render: (r: DocumentData) => <Amount value={r.currentBalance} currency={r.currency} /> }]),
+      : [{ key: 'balance', header: t('inv.col.balance'), width: '120px', align: 'right' as const, sortable: true, render: (r: DocumentData) => <Amount value={r.currentBalance} currency={r.currency} /> }]),
     {
       key: 'status',
       header: t('inv.col.status'),
-      width: '110px',
-      render: (r) => <InvoiceStatusBadge status={isDrafts ? 'draft' : isCredit ? 'credited' : invoiceStatus(r, today)} />,
+      width: isDrafts || isCredit ? '140px' : 'minmax(230px, 2fr)',
+      render: (r) =>
+        isDrafts ? <InvoiceStatusBadge status={r.credit ? 'credit-draft' : 'draft'} /> : isCredit ? <InvoiceStatusBadge status="credit-note" /> : <InvoiceStatusBadges doc={r} />,
     },
   ];
 
@@ -105,8 +120,24 @@ export function InvoiceList() {
             onChange={(n, label) => set({ recipientNumber: n, recipientLabel: label })}
             data-testid="filter-customer"
           />
-          {from || to || recipientNumber ? (
-            <Button variant="subtle" onClick={() => set({ from: null, to: null, recipientNumber: null, recipientLabel: null })}>
+          {!isDrafts ? (
+            <TextInput
+              label={t('inv.search')}
+              placeholder={t('inv.searchPlaceholder')}
+              w={260}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              data-testid="invoice-search"
+            />
+          ) : null}
+          {from || to || recipientNumber || search ? (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setSearch('');
+                set({ from: null, to: null, recipientNumber: null, recipientLabel: null, q: '' });
+              }}
+            >
               {t('inv.filter.clear')}
             </Button>
           ) : null}
@@ -119,7 +150,9 @@ export function InvoiceList() {
         fetchPage={fetchPage}
         rowKey={(r) => r.number}
         onOpen={open}
-        empty={t(`inv.empty.${tab}`)}
+        sort={sortable ? sort : null}
+        onSort={isDrafts ? undefined : (k) => set({ sort: nextSort(sort, k) })}
+        empty={(from || to || recipientNumber || (search && !isDrafts)) ? t('inv.empty.filtered') : t(`inv.empty.${tab}`)}
       />
     </Stack>
   );

@@ -38,6 +38,7 @@ export function InvoiceSums({ state, query, refreshKey }: { state: string; query
       <Stat label={t('inv.sums.count')} value={sums ? String(sums.count) : '–'} testId="sum-count" />
       <Stat label={t(state === 'draft' ? 'inv.sums.draftTotal' : state === 'credit-notes' ? 'inv.sums.credited' : 'inv.sums.total')} value={sums ? formatMoney(sums.total) : '–'} testId="sum-total" />
       {state !== 'draft' && state !== 'credit-notes' ? <Stat label={t('inv.sums.balance')} value={sums ? formatMoney(sums.balance) : '–'} testId="sum-balance" /> : null}
+      {sums?.toRefund ? <Stat label={t('inv.sums.toRefund')} value={formatMoney(sums.toRefund)} testId="sum-to-refund" /> : null}
     </Group>
   );
 }

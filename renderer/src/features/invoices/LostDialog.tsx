@@ -5,8 +5,8 @@ import { call } from '../../api/client';
 import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
 import { OPS } from '../documents/doc-ops';
 
-/** Write an invoice's open balance off as lost, with a reason (it can be undone later). */
-export function LostDialog({ invoice, opened, onClose, onDone }: { invoice: number; opened: boolean; onClose: () => void; onDone: () => void }) {
+/** Write an invoice's open balance off as lost, with a reason (it can be undone later); says how much. */
+export function LostDialog({ invoice, amount, opened, onClose, onDone }: { invoice: number; amount: string; opened: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -38,6 +38,9 @@ export function LostDialog({ invoice, opened, onClose, onDone }: { invoice: numb
   return (
     <Modal opened={opened} onClose={onClose} title={t('inv.lost.title', { number: invoice })} centered>
       <Stack>
+        <Text size="sm" fw={600} data-testid="lost-amount">
+          {t('inv.lost.amount', { amount })}
+        </Text>
         <Text size="sm">{t('inv.lost.text')}</Text>
         <Textarea label={t('inv.lost.reason')} value={reason} maxLength={255} autosize minRows={2} error={error} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus data-testid="lost-reason" />
         <Group justify="flex-end">

@@ -58,7 +58,7 @@ export function PaymentHistory({ invoice, entries, onChanged }: { invoice: numbe
               <Table.Tr key={e.id} data-testid="payment-row" style={{ opacity: e.reversedBy ? 0.55 : 1 }}>
                 <Table.Td>{formatDate(e.date)}</Table.Td>
                 <Table.Td>
-                  {t(`inv.ledger.${e.kind}`)}
+                  {t(`inv.ledger.${e.kind}`, { other: e.otherInvoice ?? '' })}
                   {e.reason ? (
                     <Text size="xs" c="dimmed">
                       {e.reason}

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { SortState } from '../documents/PagedVirtualTable';
 
 export type InvoiceTab = 'all' | 'drafts' | 'not-due' | 'due' | 'paid' | 'lost' | 'credit-notes';
 
@@ -9,6 +10,9 @@ interface InvoiceListState {
   to: string | null;
   recipientNumber: number | null;
   recipientLabel: string | null;
+  /** Search text (number, customer, KID, amount) and the column sorted by (null: newest first). */
+  q: string;
+  sort: SortState | null;
   set(patch: Partial<Omit<InvoiceListState, 'set'>>): void;
 }
 
@@ -18,5 +22,7 @@ export const useInvoiceList = create<InvoiceListState>((set) => ({
   to: null,
   recipientNumber: null,
   recipientLabel: null,
+  q: '',
+  sort: null,
   set: (patch) => set(patch),
 }));

@@ -1,26 +1,23 @@
 import type { DocumentData } from '../documents/document.types';
 
-export type InvoiceStatus = 'draft' | 'not-due' | 'due' | 'paid' | 'lost' | 'credited' | 'fully-credited';
+/**
+ * What a badge says. An issued invoice's status is the service's (`stateDetail.label` of GET /invoices/{n} and of the
+ * lists with withState: main/domain/invoice-state.ts), never derived again here, so list, page and API agree.
+ * credit-note: a credit note; credit-draft: a credit-note draft among the invoice drafts.
+ */
+export type InvoiceStatus = 'draft' | 'credit-draft' | 'not-due' | 'due' | 'paid' | 'lost' | 'credited' | 'credit-note';
 
 export const STATUS_COLOR: Record<InvoiceStatus, string> = {
   draft: 'gray',
+  'credit-draft': 'grape',
   'not-due': 'blue',
   due: 'red',
   paid: 'teal',
   lost: 'dark',
   credited: 'grape',
-  'fully-credited': 'grape',
+  'credit-note': 'grape',
 };
 
-/**
- * The state of an issued invoice (spec section 3) as the service reports it, else derived the same way:
- * paid when the balance is 0 or less, due when the due date has passed, otherwise not due.
- */
-export function invoiceStatus(doc: DocumentData, today: string): InvoiceStatus {
-  const reported = (doc.state ?? doc.status ?? '').toString().toLowerCase().replace('_', '-');
-  if (reported === 'lost' || (doc.lost && doc.lost !== null)) return 'lost';
-  if (['not-due', 'due', 'paid', 'draft', 'credited'].includes(reported)) return reported as InvoiceStatus;
-  const balance = doc.currentBalance ?? doc.total ?? 0;
-  if (balance <= 0) return (doc.creditedAmount ?? 0) > 0 && (doc.creditedAmount ?? 0) >= (doc.total ?? 0) ? 'credited' : 'paid';
-  return doc.dueDate && doc.dueDate < today ? 'due' : 'not-due';
+export function invoiceStatus(doc: DocumentData): InvoiceStatus {
+  return (doc.stateDetail?.label ?? doc.state ?? 'not-due') as InvoiceStatus;
 }
