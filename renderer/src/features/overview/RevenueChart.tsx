@@ -1,0 +1,67 @@
+import { CompositeChart } from '@mantine/charts';
+import { Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../documents/money';
+import type { Revenue } from './overview-api';
+
+export type RangeChoice = '6' | '12' | 'year' | 'lastYear';
+
+/** The graph's from/to for a choice; '6' sends none, so the service's default (today − 6 months … today) applies. */
+export function rangeOf(choice: RangeChoice, today: string): { from?: string; to?: string } {
+  const y = Number(today.slice(0, 4));
+  if (choice === 'year') return { from: `${y}-01-01`, to: today };
+  if (choice === 'lastYear') return { from: `${y - 1}-01-01`, to: `${y - 1}-12-31` };
+  if (choice === '12') {
+    // Twelve calendar months ending with this one.
+    const m = Number(today.slice(5, 7)) + 1;
+    return { from: m > 12 ? `${y}-01-01` : `${y - 1}-${String(m).padStart(2, '0')}-01`, to: today };
+  }
+  return {};
+}
+
+/** Net revenue as bars per month, received and written off as lines (Mantine Charts on Recharts). */
+export function RevenueChart({ data, range, onRange }: { data: Revenue | null; range: RangeChoice; onRange: (r: RangeChoice) => void }) {
+  const { t } = useTranslation();
+  const rows = (data?.labels ?? []).map((label, i) => ({
+    month: label,
+    revenue: data!.revenueWithoutVat[i],
+    paid: data!.paid[i],
+    lost: data!.lost[i],
+  }));
+  return (
+    <Paper withBorder p="md" data-testid="revenue-chart">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{t('ovr.chart.title')}</Title>
+        <SegmentedControl
+          size="xs"
+          value={range}
+          onChange={(v) => onRange(v as RangeChoice)}
+          data={(['6', '12', 'year', 'lastYear'] as const).map((v) => ({ value: v, label: t(`ovr.range.${v}`) }))}
+          data-testid="chart-range"
+        />
+      </Group>
+      {rows.length ? (
+        <CompositeChart
+          h={260}
+          data={rows}
+          dataKey="month"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          valueFormatter={(v) => `${formatMoney(v, 0)} kr`}
+          yAxisProps={{ width: 80, tickFormatter: (v: number) => formatMoney(v, 0) }}
+          maxBarWidth={40}
+          curveType="linear"
+          series={[
+            { name: 'revenue', label: t('ovr.chart.revenue'), color: 'teal.6', type: 'bar' },
+            { name: 'paid', label: t('ovr.chart.paid'), color: 'blue.6', type: 'line' },
+            { name: 'lost', label: t('ovr.chart.lost'), color: 'red.6', type: 'line' },
+          ]}
+        />
+      ) : (
+        <Text c="dimmed" h={260}>
+          …
+        </Text>
+      )}
+    </Paper>
+  );
+}
