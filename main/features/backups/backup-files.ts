@@ -40,3 +40,17 @@ export function openReadOnly(path: string): SqliteDatabase.Database {
     throw err;
   }
 }
+
+/**
+ * A backup copied from the WAL-mode database is itself in WAL mode, so merely reading it would create -wal/-shm files
+ * beside it. Switched to a rollback journal, it is one self-contained file that can be read, copied and pruned alone.
+ */
+export function settle(path: string): void {
+  const binding = process.env.KVITT_SQLITE_BINDING;
+  const db = new SqliteDatabase(path, { fileMustExist: true, ...(binding ? { nativeBinding: binding } : {}) });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { localDate } from '../../clock.js';
 import { audit } from '../audit/audit.service.js';
-import { backupFolder, BACKUP_NAME, kindOf, type BackupKind } from './backup-files.js';
+import { backupFolder, BACKUP_NAME, kindOf, settle, type BackupKind } from './backup-files.js';
 
 /** YYYY-MM-DD HH:MM:SS in local time, as the app clock writes its timestamps. */
 const localTimestamp = (d: Date) => `${localDate(d)} ${d.toTimeString().slice(0, 8)}`;
@@ -36,6 +36,7 @@ export async function createBackup(ctx: AppContext, opts: { name?: string; actio
   const path = join(dir, file);
   await ctx.backupTo!(path);
   try {
+    settle(path);
     await ctx.db.transaction().execute((trx) => audit(trx, ctx.clock, 'backup', file, opts.action ?? 'create'));
   } catch (err) {
     rmSync(path, { force: true });
