@@ -9,7 +9,8 @@ import { createDraft, deleteDraft, INVOICE_KINDS, updateDraft } from './document
 import { getDraft } from './invoices.service.js';
 import { listDrafts, streamDrafts } from './invoice-lists.js';
 import { draftShapes } from './invoices.read.js';
-import { issueDraft, issueNew } from './issue.service.js';
+import { issueDraftIn, issueNewIn } from './issue.service.js';
+import { DraftWithShipment, IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
 
 export const draftOps = [
   defineOp({
@@ -73,9 +74,10 @@ export const draftOps = [
     path: '/invoices/drafts/{number}/issue',
     summary: 'Issue a draft: next number, due date, KID, snapshots, totals; 201 + Location /invoices/{n} (or /invoices/credit-notes/{n})',
     params: NumberParam,
-    run: async ({ params }, ctx) => {
-      const issued = await issueDraft(ctx, 'invoice', params.number);
-      return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number });
+    body: IssueBody,
+    run: async ({ params, body }, ctx) => {
+      const issued = await issueAndSend(ctx, (trx) => issueDraftIn(trx, ctx, params.number, { kinds: INVOICE_KINDS }), shipmentOf(body));
+      return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number, ...withShipments(issued) });
     },
   }),
   defineOp({
@@ -83,10 +85,10 @@ export const draftOps = [
     method: 'POST',
     path: '/invoices/',
     summary: 'Issue an invoice directly (same body as a draft); 201 + Location /invoices/{n}',
-    body: DraftInput,
-    run: async ({ body }, ctx) => {
-      const issued = await issueNew(ctx, 'invoice', body);
-      return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number });
+    body: DraftWithShipment,
+    run: async ({ body: { shipment, ...body } }, ctx) => {
+      const issued = await issueAndSend(ctx, (trx) => issueNewIn(trx, ctx, 'invoice', body), shipment);
+      return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number, ...withShipments(issued) });
     },
   }),
   defineOp({

@@ -8,7 +8,8 @@ import { DraftInput, DraftListQuery } from '../documents/documents.schema.js';
 import { createDraft, deleteDraft, updateDraft } from '../documents/documents.service.js';
 import { listDrafts, streamDrafts } from '../documents/invoice-lists.js';
 import { getDraft } from '../documents/invoices.service.js';
-import { issueDraft } from '../documents/issue.service.js';
+import { issueDraftIn } from '../documents/issue.service.js';
+import { IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
 import { ConvertInput, OfferListQuery, type ChainKind } from './offers.schema.js';
 import {
   chainDraftPdf,
@@ -114,9 +115,10 @@ function kindOps(kind: ChainKind, area: string, base: string, label: string, plu
       path: `${base}/drafts/{number}/issue`,
       summary: `Issue ${label} draft with the next number of its own series${kind === 'offer' ? ' (expiry date default: date + offerValidDays)' : ''}; 201 + Location ${base}/{n}`,
       params: NumberParam,
-      run: async ({ params }, ctx) => {
-        const issued = await issueDraft(ctx, kind, params.number);
-        return created(`${base}/${issued.number}`, await getChainDocument(ctx, kind, issued.number));
+      body: IssueBody,
+      run: async ({ params, body }, ctx) => {
+        const issued = await issueAndSend(ctx, (trx) => issueDraftIn(trx, ctx, params.number, { kinds: [kind] }), shipmentOf(body));
+        return created(`${base}/${issued.number}`, { ...(await getChainDocument(ctx, kind, issued.number)), ...withShipments(issued) });
       },
     }),
     defineOp({

@@ -1,0 +1,54 @@
+/**
+ * Issue and send in one transaction: the issue paths take an optional `shipment` (the delivery options of spec 4.4),
+ * so a document is never issued while its sending silently failed; a refused shipment leaves no document behind.
+ */
+import { Type, type Static, type TObject, type TOptional } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { OpError } from '../../ops/errors.js';
+import { assertSchema } from '../../ops/validate.js';
+import { DraftInput } from '../documents/documents.schema.js';
+import type { Issued } from '../documents/issue.service.js';
+import { DeliveryOptions, queueDocumentShipments, type ShipmentView } from './outbox.js';
+
+/** POST /invoices/: a draft body plus `shipment`. */
+export const DraftWithShipment = {
+  ...DraftInput,
+  properties: { ...DraftInput.properties, shipment: Type.Optional(DeliveryOptions) },
+} as unknown as TObject<typeof DraftInput.properties & { shipment: TOptional<typeof DeliveryOptions> }>;
+export type DraftWithShipment = Static<typeof DraftInput> & { shipment?: DeliveryOptions };
+
+/** The issue paths of drafts: no body, `{}` or `{shipment}`. */
+export const IssueBody = Type.Unknown({ description: 'nothing, {} or {shipment: delivery options of spec 4.4}' });
+const IssueBodySchema = Type.Object({ shipment: Type.Optional(DeliveryOptions) });
+
+export function shipmentOf(body: unknown): DeliveryOptions | undefined {
+  if (body === undefined || body === null) return undefined;
+  assertSchema(IssueBodySchema, body);
+  return (body as { shipment?: DeliveryOptions }).shipment;
+}
+
+/** Runs `issue` and queues `shipment` for the issued document in the same transaction; field errors name `shipment.…`. */
+export async function issueAndSend(
+  ctx: AppContext,
+  issue: (trx: Kysely<Database>) => Promise<Issued>,
+  shipment: DeliveryOptions | undefined,
+): Promise<Issued & { shipments: ShipmentView[] | null }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const issued = await issue(trx);
+    if (!shipment) return { ...issued, shipments: null };
+    try {
+      const shipments = await queueDocumentShipments(trx, ctx, { type: issued.kind, number: issued.number }, shipment);
+      return { ...issued, shipments };
+    } catch (e) {
+      if (e instanceof OpError && e.fields.length) {
+        throw new OpError(e.status, e.code, `${e.message} (nothing was issued)`, e.fields.map((f) => ({ field: `shipment.${f.field}`, message: f.message })));
+      }
+      throw e;
+    }
+  });
+}
+
+/** The 201 body gains `shipments` only when a shipment was asked for (the shapes stay as they were otherwise). */
+export const withShipments = (issued: { shipments: ShipmentView[] | null }) => (issued.shipments ? { shipments: issued.shipments } : {});
