@@ -55,6 +55,7 @@ describe('the public signup page', () => {
     const okText = text(await ok.text());
     expect(okText).toContain('Takk for påmeldingen!');
     expect(okText).toContain('Deltakernummer: 1');
+    expect(okText).toContain('Beløp: kr 1 292,50 (fakturaen kommer på e-post)');
     const p = (await s.json(`/host/events/${ev.id && ev.number}/participants/1`)).body;
     expect(p.customFields).toEqual([{ number: 1, name: 'Lunsj', type: 'BOOLEAN', value: true }, { number: 2, name: 'Allergier', type: 'TEXT', value: 'Nøtter' }]);
     expect(p.amount).toBe(1292.5); // 850 + 25 % + 200 + 15 %

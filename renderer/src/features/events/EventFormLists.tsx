@@ -32,7 +32,7 @@ export function EventFormLists({ form, set, errors }: { form: EventForm; set: Se
         <Stack gap="xs">
           {form.fields.map((f, i) => (
             <Grid key={i} gutter="xs" align="flex-end" data-testid={`field-row-${i}`}>
-              <Grid.Col span={4}>
+              <Grid.Col span={3}>
                 <TextInput label={t('evt.field.name')} maxLength={100} value={f.name} error={errors[`customFields[${i}].name`]} onChange={(e) => setField(i, { name: e.currentTarget.value })} />
               </Grid.Col>
               <Grid.Col span={2}>
@@ -44,7 +44,7 @@ export function EventFormLists({ form, set, errors }: { form: EventForm; set: Se
               <Grid.Col span={2}>
                 <TextInput label={t('evt.field.product')} maxLength={9} disabled={!f.price.trim()} value={f.productCode} error={errors[`customFields[${i}].price.productCode`]} onChange={(e) => setField(i, { productCode: e.currentTarget.value })} />
               </Grid.Col>
-              <Grid.Col span={1}>
+              <Grid.Col span={2}>
                 <Select label={t('evt.taxRate')} allowDeselect={false} disabled={!f.price.trim()} value={f.taxRate} data={rates} onChange={(v) => setField(i, { taxRate: v ?? '25' })} />
               </Grid.Col>
               <Grid.Col span={1}>

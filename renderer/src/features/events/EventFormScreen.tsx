@@ -10,6 +10,8 @@ import { TAX_RATES } from '../documents/document.types';
 import { emptyEvent, EVENT_OPS, toBody, toForm, type EventForm, type EventRead } from './event-form.model';
 import { DateTimeInput, EventFormLists } from './EventFormLists';
 
+const PLACED = /^(name|date|endDate|registrationDeadline|description|location\.(name|zip)|contactPerson\.(name|email)|price|taxRate|productNumber|participantLimit|smsConfirmation\.message|customFields\[\d+\]\.(name|price\.price|price\.productCode)|discountCodes\.codes\[\d+\]\.(code|amount))$/;
+
 /** Create or edit an event with every field of spec 2.10; the service's errors appear next to their fields. */
 export function EventFormScreen() {
   const { t } = useTranslation();
@@ -70,6 +72,8 @@ export function EventFormScreen() {
   useHotkeys([['mod+S', () => void save()]], []);
   if (!loaded) return <Loader />;
   const e = errors;
+  // Errors of fields the form shows stand beside them; any other (e.g. from a newer service) is listed above the buttons.
+  const unplaced = Object.fromEntries(Object.entries(errors).filter(([k]) => !PLACED.test(k)));
   return (
     <Stack gap="md" maw={980}>
       <div>
@@ -138,7 +142,7 @@ export function EventFormScreen() {
             </Grid.Col>
           </Grid>
           <EventFormLists form={form} set={set} errors={errors} />
-          {Object.keys(errors).length ? <Alert color="red" data-testid="form-errors">{Object.entries(errors).map(([k, v]) => <Text key={k} size="sm">{k}: {v}</Text>)}</Alert> : null}
+          {Object.keys(unplaced).length ? <Alert color="red" data-testid="form-errors">{Object.entries(unplaced).map(([k, v]) => <Text key={k} size="sm">{k}: {v}</Text>)}</Alert> : null}
           <Group justify="space-between">
             {number !== null ? <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>{t('common.delete')}</Button> : <span />}
             <Group gap="xs">
