@@ -3,15 +3,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
+import { RestoreBackupModal } from './RestoreBackupModal';
 import { SettingsSection, SettingsTable } from './SettingsParts';
+import type { BackupInfo as ServiceBackupInfo } from '../../../../main/features/backups/backups.service';
 
-/** A backup as backups.list / backups.create answer. */
-export interface BackupInfo {
-  file: string;
-  path: string;
-  bytes: number;
-  createdAt: string;
-}
+/** A backup as backups.list / backups.create answer: the service's own type (erased at build time). */
+export type BackupInfo = ServiceBackupInfo;
 
 const locale = (lang: string) => (lang === 'en' ? 'en-GB' : 'nb-NO');
 
@@ -40,6 +37,7 @@ export function BackupsTab() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [latest, setLatest] = useState<BackupInfo | null>(null);
+  const [restoring, setRestoring] = useState<BackupInfo | null>(null);
 
   const refresh = useCallback(async () => {
     try {
@@ -90,6 +88,9 @@ export function BackupsTab() {
           <Text size="sm" c="dimmed">
             {t('settings.backups.consistent')}
           </Text>
+          <Text size="sm" c="dimmed" data-testid="backup-automatic">
+            {t('settings.backups.automatic')}
+          </Text>
         </Stack>
       </SettingsSection>
 
@@ -137,7 +138,9 @@ export function BackupsTab() {
                 <>
                   <Table.Th>{t('settings.backups.file')}</Table.Th>
                   <Table.Th ta="right">{t('settings.backups.size')}</Table.Th>
+                  <Table.Th>{t('settings.backups.kindHead')}</Table.Th>
                   <Table.Th ta="right">{t('settings.backups.time')}</Table.Th>
+                  <Table.Th />
                 </>
               }
               cells={(b) => (
@@ -148,8 +151,14 @@ export function BackupsTab() {
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatBytes(b.bytes, i18n.language)}
                   </Table.Td>
+                  <Table.Td>{t(`settings.backups.kind.${b.kind}`)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatTimestamp(b.createdAt)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Button size="compact-xs" variant="light" onClick={() => setRestoring(b)} data-testid="backup-restore-open">
+                      {t('settings.backups.restoreOpen')}
+                    </Button>
                   </Table.Td>
                 </>
               )}
@@ -159,6 +168,12 @@ export function BackupsTab() {
       ) : null}
 
       <SettingsSection title={t('settings.backups.restore')} description={t('settings.backups.restoreHint')}>
+        <Text size="sm" mb="xs" data-testid="backup-restore-how">
+          {t('settings.backups.restoreInApp')}
+        </Text>
+        <Text size="sm" fw={500} mb={4}>
+          {t('settings.backups.restoreManual')}
+        </Text>
         <List type="ordered" size="sm" spacing={4} data-testid="backup-restore">
           <List.Item>{t('settings.backups.restore1')}</List.Item>
           <List.Item>{t('settings.backups.restore2')}</List.Item>
@@ -166,6 +181,7 @@ export function BackupsTab() {
           <List.Item>{t('settings.backups.restore4')}</List.Item>
         </List>
       </SettingsSection>
+      <RestoreBackupModal backup={restoring} onClose={() => setRestoring(null)} onRestored={() => void refresh()} />
     </Stack>
   );
 }
