@@ -123,3 +123,21 @@ describe('filters and rules', () => {
     expect(csv.rows[0]).toEqual(['Fjord Bygg AS', 'Bransje: Bygg; Ansatte: 12']);
   });
 });
+
+describe('account overview as PDF', () => {
+  it('is a statement: title, period, every movement with Norwegian amounts, and the closing balance', async () => {
+    const { res, data } = await reportFile(s, 'accountOverview', 'PDF', { from: '2026-03-02', to: '2026-03-31' }, ['date', 'type', 'documentNumber', 'name', 'debit', 'credit', 'balance']);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfText(data);
+    expect(text).toContain('Kontooversikt');
+    expect(text).toContain('Periode: 02.03.2026 – 31.03.2026');
+    expect(text).toContain('Inngående saldo');
+    expect(text).toMatch(/Kreditnota/);
+    expect(text).toContain('Betaling');
+    expect(text).toContain(String(numbers[2]));
+    const json = await reportJson(s, 'accountOverview', { from: '2026-03-02', to: '2026-03-31' }, ['balance']);
+    const closing = json.items[json.items.length - 1].balance as number;
+    const nb = closing.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+    expect(text.replace(/ /g, '\u00a0')).toContain(nb);
+  });
+});

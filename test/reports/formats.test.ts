@@ -23,6 +23,16 @@ export const CASES: [string, Record<string, string>][] = [
   ['recipients/balance/aged', { to: TODAY, intervals: '30,60,90' }],
   ['recipients/3/salesledger', { from: '2025-06-01', to: TODAY }],
   ['payments', { from: '2025-10-01', to: TODAY }],
+  ['accountOverview', { from: '2026-02-01', to: TODAY }],
+  ['revenue/overview', { from: '2025-01-01', to: TODAY }],
+  ['revenue/detail', { from: '2026-01-01', to: TODAY }],
+  ['revenue/period', { from: '2025-01-01', to: TODAY }],
+  ['revenue/customer', { from: '2025-01-01', to: TODAY }],
+  ['offers', {}],
+  ['orderConfirmations', {}],
+  ['payments/overview', { from: '2025-10-01', to: TODAY }],
+  ['payments/details/10001', {}],
+  ['currency', {}],
 ];
 
 /** The keys as written: the aged report's intervals column becomes one column per interval. */
@@ -31,14 +41,23 @@ const writtenKeys = (cols: string[], query: Record<string, string>) =>
 
 async function formatsOf(resource: string): Promise<string[]> {
   const list = await s.json('/reports/');
-  const generic = resource.replace(/\/\d+\//, '/{number}/');
+  const generic = resource.replace(/\/\d+(\/|$)/, '/{number}$1');
   return list.body.find((r: { resource: string }) => r.resource === generic).formats;
+}
+
+/** True when the report offers the format; otherwise checks that asking for it is a 400 naming `format`. */
+async function notOffered(resource: string, format: string, cols: string[]): Promise<boolean> {
+  if ((await formatsOf(resource)).includes(format)) return true;
+  const r = await s.json(`/reports/${resource}?format=${format}&columns=${cols.join(',')}`);
+  expect(r.status).toBe(400);
+  expect(r.body.fields[0].field).toBe('format');
+  return false;
 }
 
 describe.each(CASES)('report %s', (resource, query) => {
   it('JSON is 2.12: headers of the asked columns in order, items keyed alike, summary = totals of the money columns', async () => {
-    if (!(await formatsOf(resource)).includes('JSON')) return;
     const cols = await columnsOf(s, resource);
+    if (!(await notOffered(resource, 'JSON', cols))) return;
     const r = await reportJson(s, resource, query, cols);
     const keys = writtenKeys(cols, query);
     expect(Object.keys(r.headers)).toEqual(keys);
@@ -51,6 +70,7 @@ describe.each(CASES)('report %s', (resource, query) => {
 
   it('CSV opens in Norwegian Excel: BOM, `;`, labels as header, decimal comma, the same rows as JSON', async () => {
     const cols = await columnsOf(s, resource);
+    if (!(await notOffered(resource, 'CSV', cols))) return;
     const { res, data } = await reportFile(s, resource, 'CSV', query, cols);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename=".+\.csv"/);
@@ -78,6 +98,7 @@ describe.each(CASES)('report %s', (resource, query) => {
 
   it('XLSX: one sheet, bold frozen header with autofilter, money as numbers in #,##0.00, dates as dates, Sum row = summary', async () => {
     const cols = await columnsOf(s, resource);
+    if (!(await notOffered(resource, 'XLS', cols))) return;
     const { res, data } = await reportFile(s, resource, 'XLS', query, cols);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const wb = await readXlsx(data);
@@ -148,5 +169,22 @@ describe('columns', () => {
     expect(cut.items).toEqual(all.items.slice(0, 5));
     expect(cut.rowCount).toBe(all.rowCount);
     expect(cut.summary).toEqual(all.summary);
+  });
+});
+
+describe('payments per product (rule 3)', () => {
+  it('has no availableColumns; XLS holds both reports on two sheets, JSON one per request', async () => {
+    expect((await s.json('/reports/payments/products/availableColumns')).status).toBe(404);
+    const q = { from: '2025-06-01', to: TODAY };
+    const { data } = await reportFile(s, 'payments/products', 'XLS', q, ['productCode', 'description', 'payments', 'amount']);
+    const wb = await readXlsx(data);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Innbetalinger per vare', 'Innbetalinger uten vare']);
+    const json = await reportJson(s, 'payments/products', q, ['productCode', 'description', 'payments', 'amount']);
+    const first = wb.worksheets[0];
+    expect(first.rowCount).toBe(json.items.length + 2);
+    expect(first.getRow(first.rowCount).getCell(4).value).toBeCloseTo(json.summary.amount, 2);
+    expect(wb.worksheets[1].getRow(1).values).toEqual([undefined, 'Betalingsdato', 'Fakturanr.', 'Kunde', 'Beløp', 'Grunn']);
+    expect((await s.json(`/reports/payments/products?format=JSON&columns=amount&from=2025-06-01`)).body.fields[0].field).toBe('to');
+    expect((await s.json(`/reports/payments/products?format=CSV&columns=amount&from=2025-06-01&to=${TODAY}`)).status).toBe(400);
   });
 });

@@ -92,4 +92,52 @@ describe('reconciliation', () => {
       expect(sumOf(r.items.filter((i) => i.invoiceNumber === n), 'amount')).toBe(expected);
     }
   });
+
+  it('revenue: per month = overview (per VAT rate) = per customer = detail lines = the invoices report net, for the same period and label', async () => {
+    for (const q of [{ from: '2025-04-01', to: '2026-02-28' }, { from: '2025-04-01', to: '2026-02-28', labelNumber: '-1' }]) {
+      const amounts = ['net', 'vat', 'total'];
+      const period = await reportJson(s, 'revenue/period', q, ['month', 'invoices', 'creditNotes', ...amounts]);
+      const overview = await reportJson(s, 'revenue/overview', q, ['vatRate', ...amounts]);
+      const customer = await reportJson(s, 'revenue/customer', q, ['name', ...amounts]);
+      const detail = await reportJson(s, 'revenue/detail', q, ['number', ...amounts]);
+      expect(period.items.map((i) => i.month)).toEqual([...new Set(period.items.map((i) => i.month))].sort());
+      expect(period.items.length).toBe(11);
+      for (const key of amounts) {
+        const want = Math.round(period.summary[key] * 100);
+        expect(Math.round(overview.summary[key] * 100)).toBe(want);
+        expect(Math.round(customer.summary[key] * 100)).toBe(want);
+        expect(Math.round(detail.summary[key] * 100)).toBe(want);
+      }
+      if (!q.labelNumber) {
+        const inv = await reportJson(s, 'invoices', { from: q.from, to: q.to }, ['net', 'vat', 'total']);
+        for (const key of amounts) expect(Math.round(inv.summary[key] * 100)).toBe(Math.round(period.summary[key] * 100));
+        expect(ore(period.items.map((i) => i.invoices)) / 100 + ore(period.items.map((i) => i.creditNotes)) / 100).toBe(inv.rowCount);
+      }
+    }
+  });
+
+  it('account overview: opening balance + debit - credit = the open items at `to`; its last balance is that figure', async () => {
+    const q = { from: '2025-10-01', to: '2026-01-31' };
+    const r = await reportJson(s, 'accountOverview', q, ['date', 'type', 'debit', 'credit', 'balance']);
+    const open = await reportJson(s, 'openItems', { to: q.to }, ['balance']);
+    const closing = Math.round(r.items[r.items.length - 1].balance * 100);
+    expect(closing).toBe(Math.round(open.summary.balance * 100));
+    expect(Math.round(r.summary.debit * 100) - Math.round(r.summary.credit * 100)).toBe(closing);
+    const before = await reportJson(s, 'openItems', { to: '2025-09-30' }, ['balance']);
+    expect(r.items[0]).toMatchObject({ type: 'Inngående saldo', balance: before.summary.balance });
+  });
+
+  it('payments: per day = the payments report = payments per product + the exceptions', async () => {
+    const q = { from: '2025-06-01', to: TODAY };
+    const list = await reportJson(s, 'payments', q, ['date', 'amount']);
+    const perDay = await reportJson(s, 'payments/overview', q, ['date', 'payments', 'amount']);
+    const products = await reportJson(s, 'payments/products', q, ['productCode', 'amount']);
+    const exceptions = await reportJson(s, 'payments/products/exceptions', q, ['invoiceNumber', 'amount', 'reason']);
+    const total = Math.round(list.summary.amount * 100);
+    expect(total).toBeGreaterThan(0);
+    expect(Math.round(perDay.summary.amount * 100)).toBe(total);
+    expect(ore(perDay.items.map((i) => i.payments)) / 100).toBe(list.rowCount);
+    expect(Math.round(products.summary.amount * 100) + Math.round(exceptions.summary.amount * 100)).toBe(total);
+    expect(products.items.length).toBeGreaterThan(0);
+  });
 });

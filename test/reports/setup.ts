@@ -7,7 +7,7 @@ export const TODAY = '2026-03-15';
 /** A server over a seeded database (fixed clock): 40 recipients, 400 invoices with payments, credit notes and losses. */
 export async function startSeededServer(opts: { invoices?: number; recipients?: number } = {}): Promise<TestServer> {
   const s = await startTestServer({ today: TODAY });
-  await seedAll(s.app.ctx, { seed: 7, recipients: opts.recipients ?? 40, invoices: opts.invoices ?? 400, extras: false });
+  await seedAll(s.app.ctx, { seed: 7, recipients: opts.recipients ?? 40, invoices: opts.invoices ?? 400, extras: true });
   s.clock.set(TODAY);
   return s;
 }

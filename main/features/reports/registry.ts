@@ -7,6 +7,13 @@ import { balanceReport } from './balance.report.js';
 import { agedReport } from './aged.report.js';
 import { salesLedgerReport } from './sales-ledger.report.js';
 import { paymentsReport } from './payments.report.js';
+import { accountOverviewReport } from './account-overview.report.js';
+import { revenueCustomerReport, revenueOverviewReport, revenuePeriodReport } from './revenue.report.js';
+import { revenueDetailReport } from './revenue-detail.report.js';
+import { offersReport, orderConfirmationsReport } from './offers.report.js';
+import { paymentDetailsReport, paymentsOverviewReport } from './payments-more.report.js';
+import { currencyReport } from './currency.report.js';
+import { paymentsProductsExceptionsReport, paymentsProductsReport } from './payments-products.report.js';
 import { participantsReport } from './participants.report.js';
 
 export const reports: ReportDef[] = [
@@ -18,6 +25,18 @@ export const reports: ReportDef[] = [
   salesLedgerReport,
   paymentsReport,
   participantsReport,
+  accountOverviewReport,
+  revenueOverviewReport,
+  revenueDetailReport,
+  revenuePeriodReport,
+  revenueCustomerReport,
+  offersReport,
+  orderConfirmationsReport,
+  paymentsOverviewReport,
+  paymentDetailsReport,
+  currencyReport,
+  paymentsProductsReport,
+  paymentsProductsExceptionsReport,
   // one line per report
 ];
 
