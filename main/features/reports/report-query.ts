@@ -7,6 +7,7 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { isIsoDate } from '../../clock.js';
 import { FieldErrors } from '../../ops/errors.js';
+import { EMAIL_RE } from '../sending/sending-settings.js';
 import type { Lang, PaidFilter, ParamName, ReportDef, ReportFormat, ReportParams, ReportRequest } from './report.types.js';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -29,6 +30,7 @@ export function reportQuerySchema(def: ReportDef): TObject {
   const props: Record<string, TSchema> = {
     format: Type.Optional(Type.String({ maxLength: 10 })),
     columns: Type.Optional(Type.String({ maxLength: 4000 })),
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'an e-mail address the report is also sent to' })),
     lang: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])),
     maxRows: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   };
@@ -40,7 +42,6 @@ export function reportQuerySchema(def: ReportDef): TObject {
 export const normKey = (k: string) => k.replace(/_/g, '').toLowerCase();
 
 const PAID: Record<string, PaidFilter> = { true: 'PAID', paid: 'PAID', false: 'UNPAID', unpaid: 'UNPAID', lost: 'LOST' };
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function checkReportQuery(def: ReportDef, q: Record<string, unknown>, pathNumber: number | undefined, lang: Lang): ReportRequest & { email?: string } {
   const errors = new FieldErrors();

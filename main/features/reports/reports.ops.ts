@@ -11,6 +11,7 @@ import { reports } from './registry.js';
 import { checkReportQuery, reportQuerySchema } from './report-query.js';
 import { runReport } from './report.runner.js';
 import type { Lang, ReportDef } from './report.types.js';
+import { emailOps, emailReportFile } from './reports.email.js';
 
 const opName = (resource: string) =>
   resource
@@ -59,7 +60,7 @@ function opsOf(def: ReportDef): Op[] {
       run: async ({ params, query }, ctx) => {
         const req = checkReportQuery(def, query as Record<string, unknown>, (params as { number?: number })?.number, await uiLang(ctx, query.lang));
         const result = await runReport(ctx, def, req);
-        return result;
+        return req.email ? emailReportFile(ctx, def, result, req.email) : result;
       },
     }),
   );
@@ -87,4 +88,5 @@ export const reportOps: Op[] = [
     },
   }),
   ...reports.flatMap(opsOf),
+  ...emailOps,
 ];
