@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { ComingSoon } from '../components/ComingSoon';
+import { DunningsRoutes } from '../features/dunnings/DunningsRoutes';
 import { EventsRoutes } from '../features/events/EventsRoutes';
 import { InvoicesRoutes } from '../features/invoices/InvoicesRoutes';
 import { OffersRoutes } from '../features/offers/OffersRoutes';
@@ -7,6 +8,7 @@ import { OverviewRoutes } from '../features/overview/OverviewRoutes';
 import { ProductsRoutes } from '../features/products/ProductsRoutes';
 import { RecipientsScreen } from '../features/recipients/RecipientsScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { OutboxScreen } from '../features/sending/OutboxScreen';
 
 export interface AppRoute {
   /** Path under the hash router, e.g. "/recipients/*". */
@@ -29,6 +31,7 @@ export const navItems: NavItem[] = [
   { to: '/invoices', labelKey: 'nav.invoices', icon: '▤', key: '3' },
   { to: '/offers', labelKey: 'nav.offers', icon: '✎', key: '4' },
   { to: '/products', labelKey: 'nav.products', icon: '▦', key: '5' },
+  { to: '/outbox', labelKey: 'nav.outbox', icon: '✉' },
   { to: '/dunnings', labelKey: 'nav.dunnings', icon: '⚑', key: '6' },
   { to: '/reports', labelKey: 'nav.reports', icon: '▥', key: '7' },
   { to: '/events', labelKey: 'nav.events', icon: '◷', key: '8' },
@@ -45,8 +48,9 @@ export const routes: AppRoute[] = [
   { path: '/products/*', element: <ProductsRoutes /> },
   { path: '/recipients/*', element: <RecipientsScreen /> },
   { path: '/settings/*', element: <SettingsScreen /> },
+  { path: '/outbox/*', element: <OutboxScreen /> },
   { path: '/overview/*', element: <OverviewRoutes /> },
-  { path: '/dunnings/*', element: <ComingSoon titleKey="nav.dunnings" textKey="coming.dunnings" /> },
+  { path: '/dunnings/*', element: <DunningsRoutes /> },
   { path: '/reports/*', element: <ComingSoon titleKey="nav.reports" textKey="coming.reports" /> },
   { path: '/events/*', element: <EventsRoutes /> },
 ];

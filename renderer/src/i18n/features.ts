@@ -10,9 +10,11 @@ import { offersTexts } from '../features/offers/offers.i18n';
 import { overviewTexts } from '../features/overview/overview.i18n';
 import { productsTexts } from '../features/products/products.i18n';
 import { eventsTexts } from '../features/events/events.i18n';
+import { dunningsTexts } from '../features/dunnings/dunnings.i18n';
+import { sendingTexts } from '../features/sending/sending.i18n';
 
 type Texts = { nb: Record<string, string>; en: Record<string, string> };
-const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, overviewTexts, productsTexts, eventsTexts];
+const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, overviewTexts, productsTexts, eventsTexts, dunningsTexts, sendingTexts];
 
 export const featureTexts: Texts = {
   nb: Object.assign({}, ...all.map((t) => t.nb)),

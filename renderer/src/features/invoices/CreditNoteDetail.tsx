@@ -11,6 +11,8 @@ import { formatDate } from '../documents/money';
 import { PdfDialog } from '../documents/PdfDialog';
 import { EhfProblem, saveEhf } from './InvoiceDetail';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { SendButton } from '../sending/SendButton';
+import { SendingHistory } from '../sending/SendingHistory';
 
 /** One issued credit note, read-only, with PDF and EHF. */
 export function CreditNoteDetail() {
@@ -34,6 +36,7 @@ export function CreditNoteDetail() {
   return (
     <Stack gap="md" data-testid="credit-note-detail">
       <DocumentHeader back="/invoices" backLabel={t('inv.title')} title={t('inv.cn.title', { number })} badge={<InvoiceStatusBadge status="credited" size="lg" />} customer={doc.recipient.name}>
+        <SendButton type="credit-note" number={number} what={t('inv.cn.title', { number })} recipientNumber={doc.recipient.number} />
         <Button variant="default" onClick={() => setPdf(true)} data-testid="open-pdf">
           {t('docs.openPdf')}
         </Button>
@@ -58,6 +61,7 @@ export function CreditNoteDetail() {
         <Fact label={t('docs.yourReference')} value={doc.yourReference} />
       </DocumentFacts>
       <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} totalLabelKey="docs.totals.credited" />
+      <SendingHistory type="credit-note" number={number} />
       <PdfDialog op={OPS.creditNotes.pdf} number={number} title={t('inv.cn.title', { number })} opened={pdf} onClose={() => setPdf(false)} />
     </Stack>
   );

@@ -19,6 +19,9 @@ import { LostDialog } from './LostDialog';
 import { RefundDialog } from './RefundDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { PaymentHistory, type LedgerEntry } from './PaymentHistory';
+import { SendButton } from '../sending/SendButton';
+import { SendingHistory } from '../sending/SendingHistory';
+import { InvoiceDunnings } from '../dunnings/InvoiceDunnings';
 
 /** Saves a document's EHF; returns the service's reason (e.g. no org number) when it refuses. */
 export async function saveEhf(op: string, number: number): Promise<string | null> {
@@ -107,6 +110,7 @@ export function InvoiceDetail() {
   return (
     <Stack gap="md" data-testid="invoice-detail">
       <DocumentHeader back="/invoices" backLabel={t('inv.title')} title={t('inv.detail.title', { number })} badge={<InvoiceStatusBadges doc={doc} size="lg" />} customer={doc.recipient.name} customerNumber={doc.recipient.number}>
+        <SendButton type="invoice" number={number} what={t('inv.detail.title', { number })} recipientNumber={doc.recipient.number} />
         <Button variant="default" onClick={() => setDialog('pdf')} data-testid="open-pdf">
           {t('docs.openPdf')}
         </Button>
@@ -174,6 +178,10 @@ export function InvoiceDetail() {
       <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} />
 
       <PaymentHistory invoice={number} entries={ledger} onChanged={() => void load()} />
+
+      <SendingHistory type="invoice" number={number} />
+
+      <InvoiceDunnings invoice={number} canDun={status === 'due'} version={ledger.length} />
 
       {credits.length ? (
         <Paper withBorder p="md" data-testid="invoice-credit-notes">

@@ -11,6 +11,8 @@ import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import { formatDate, numberFromLocation } from '../documents/money';
 import { PdfDialog } from '../documents/PdfDialog';
 import { chainRoute, type ChainDocument, type ChainKind } from './chain.types';
+import { SendButton } from '../sending/SendButton';
+import { SendingHistory } from '../sending/SendingHistory';
 
 const STATE_COLOR: Record<string, string> = { open: 'blue', expired: 'orange', converted: 'teal', issued: 'blue' };
 
@@ -81,6 +83,7 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
         }
         customer={doc.recipient.name}
       >
+        <SendButton type={kind} number={number} what={t(titleKey, { number })} recipientNumber={doc.recipient.number} />
         <Button variant="default" onClick={() => setDialog('pdf')} data-testid="open-pdf">
           {t('docs.openPdf')}
         </Button>
@@ -131,6 +134,7 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
       ) : null}
 
       <DocumentItemsTable items={doc.items} total={doc.total} tax={doc.tax} currency={doc.currency} totalLabelKey="docs.totals.sum" />
+      <SendingHistory type={kind} number={number} />
 
       <PdfDialog op={ops.pdf} number={number} title={t(titleKey, { number })} opened={dialog === 'pdf'} onClose={() => setDialog(null)} />
       <ConfirmDialog opened={dialog === 'oc'} title={t('off.toOc.action')} confirmLabel={t('off.toOc.action')} busy={busy} onConfirm={() => void convert('oc')} onClose={() => setDialog(null)}>

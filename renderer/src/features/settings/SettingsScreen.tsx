@@ -1,7 +1,8 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { useGuardedNavigate } from '../../app/unsaved.store';
 import { ApiTab } from './ApiTab';
 import { BackupsTab } from './BackupsTab';
 import { CompanyTab } from './CompanyTab';
@@ -10,6 +11,8 @@ import { ExchangeRatesTab } from './ExchangeRatesTab';
 import { InvoicingTab } from './InvoicingTab';
 import { LabelsTab } from './LabelsTab';
 import { useSettings } from './settings.store';
+import { EmailTab } from '../sending/EmailTab';
+import { DunningSettingsTab } from '../dunnings/DunningSettingsTab';
 
 const TABS = [
   { value: 'company', labelKey: 'settings.tab.company', element: <CompanyTab /> },
@@ -17,13 +20,16 @@ const TABS = [
   { value: 'custom-fields', labelKey: 'settings.tab.customFields', element: <CustomFieldsTab /> },
   { value: 'labels', labelKey: 'settings.tab.labels', element: <LabelsTab /> },
   { value: 'exchange-rates', labelKey: 'settings.tab.rates', element: <ExchangeRatesTab /> },
+  { value: 'email', labelKey: 'settings.tab.email', element: <EmailTab /> },
+  { value: 'dunning', labelKey: 'dun.settings.tab', element: <DunningSettingsTab /> },
   { value: 'api', labelKey: 'settings.tab.api', element: <ApiTab /> },
   { value: 'backups', labelKey: 'settings.tab.backups', element: <BackupsTab /> },
 ];
 
 function SettingsTabs() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // Another tab is leaving this one: with unsaved changes the shell asks first (the same guard as the document editor).
+  const guardedNavigate = useGuardedNavigate();
   const { tab } = useParams();
   const load = useSettings((s) => s.load);
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +41,7 @@ function SettingsTabs() {
     <Stack gap="sm">
       <Title order={2}>{t('settings.title')}</Title>
       {error && <Text c="red">{error}</Text>}
-      <Tabs value={tab} onChange={(v) => v && navigate(`/settings/${v}`)} keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => v && guardedNavigate(`/settings/${v}`)} keepMounted={false}>
         <Tabs.List mb="md">
           {TABS.map((x) => (
             <Tabs.Tab key={x.value} value={x.value} data-testid={`settings-tab-${x.value}`}>

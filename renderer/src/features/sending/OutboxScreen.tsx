@@ -1,0 +1,195 @@
+import { Anchor, Button, Group, Modal, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { call, downloadBlob, fileToBlob, type Page } from '../../api/client';
+import { notifyError, notifyOk } from '../../components/errors';
+import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
+import { PdfFrame } from '../documents/PdfFrame';
+import { useSendingVersion } from './sending.store';
+import type { AttemptResult, OutboxEntry } from './sending.types';
+import { formatDateTime, ShipmentStatusBadge } from './StatusBadge';
+
+type Tab = 'queued' | 'print' | 'failed' | 'delivered';
+const TABS: Tab[] = ['queued', 'print', 'failed', 'delivered'];
+const QUERY: Record<Tab, Record<string, string>> = {
+  queued: { status: 'IN_PROGRESS' },
+  print: { status: 'IN_PROGRESS', method: 'paper' },
+  failed: { status: 'NOT_DELIVERED' },
+  delivered: { status: 'DELIVERED' },
+};
+const DOC_ROUTE: Record<string, string> = { invoice: '/invoices/', 'credit-note': '/invoices/credit-notes/', offer: '/offers/', 'order-confirmation': '/offers/order-confirmations/' };
+
+/** A paper shipment's PDF (the postal address in the envelope window) to print. */
+function PrintDialog({ entry, onClose }: { entry: OutboxEntry | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<{ blob: Blob; filename: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!entry) return;
+    let live = true;
+    setFile(null);
+    setError(null);
+    call('sending.shipmentPdf', { params: { id: entry.id } })
+      .then((v) => live && setFile(fileToBlob(v)))
+      .catch((e) => live && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [entry]);
+  return (
+    <Modal opened={!!entry} onClose={onClose} title={entry?.description ?? ''} size="min(1000px, 90vw)" centered>
+      <PdfFrame title={entry?.description ?? ''} blob={file?.blob ?? null} loading={!file && !error} message={error} height="75vh" />
+      <Group justify="flex-end" mt="sm">
+        <Button variant="default" disabled={!file} onClick={() => file && downloadBlob(file.blob, file.filename)}>
+          {t('docs.download')}
+        </Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </Group>
+    </Modal>
+  );
+}
+
+function OutboxTabs() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const param = useParams().tab as Tab;
+  const tab: Tab = TABS.includes(param) ? param : 'queued';
+  const version = useSendingVersion((s) => s.version);
+  const bump = useSendingVersion((s) => s.bump);
+  const [tick, setTick] = useState(0);
+  const [printing, setPrinting] = useState<OutboxEntry | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // What is under way changes by itself (the background sender): look again every few seconds.
+  useEffect(() => {
+    if (tab !== 'queued') return;
+    const timer = setInterval(() => setTick((n) => n + 1), 4000);
+    return () => clearInterval(timer);
+  }, [tab]);
+
+  async function act(op: string, id: number, done: string) {
+    try {
+      await call(op, { params: { id } });
+      notifyOk(done);
+      bump();
+    } catch (e) {
+      notifyError(e);
+    }
+  }
+  async function flush() {
+    setBusy(true);
+    try {
+      const r = await call<AttemptResult[]>('sending.flush');
+      const n = (s: string) => r.filter((x) => x.status === s).length;
+      notifyOk(t('outbox.flushed', { delivered: n('DELIVERED'), waiting: n('IN_PROGRESS'), failed: n('NOT_DELIVERED') }));
+      bump();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const columns: Column<OutboxEntry>[] = [
+    { key: 'created', header: t('send.col.date'), width: '150px', render: (r) => formatDateTime(r.createdAt) },
+    {
+      key: 'document',
+      header: t('send.col.document'),
+      width: '3fr',
+      render: (r) =>
+        DOC_ROUTE[r.document.type] ? (
+          <Anchor component={Link} to={`${DOC_ROUTE[r.document.type]}${r.document.number}`} size="sm">
+            {r.description}
+          </Anchor>
+        ) : (
+          r.description
+        ),
+    },
+    {
+      key: 'address',
+      header: t('send.col.address'),
+      width: '2fr',
+      render: (r) => (r.method === 'paper' && r.postalAddress ? [r.postalAddress.address1, `${r.postalAddress.zip} ${r.postalAddress.city}`].filter(Boolean).join(', ') : r.recipientAddress),
+    },
+    { key: 'status', header: t('send.col.status'), width: '120px', render: (r) => <ShipmentStatusBadge status={r.status} /> },
+    {
+      key: 'reason',
+      header: t('send.col.reason'),
+      width: '2fr',
+      render: (r) => (
+        <Tooltip label={r.lastError ?? ''} disabled={!r.lastError} multiline w={420}>
+          <Text size="xs" c={r.status === 'NOT_DELIVERED' ? 'red' : 'dimmed'} truncate data-testid="outbox-reason">
+            {r.lastError ?? ''}
+            {r.status === 'IN_PROGRESS' && r.nextAttemptAt ? ` (${t('outbox.nextTry', { time: new Date(r.nextAttemptAt).toLocaleTimeString('nb-NO', { hour: '2-digit', minute: '2-digit' }) })})` : ''}
+          </Text>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'actions',
+      header: '',
+      width: '240px',
+      align: 'right',
+      render: (r) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {r.status === 'NOT_DELIVERED' ? (
+            <Button size="compact-xs" variant="light" onClick={() => void act('sending.retry', r.id, t('outbox.retried'))} data-testid="outbox-retry">
+              {t('outbox.retry')}
+            </Button>
+          ) : null}
+          {r.method === 'paper' && r.status === 'IN_PROGRESS' ? (
+            <>
+              <Button size="compact-xs" variant="light" onClick={() => setPrinting(r)} data-testid="outbox-print">
+                {t('outbox.print')}
+              </Button>
+              <Button size="compact-xs" variant="light" color="teal" onClick={() => void act('sending.markPrinted', r.id, t('outbox.markedPrinted'))} data-testid="outbox-printed">
+                {t('outbox.printed')}
+              </Button>
+            </>
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md" data-testid="outbox-screen">
+      <Group justify="space-between">
+        <Title order={2}>{t('outbox.title')}</Title>
+        <Button onClick={() => void flush()} loading={busy} data-testid="outbox-flush">
+          {t('outbox.flush')}
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={(v) => v && navigate(`/outbox/${v}`)}>
+        <Tabs.List>
+          {TABS.map((x) => (
+            <Tabs.Tab key={x} value={x} data-testid={`outbox-tab-${x}`}>
+              {t(`outbox.tab.${x}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <PagedVirtualTable<OutboxEntry>
+        columns={columns}
+        queryKey={`${tab}:${version}:${tick}`}
+        rowKey={(r) => r.id}
+        empty={t(`outbox.empty.${tab}`)}
+        testId="outbox-table"
+        height="calc(100vh - 220px)"
+        fetchPage={(page, perPage) => call<Page<OutboxEntry>>('sending.listOutbox', { query: { ...QUERY[tab], page, perPage } })}
+      />
+      <PrintDialog entry={printing} onClose={() => setPrinting(null)} />
+    </Stack>
+  );
+}
+
+/** Utboks: what waits to be sent, the print queue, what failed (retry) and what was delivered. */
+export function OutboxScreen() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="queued" replace />} />
+      <Route path=":tab" element={<OutboxTabs />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startSmtp, type Smtp } from '../sending/helpers.js';
+import { navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+
+let gui: Gui;
+let smtp: Smtp;
+let invoice: number;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  gui = await openGuiWithCompany();
+  const s = gui.server;
+  const r = await s.json('/invoices/', { body: { recipient: { number: 1 }, items: [{ description: 'Konsulenttime', quantity: 2, unitPrice: 1250, taxRate: 25 }] } });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  invoice = r.body.number;
+});
+afterAll(async () => {
+  await gui?.close();
+  await smtp?.close();
+});
+
+test('Settings → E-post: set up the server, and the test e-mail shows what the server answered', async () => {
+  const { page } = gui;
+  await navTo(page, 'Innstillinger');
+  await page.getByTestId('settings-tab-email').click();
+  await visible(page.getByTestId('email-tab'));
+  await page.getByTestId('field-sending.smtp.host').fill('127.0.0.1');
+  await page.getByTestId('field-sending.smtp.port').fill(String(smtp.port));
+  await page.getByTestId('field-sending.smtp.security').click();
+  await page.getByRole('option', { name: 'Ingen' }).click();
+  await page.getByTestId('field-sending.fromAddress').fill('ikke-en-adresse');
+  await page.getByTestId('save-email').click();
+  await textOf(page.getByText('must be an e-mail address').or(page.getByText('må være en e-postadresse')));
+  await page.getByTestId('field-sending.fromAddress').fill('faktura@kvitt-test.no');
+  await page.getByTestId('field-sending.fromName').fill('Kvitt Test AS');
+  await page.getByTestId('save-email').click();
+  await textOf(page.locator('.mantine-Notification-root'), 'lagret');
+  await page.getByTestId('test-mail-to').fill('meg@kvitt-test.no');
+  await page.getByTestId('send-test-mail').click();
+  await textOf(page.getByTestId('test-mail-result'), '250');
+  await gui.shot('sending-settings-email');
+  expect(smtp.mails.map((m) => m.subject)).toContain('Test-e-post fra Kvitt');
+});
+
+test('Send dialog on an issued invoice: e-mail with a message and a copy, paper to the print queue; history updates by itself', async () => {
+  const { page } = gui;
+  await page.goto(`${gui.server.base}/app/#/invoices/${invoice}`);
+  await visible(page.getByTestId('invoice-detail'));
+  await textOf(page.getByTestId('sending-history-empty'), 'Ikke sendt');
+  await page.getByTestId('send-document').click();
+  await visible(page.getByTestId('send-dialog'));
+  // the default of spec 4.5 (only e-mail and paper: the originator's EMAIL) is ticked, the address pre-filled
+  expect(await page.getByTestId('send-method-email').isChecked()).toBe(true);
+  expect(await page.getByTestId('send-method-paper').isChecked()).toBe(false);
+  expect(await page.getByTestId('send-email').inputValue()).toBe('post@fjordbygg.no');
+  await page.getByTestId('send-message').fill('x'.repeat(121));
+  await page.getByTestId('send-submit').click();
+  await textOf(page.getByTestId('send-dialog'), '120');
+  await page.getByTestId('send-message').fill('Takk for handelen!');
+  await page.getByTestId('send-copy').check();
+  await page.getByTestId('send-method-paper').check();
+  await gui.shot('sending-dialog');
+  await page.getByTestId('send-submit').click();
+  await page.getByTestId('send-dialog').waitFor({ state: 'detached' });
+  await textOf(page.getByTestId('sending-history'), 'sendt på e-post');
+  // Nothing else happens until the outbox is worked: flush over the API (the running app's sender does it on its own)
+  await gui.server.json('/outbox/flush', { method: 'POST' });
+  await textOf(page.getByTestId('sending-history'), 'Levert', 8000);
+  await gui.shot('sending-invoice-history');
+  const mail = smtp.mails.find((m) => m.subject === `Faktura ${invoice} fra Kvitt Test AS`)!;
+  expect(mail.text).toContain('Takk for handelen!');
+  expect(mail.attachments[0].filename).toBe(`faktura-${invoice}.pdf`);
+  expect(smtp.mails.some((m) => m.subject === `Kopi: Faktura ${invoice} fra Kvitt Test AS`)).toBe(true);
+});
+
+test('Utboks: the print queue prints and marks printed; a refused mail fails with the reason and can be retried', async () => {
+  const { page } = gui;
+  const s = gui.server;
+  expect((await s.json(`/invoices/${invoice}/send`, { body: { email: [{ address: 'reject@fjordbygg.no' }] } })).status).toBe(200);
+  await navTo(page, 'Utboks');
+  await visible(page.getByTestId('outbox-screen'));
+  await page.getByTestId('outbox-flush').click();
+  await textOf(page.locator('.mantine-Notification-root'), '1 feilet');
+  await page.getByTestId('outbox-tab-failed').click();
+  await textOf(page.getByTestId('outbox-reason'), '550');
+  await gui.shot('sending-outbox-failed');
+  await page.getByTestId('outbox-retry').click();
+  await textOf(page.locator('.mantine-Notification-root'), 'Lagt i køen igjen');
+  await textOf(page.getByTestId('outbox-table'), 'Ingen feilede');
+
+  await page.getByTestId('outbox-tab-print').click();
+  await textOf(page.getByTestId('outbox-table'), `Faktura ${invoice} sendt i posten`);
+  await textOf(page.getByTestId('outbox-table'), '0150 OSLO');
+  await page.getByTestId('outbox-print').click();
+  await visible(page.locator('[data-testid="pdf-pages"][data-rendered="true"] canvas'), 20_000);
+  await gui.shot('sending-print-pdf');
+  await page.getByRole('button', { name: 'Lukk' }).click();
+  await page.getByTestId('outbox-printed').click();
+  await textOf(page.getByTestId('outbox-table'), 'Ingenting å skrive ut');
+  await page.getByTestId('outbox-tab-delivered').click();
+  await textOf(page.getByTestId('outbox-table'), `Faktura ${invoice} sendt i posten`);
+  await gui.shot('sending-outbox-delivered');
+  const paper = (await s.json('/outbox/?method=paper')).body[0];
+  expect(paper.status).toBe('DELIVERED');
+});
