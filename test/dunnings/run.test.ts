@@ -36,7 +36,7 @@ describe('GET /dunnings/candidates', () => {
     const old = r.body[0];
     expect(old).toMatchObject({
       invoiceNumber: inv.old,
-      recipient: { number: s.company, name: 'Fjord Bygg AS' },
+      recipient: { number: s.company, name: 'Fjord Bygg AS', email: 'post@fjordbygg.no' },
       dueDate: '2026-02-01',
       daysOverdue: 42,
       balance: 10_000,

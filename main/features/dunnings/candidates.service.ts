@@ -58,7 +58,7 @@ type CandidateRow = ClaimRow & { issue_date: string | null; total: number; recip
 
 export interface CandidateView {
   invoiceNumber: number;
-  recipient: { number: number; name: string };
+  recipient: { number: number; name: string; email: string | null };
   currency: string;
   invoiceDate: string | null;
   dueDate: string;
@@ -96,7 +96,7 @@ function candidateViews(rows: CandidateRow[], prior: Map<number, PriorDunning[]>
     const snapshot = JSON.parse(c.recipient_snapshot) as PartySnapshot;
     return {
       invoiceNumber: c.number,
-      recipient: { number: c.recipient_number, name: snapshot.name },
+      recipient: { number: c.recipient_number, name: snapshot.name, email: snapshot.email ?? null },
       currency: c.currency,
       invoiceDate: c.issue_date,
       dueDate: c.due_date!,

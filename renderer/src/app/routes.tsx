@@ -7,6 +7,7 @@ import { OffersRoutes } from '../features/offers/OffersRoutes';
 import { OverviewRoutes } from '../features/overview/OverviewRoutes';
 import { ProductsRoutes } from '../features/products/ProductsRoutes';
 import { RecipientsScreen } from '../features/recipients/RecipientsScreen';
+import { ReportsScreen } from '../features/reports/ReportsScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { OutboxScreen } from '../features/sending/OutboxScreen';
 
@@ -51,6 +52,6 @@ export const routes: AppRoute[] = [
   { path: '/outbox/*', element: <OutboxScreen /> },
   { path: '/overview/*', element: <OverviewRoutes /> },
   { path: '/dunnings/*', element: <DunningsRoutes /> },
-  { path: '/reports/*', element: <ComingSoon titleKey="nav.reports" textKey="coming.reports" /> },
+  { path: '/reports/*', element: <ReportsScreen /> },
   { path: '/events/*', element: <EventsRoutes /> },
 ];

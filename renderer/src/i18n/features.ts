@@ -12,9 +12,10 @@ import { productsTexts } from '../features/products/products.i18n';
 import { eventsTexts } from '../features/events/events.i18n';
 import { dunningsTexts } from '../features/dunnings/dunnings.i18n';
 import { sendingTexts } from '../features/sending/sending.i18n';
+import { reportsTexts } from '../features/reports/reports.i18n';
 
 type Texts = { nb: Record<string, string>; en: Record<string, string> };
-const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, overviewTexts, productsTexts, eventsTexts, dunningsTexts, sendingTexts];
+const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, overviewTexts, productsTexts, eventsTexts, dunningsTexts, sendingTexts, reportsTexts];
 
 export const featureTexts: Texts = {
   nb: Object.assign({}, ...all.map((t) => t.nb)),

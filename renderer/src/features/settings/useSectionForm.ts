@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, type FieldError } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
+import { useUnsavedGuard } from '../../app/unsaved.store';
 import { useFormKeys } from '../recipients/useFormKeys';
 import { useSettings } from './settings.store';
 import type { Settings } from './settings.types';
@@ -9,7 +10,7 @@ import type { Settings } from './settings.types';
  * One settings tab's form: values start from the stored section, save sends the section through
  * settings.update, and the service's field errors (e.g. company.orgNumber) land next to their inputs.
  */
-export function useSectionForm<S extends 'company' | 'invoicing' | 'api', V>(
+export function useSectionForm<S extends 'company' | 'invoicing' | 'api' | 'dunning', V>(
   section: S,
   fromSettings: (s: Settings[S]) => V,
   toPatch: (v: V) => Record<string, unknown>,
@@ -25,9 +26,13 @@ export function useSectionForm<S extends 'company' | 'invoicing' | 'api', V>(
   useEffect(() => {
     if (stored && values === null) setValues(fromSettings(stored));
   }, [stored, values, fromSettings]);
+  // Changes not yet saved: leaving the tab (another tab, the navigation, Alt+digit, closing) asks first.
+  const dirty = values !== null && stored !== null && JSON.stringify(values) !== JSON.stringify(fromSettings(stored));
+  useUnsavedGuard(`settings-${section}`, dirty, () => save());
 
-  async function save() {
-    if (!values || saving) return;
+  /** True when saved. */
+  async function save(): Promise<boolean> {
+    if (!values || saving) return false;
     setSaving(true);
     try {
       const settings = await useSettings.getState().save({ [section]: toPatch(values) });
@@ -36,6 +41,7 @@ export function useSectionForm<S extends 'company' | 'invoicing' | 'api', V>(
       setOther([]);
       setMessage(null);
       notifyOk(savedText);
+      return true;
     } catch (e) {
       const prefix = `${section}.`;
       const mine: Record<string, string> = {};
@@ -50,6 +56,7 @@ export function useSectionForm<S extends 'company' | 'invoicing' | 'api', V>(
       setOther(rest);
       setMessage(e instanceof ApiError && e.status === 409 ? e.message : null);
       if (!(e instanceof ApiError) || ![400, 409].includes(e.status)) notifyError(e);
+      return false;
     } finally {
       setSaving(false);
     }
