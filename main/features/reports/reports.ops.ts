@@ -83,6 +83,7 @@ export const reportOps: Op[] = [
         formats: r.formats,
         params: r.params,
         required: r.required ?? [],
+        fixedColumns: r.availableColumns === false,
         columns: columnDescriptors(r, lang),
       }));
     },
