@@ -14,7 +14,7 @@ export function ReportPreview({ data }: { data: Preview }) {
     if (v === null || v === undefined) return '';
     if (money.has(key) && typeof v === 'number') return formatMoney(v);
     if (typeof v === 'string' && ISO.test(v)) return formatDate(v);
-    if (typeof v === 'number') return v.toLocaleString('nb-NO');
+    if (typeof v === 'number') return String(v).replace('.', ','); // numbers, invoice numbers: no grouping
     return String(v);
   };
   const right = (key: string) => money.has(key) || typeof data.items[0]?.[key] === 'number';
@@ -25,7 +25,7 @@ export function ReportPreview({ data }: { data: Preview }) {
         {t('rep.previewRows', { shown: data.items.length, total: data.rowCount })}
       </Text>
       <ScrollArea h={360} type="auto">
-        <Table striped highlightOnHover stickyHeader withTableBorder fz="xs">
+        <Table striped highlightOnHover stickyHeader withTableBorder fz="xs" style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>
             <Table.Tr>
               {keys.map((k) => (

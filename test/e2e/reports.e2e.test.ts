@@ -1,0 +1,87 @@
+/**
+ * Rapporter clicked through in Chromium over a seeded database: the grouped list, a preset, the column picker, the JSON
+ * preview with sums, a real XLSX and CSV download read back, the progress bar and its cancel, a 400 shown next to its
+ * field, and sending by e-mail into the outbox.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { seedAll } from '../../main/seed/seed.js';
+import { parseCsv, readXlsx } from '../reports/files.js';
+import { navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
+
+const TODAY = '2026-03-15';
+let gui: Gui;
+beforeAll(async () => {
+  gui = await openGui({ today: TODAY });
+  await seedAll(gui.server.app.ctx, { seed: 3, recipients: 25, invoices: 250, extras: false });
+  gui.server.clock.set(TODAY);
+}, 120_000);
+afterAll(async () => {
+  await gui?.close();
+});
+
+test('Rapporter: choose, preview, download, cancel, errors next to the field, e-mail', async () => {
+  const { page } = gui;
+  await navTo(page, 'Rapporter');
+  for (const group of ['Salg', 'Reskontro', 'Kunder', 'Betalinger']) await visible(page.getByText(group, { exact: true }));
+  await page.getByTestId('report-invoices').click();
+  await visible(page.getByTestId('report-panel'));
+  await page.getByTestId('date-presets').getByRole('button', { name: 'I år' }).click();
+  // Drop a preselected column and add another: the preview follows the picker.
+  await page.getByTestId('column-picker').getByLabel('KID').uncheck();
+  await page.getByTestId('column-picker').getByLabel('Valuta', { exact: true }).check();
+  await page.getByTestId('report-preview-run').click();
+  const preview = await visible(page.getByTestId('report-preview'));
+  const headers = await preview.locator('thead th').allTextContents();
+  expect(headers).toContain('Valuta');
+  expect(headers).not.toContain('KID');
+  const api = await gui.server.json(`/reports/invoices?format=JSON&columns=number,total&from=2026-01-01&to=2026-12-31`);
+  const sum = await textOf(page.getByTestId('preview-sum'));
+  const nb = api.body.summary.total.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  expect(sum.replace(/\s/g, '\u00a0')).toContain(nb);
+  await textOf(preview, `av ${api.body.rowCount} rader`);
+  await gui.shot('reports-invoices-preview');
+
+  // A real XLSX download, read back.
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-XLS').click()]);
+  expect(xlsx.suggestedFilename()).toBe('fakturaer.xlsx');
+  const ws = (await readXlsx(readFileSync((await xlsx.path())!))).worksheets[0];
+  expect(ws.getRow(1).getCell(1).value).toBe('Nummer');
+  expect(ws.rowCount).toBe(api.body.rowCount + 2);
+
+  // A slow export shows the progress bar; Avbryt stops it.
+  await page.route('**/reports/invoices?*format=CSV*', async (route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByTestId('download-CSV').click();
+  await visible(page.getByTestId('download-progress'));
+  await gui.shot('reports-progress');
+  await page.getByTestId('download-cancel').click();
+  await visible(page.getByText('Nedlastingen ble avbrutt.'));
+  await page.unroute('**/reports/invoices?*format=CSV*');
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-CSV').click()]);
+  const parsed = parseCsv(readFileSync((await csv.path())!));
+  expect(parsed.bom).toBe(true);
+  expect(parsed.rows.length).toBe(api.body.rowCount);
+
+  // The aged balance: the intervals column without intervals is refused, and the message stands by the field.
+  await page.getByTestId('report-recipients/balance/aged').click();
+  const intervals = page.getByRole('textbox', { name: 'Intervaller (dager)' });
+  await intervals.fill('');
+  await page.getByTestId('report-preview-run').click();
+  await visible(page.getByText('is required when the intervals column is asked for', { exact: false }));
+  await gui.shot('reports-aged-error');
+  await intervals.fill('30,60');
+  await page.getByTestId('report-preview-run').click();
+  const aged = await visible(page.getByTestId('report-preview'));
+  expect(await aged.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['1–30 dager', '31–60 dager', 'Over 60 dager']));
+  await gui.shot('reports-aged');
+
+  // E-mail: the report goes to the outbox.
+  await page.getByTestId('report-email').fill('revisor@example.no');
+  await page.getByTestId('report-email-send').click();
+  await visible(page.getByText('Rapporten er lagt i utboksen til revisor@example.no.'));
+  const outbox = await gui.server.json('/outbox/');
+  expect(JSON.stringify(outbox.body)).toContain('revisor@example.no');
+});
