@@ -90,6 +90,8 @@ test('the dunning list, a dunning with its PDF and history, and Send again with 
   await page.getByTestId('send-email-address').fill('post@fjordbygg.no');
   await page.getByTestId('send-submit').click();
   await textOf(page.getByTestId('dunning-history'), 'post@fjordbygg.no');
+  await page.getByTestId('send-dialog').waitFor({ state: 'hidden' });
+  await textOf(page.getByTestId('dunning-history'), 'Under sending');
   await gui.shot('dunning-detail');
 });
 

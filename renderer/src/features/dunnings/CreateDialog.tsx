@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
@@ -51,6 +51,30 @@ export function CreateDialog({ opened, candidates, notice, onClose, onDone }: { 
           <Fact label={t('dun.preview.interest')} value={`${withInterest} / ${candidates.length}`} />
           <Fact label={t('dun.preview.sum')} value={formatMoney(charges)} testId="preview-charges" />
         </SimpleGrid>
+        <ScrollArea.Autosize mah={220}>
+          <Table fz="sm" striped data-testid="preview-rows">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('dun.col.invoice')}</Table.Th>
+                <Table.Th>{t('dun.col.customer')}</Table.Th>
+                <Table.Th ta="right">{t('dun.col.fee')}</Table.Th>
+                <Table.Th ta="right">{t('dun.col.interest')}</Table.Th>
+                <Table.Th ta="right">{t('dun.col.total')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {candidates.map((c) => (
+                <Table.Tr key={c.invoiceNumber}>
+                  <Table.Td>{c.invoiceNumber}</Table.Td>
+                  <Table.Td>{c.recipient.name}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(c.dunningFee)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(c.interest ?? 0)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(c.total)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
         <Radio.Group label={t('dun.preview.send')} value={send} onChange={(v) => setSend(v as Send)}>
           <Group mt="xs">
             <Radio value="none" label={t('dun.preview.sendNone')} data-testid="send-none" />

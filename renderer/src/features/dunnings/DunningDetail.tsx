@@ -87,7 +87,7 @@ export function DunningDetail() {
         <Group gap="md">
           {d._links.invoiceDunnings.map((s) => (
             <Anchor key={s.uri} component={Link} to={s.uri} fw={s.uri === d._links.self.uri ? 700 : 400}>
-              {s.dunningNumber}. {s.uri.split('/').pop()}
+              {t('dun.detail.sibling', { n: s.dunningNumber, number: s.uri.split('/').pop() })}
             </Anchor>
           ))}
         </Group>
@@ -102,7 +102,7 @@ export function DunningDetail() {
                   <Table.Td>{h.date}</Table.Td>
                   <Table.Td>{h.description}</Table.Td>
                   <Table.Td>{h.recipientAddress}</Table.Td>
-                  <Table.Td>{h.status}</Table.Td>
+                  <Table.Td>{t(`dun.status.${h.status}`)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
