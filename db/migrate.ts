@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_sending.js';
 import * as m0005 from './migrations/0005_dunnings.js';
 import * as m0006 from './migrations/0006_events.js';
 import * as m0007 from './migrations/0007_first_hour.js';
+import * as m0009 from './migrations/0009_overview.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0005_dunnings': m0005,
   '0006_events': m0006,
   '0007_first_hour': m0007,
+  '0009_overview': m0009,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -80,41 +80,35 @@ function entry(r: Row) {
 }
 export type OverviewEntry = ReturnType<typeof entry>;
 
+/**
+ * Ids in list order first (read from the indexes alone: the sort never carries the wide document rows), then the rows
+ * of those ids: a deep page or the whole list costs a sort of small keys, not of whole documents.
+ */
+function orderedIds(ctx: AppContext, f: DocumentsFilter, year: number | null, today: string) {
+  return documentsQuery(ctx.db, f, year, today).select('d.id').orderBy('d.issue_date', (o) => o.desc().nullsFirst()).orderBy('d.id', 'desc');
+}
+
+async function entriesOf(db: Kysely<Database>, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = (await db.selectFrom('documents as d').select(COLUMNS).where('d.id', 'in', ids).execute()) as Row[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => entry(byId.get(id)!));
+}
+
 export async function listOverviewDocuments(ctx: AppContext, f: DocumentsFilter, limit: number, offset: number) {
   const today = ctx.clock.today();
   const year = await resolveYear(ctx.db, f.year, today);
-  const [rows, count] = await Promise.all([
-    documentsQuery(ctx.db, f, year, today)
-      .select(COLUMNS)
-      .orderBy('d.issue_date', (o) => o.desc().nullsFirst())
-      .orderBy('d.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+  const [ids, count] = await Promise.all([
+    orderedIds(ctx, f, year, today).limit(limit).offset(offset).execute(),
     documentsQuery(ctx.db, f, year, today).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items: (rows as Row[]).map(entry), total: Number(count.n) };
+  return { items: await entriesOf(ctx.db, ids.map((r) => r.id)), total: Number(count.n) };
 }
 
-/** The whole list in keyset chunks (date, id), so memory stays flat. */
+/** The whole list: every id in order (small), then the documents in chunks, so memory stays flat. */
 export async function* streamOverviewDocuments(ctx: AppContext, f: DocumentsFilter) {
   const today = ctx.clock.today();
   const year = await resolveYear(ctx.db, f.year, today);
-  let after: { date: string | null; id: number } | null = null;
-  for (;;) {
-    let q = documentsQuery(ctx.db, f, year, today).select(COLUMNS);
-    if (after) {
-      const a: { date: string | null; id: number } = after;
-      q = q.where((eb) =>
-        a.date === null
-          ? eb.or([eb.and([eb('d.issue_date', 'is', null), eb('d.id', '<', a.id)]), eb('d.issue_date', 'is not', null)])
-          : eb.or([eb('d.issue_date', '<', a.date), eb.and([eb('d.issue_date', '=', a.date), eb('d.id', '<', a.id)])]),
-      );
-    }
-    const rows = (await q.orderBy('d.issue_date', (o) => o.desc().nullsFirst()).orderBy('d.id', 'desc').limit(CHUNK).execute()) as Row[];
-    yield* rows.map(entry);
-    if (rows.length < CHUNK) return;
-    const last = rows[rows.length - 1];
-    after = { date: last.issue_date, id: last.id };
-  }
+  const ids = (await orderedIds(ctx, f, year, today).execute()).map((r) => r.id);
+  for (let i = 0; i < ids.length; i += CHUNK) yield* await entriesOf(ctx.db, ids.slice(i, i + CHUNK));
 }

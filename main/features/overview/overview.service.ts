@@ -3,28 +3,42 @@
  * Ordrebekreftelser, each item counted and summed by one SQL aggregate (GROUP BY the state at today) and linked to the
  * list that returns exactly the documents it counts. Totals in NOK (other currencies at each document's own rate).
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
+import { DOCUMENT_KINDS } from '../documents/document-kinds.js';
 import { stateWhere } from '../documents/invoice-state.sql.js';
 import { chainStateWhere, type OfferState } from '../offers/offers.service.js';
 import type { YearParam } from './overview.schema.js';
-import { yearOf, yearRange } from './overview.sql.js';
+import { yearRange } from './overview.sql.js';
 
-/** Every year that has issued documents, newest first. */
+/**
+ * Every year that has issued documents, newest first: per kind, the newest date before the year last found, one index
+ * step each (a few tiny queries instead of grouping every document).
+ */
 export async function documentYears(db: Kysely<Database>): Promise<number[]> {
-  const y = yearOf(sql.ref('issue_date'));
-  const rows = await db
-    .selectFrom('documents')
-    .select(y.as('y'))
-    .where('number', 'is not', null)
-    .where('issue_date', 'is not', null)
-    .groupBy(y)
-    .orderBy(y, 'desc')
-    .execute();
-  return rows.map((r) => Number(r.y));
+  const years = new Set<number>();
+  for (const kind of DOCUMENT_KINDS) {
+    let before = '9999-12-31';
+    for (;;) {
+      const r = await db
+        .selectFrom('documents')
+        .select('issue_date')
+        .where('kind', '=', kind)
+        .where('issue_date', '<', before)
+        .where('number', 'is not', null)
+        .orderBy('issue_date', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!r?.issue_date) break;
+      const year = Number(r.issue_date.slice(0, 4));
+      years.add(year);
+      before = yearRange(year).from;
+    }
+  }
+  return [...years].sort((a, b) => b - a);
 }
 
 /** The year of the newest issued invoice, or this year when there is none. */
@@ -106,6 +120,7 @@ async function chainAndDraftFigures(db: Kysely<Database>, year: number | null, t
   const drafts = await db
     .selectFrom('documents as d')
     .select((eb) => ['d.kind', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('d.total_nok').as('total')])
+    .where('d.kind', 'in', DOCUMENT_KINDS as string[])
     .where('d.number', 'is', null)
     .groupBy('d.kind')
     .execute();

@@ -10,11 +10,6 @@ export function monthOf(date: Expression<string | null>): RawBuilder<string> {
   return sql<string>`substr(${date}, 1, 7)`;
 }
 
-/** 'YYYY' of an ISO date column. */
-export function yearOf(date: Expression<string | null>): RawBuilder<string> {
-  return sql<string>`substr(${date}, 1, 4)`;
-}
-
 /**
  * An amount in a document's currency (øre) in NOK øre at the document's own exchange rate (rate in millionths),
  * rounded to whole øre; NOK amounts pass unchanged. `d` is the alias of the documents table.
