@@ -207,3 +207,23 @@ describe('invoicing', () => {
     expect((await s.json(`/host/events/${ev.number}/participants/99`, { method: 'PUT', body: { name: 'x', email: 'a@b.no' } })).status).toBe(404);
   });
 });
+
+describe('no input causes a 500', () => {
+  test('odd JSON bodies and odd forms answer 4xx with the error shape, and write nothing', async () => {
+    const ev = await createEvent(s);
+    const bodies: unknown[] = [null, [], 'x', 42, {}, { name: {}, email: [] }, { ...signupBody(), customFields: [{ number: 1, value: 3 }] }, { ...signupBody(), invoice: 'x' }, { ...signupBody(), discountCode: 'x'.repeat(16) }, { ...signupBody(), name: '\u0000' }];
+    for (const b of bodies) {
+      const r = await signup(s, ev.id, b);
+      expect(r.status, JSON.stringify(b)).toBeGreaterThanOrEqual(400);
+      expect(r.status, JSON.stringify(b)).toBeLessThan(500);
+      expect(r.body).toMatchObject({ error: expect.any(String), fields: expect.any(Array) });
+    }
+    for (const form of ['', 'name=&email=', 'cf.99=on&name=A&email=a@b.no', '%%%=1', 'captchaToken=x.y&captchaAnswer=1&name=A&email=a@b.no']) {
+      const r = await fetch(`${s.base}/events/${ev.id}/signup`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+      expect(r.status, form).toBe(200);
+      expect(await r.text(), form).toContain('<form method="post"');
+    }
+    for (const id of ['abc', '-1', '0', '99999999999999999999', '1.5']) expect((await signup(s, id, signupBody())).status, id).toBe(400);
+    expect((await s.json(`/host/events/${ev.number}/participants`)).body).toEqual([]);
+  });
+});
