@@ -7,7 +7,8 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') } },
+      // pdf-worker: the outbox renders PDFs in a worker thread (main/features/sending/pdf-off-thread.ts).
+      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts'), 'pdf-worker': resolve(__dirname, 'main/features/sending/pdf-worker.ts') } },
     },
   },
   preload: {

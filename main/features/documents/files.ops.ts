@@ -14,7 +14,7 @@ import { numbersOf, type DocRow, type LineRow } from './document-rows.js';
 import { getCreditNoteRow, getDraftRow, invoiceWithBalance } from './invoices.service.js';
 import { originatorSnapshot } from './party.js';
 
-const FILE_STEM: Record<DocumentView['kind'], string> = {
+export const FILE_STEM: Record<DocumentView['kind'], string> = {
   invoice: 'faktura',
   'credit-note': 'kreditnota',
   offer: 'tilbud',

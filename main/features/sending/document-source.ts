@@ -8,7 +8,8 @@ import { notFound } from '../../ops/errors.js';
 import { buildView } from '../documents/document-view.builder.js';
 import { issuedRow, type DocRow } from '../documents/document-rows.js';
 import type { DocumentKind } from '../documents/document-kinds.js';
-import { ehfOf, pdfOf } from '../documents/files.ops.js';
+import { ehfOf, FILE_STEM } from '../documents/files.ops.js';
+import { renderPdfOffThread } from './pdf-off-thread.js';
 import type { SentDocumentType } from './outbox.js';
 import { dunningSource } from '../dunnings/dunning.source.js';
 
@@ -84,8 +85,7 @@ export function documentKindSource(kind: DocumentKind): DocumentSource {
     },
     async pdf(ctx, number, opts = {}) {
       const view = withAddress(await buildView(ctx, await rowOf(ctx, kind, number)), opts.address);
-      const f = await pdfOf(view);
-      return { filename: f.filename, data: f.data };
+      return { filename: `${FILE_STEM[kind]}-${number}.pdf`, data: await renderPdfOffThread(view) };
     },
   };
   if (kind === 'invoice' || kind === 'credit-note') {

@@ -1,0 +1,133 @@
+/**
+ * Sending (issue 10): N invoice e-mails with their PDF through the outbox to a loopback SMTP server, against nodemailer
+ * sending the same N pre-built messages (same text, HTML and PDF bytes) to the same server in the same run; and
+ * GET /invoices/{n} latency (p50/p99) idle and while the N are being sent.
+ * Kvitt runs in its own process (test/bench/server.child.ts, as `npm run serve`); the SMTP server (smtp-server, counting
+ * and discarding what it receives) and the clients run in this one. Sending is driven by POST /outbox/flush, which works
+ * the outbox exactly as the background sender does (one shipment at a time, each step awaited).
+ * BENCH_MAILS=N (default 1000); loops are bounded in count.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { documentMail } from '../../main/features/sending/mail.js';
+import { fmt, httpRequest, KEY, startChild } from './lib.js';
+
+const N = Number(process.env.BENCH_MAILS ?? 1000);
+const dir = mkdtempSync(join(tmpdir(), 'kvitt-send-bench-'));
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _s, cb) {
+    stream.on('data', () => undefined);
+    stream.on('end', () => {
+      received++;
+      cb();
+    });
+  },
+});
+await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+const child = await startChild('kvitt', join(dir, 'bench.sqlite'));
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+async function api(method: string, path: string, body?: unknown) {
+  const r = await httpRequest({ port: child.port, path, method, headers, body: body === undefined ? undefined : JSON.stringify(body), agent });
+  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body.slice(0, 300)}`);
+  return r.body ? JSON.parse(r.body) : null;
+}
+
+await api('PUT', '/originators/current/settings', {
+  company: { name: 'Bench AS', orgNumber: '923609016', vatRegistered: true, bankAccount: '86011117947', address1: 'Storgata 1', zip: '0155', city: 'OSLO' },
+  sending: { smtp: { host: '127.0.0.1', port: smtpPort, security: 'NONE' }, fromAddress: 'faktura@bench.no', fromName: 'Bench AS' },
+});
+await api('POST', '/recipients/', { name: 'Kunde AS', contact: { address: { address1: 'Veien 1', zip: '0150', city: 'OSLO' }, email: 'kunde@example.no' } });
+const t0 = performance.now();
+const numbers: number[] = [];
+for (let i = 0; i < N; i++) {
+  const r = await api('POST', '/invoices/', {
+    recipient: { number: 1 },
+    items: [
+      { description: 'Konsulenttime', quantity: 7.5, unitPrice: 1250, taxRate: 25 },
+      { description: 'Reise', quantity: 1, unitPrice: 480, taxRate: 12 },
+      { description: 'Kurs', quantity: 2, unitPrice: 2500, taxRate: 0, vatCategory: 'E', exemptionReason: 'Undervisning' },
+    ],
+    shipment: { email: [{ address: `kunde${i}@example.no`, htmlContent: 'Takk for oppdraget!' }] },
+  });
+  numbers.push(r.number);
+}
+console.log(`setup: ${N} invoices issued and queued (POST /invoices/ with shipment) in ${fmt((performance.now() - t0) / 1000)} s`);
+
+// GET latency idle.
+async function latencies(count: number, until?: () => boolean): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; (until ? !until() : true) && i < count; i++) {
+    const n = numbers[(i * 7919) % numbers.length];
+    const s = performance.now();
+    await api('GET', `/invoices/${n}`);
+    out.push(performance.now() - s);
+  }
+  return out;
+}
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+await latencies(100);
+const idle = await latencies(500);
+
+// PDF rendering alone (one at a time over HTTP).
+const PDFS = Math.min(200, N);
+const p0 = performance.now();
+for (let i = 0; i < PDFS; i++) await httpRequest({ port: child.port, path: `/invoices/${numbers[i]}/pdf`, headers, agent });
+const pdfPerSec = PDFS / ((performance.now() - p0) / 1000);
+
+// The outbox: flush all N while a client keeps asking for invoices.
+let done = false;
+const f0 = performance.now();
+const flushing = api('POST', '/outbox/flush').then((r: Array<{ status: string }>) => {
+  done = true;
+  return r;
+});
+const busy = await latencies(1_000_000, () => done);
+const results = await flushing;
+const outboxSeconds = (performance.now() - f0) / 1000;
+const delivered = results.filter((r) => r.status === 'DELIVERED').length;
+if (delivered !== N || received !== N) throw new Error(`delivered ${delivered}, received ${received}, expected ${N}`);
+
+// The floor: nodemailer with the same pre-built messages (text, HTML, the PDF bytes) to the same server.
+const pdf = Buffer.from(await (await fetch(`http://127.0.0.1:${child.port}/invoices/${numbers[0]}/pdf`, { headers })).arrayBuffer());
+const inv = await api('GET', `/invoices/${numbers[0]}`);
+const content = documentMail(
+  { recipientNumber: 1, kindLabel: 'Faktura', number: inv.number, amount: inv.total, currency: 'NOK', dueDate: inv.dueDate, kid: inv.kid, accountNumber: '86011117947', international: false },
+  'Bench AS',
+  { message: 'Takk for oppdraget!', attached: true },
+);
+const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, ignoreTLS: true, pool: true, maxConnections: 1 });
+received = 0;
+const n0 = performance.now();
+for (let i = 0; i < N; i++) {
+  await transport.sendMail({ from: { name: 'Bench AS', address: 'faktura@bench.no' }, to: `kunde${i}@example.no`, ...content, attachments: [{ filename: `faktura-${inv.number}.pdf`, content: pdf, contentType: 'application/pdf' }] });
+}
+const floorSeconds = (performance.now() - n0) / 1000;
+transport.close();
+
+const outboxRate = N / outboxSeconds;
+const floorRate = N / floorSeconds;
+console.log(`\n| what | figure | goal |\n| --- | --- | --- |`);
+console.log(`| ${N} invoice e-mails with PDF through the outbox (POST /outbox/flush) | ${fmt(outboxSeconds)} s, ${fmt(outboxRate)} mails/s | |`);
+console.log(`| nodemailer alone, the same ${N} pre-built messages, same server | ${fmt(floorSeconds)} s, ${fmt(floorRate)} mails/s | |`);
+console.log(`| outbox / floor | ${fmt((outboxRate / floorRate) * 100, 0)} % | >= 50 % |`);
+console.log(`| PDF rendering alone (GET /invoices/{n}/pdf, ${PDFS} in sequence) | ${fmt(pdfPerSec)} documents/s | |`);
+console.log(`| GET /invoices/{n} idle: p50 / p99 (${idle.length} requests) | ${fmt(pct(idle, 50), 2)} / ${fmt(pct(idle, 99), 2)} ms | |`);
+console.log(`| GET /invoices/{n} while sending: p50 / p99 (${busy.length} requests) | ${fmt(pct(busy, 50), 2)} / ${fmt(pct(busy, 99), 2)} ms | |`);
+console.log(`| p99 while sending / idle | ${fmt(pct(busy, 99) / pct(idle, 99), 2)}x | <= 3x |`);
+
+agent.destroy();
+await child.stop();
+await new Promise<void>((r) => smtp.close(() => r()));
+rmSync(dir, { recursive: true, force: true });
