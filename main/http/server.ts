@@ -89,7 +89,18 @@ export async function sendResult(req: FastifyRequest, reply: FastifyReply, resul
     return reply.code(200).send(result.items);
   }
   if (result instanceof Streamed) {
-    return reply.code(200).type('application/json; charset=utf-8').send(Readable.from(jsonArray(result.items())));
+    // The first item is read before the status is sent: a list whose query fails (the usual way a stream fails) gets a
+    // proper error answer instead of a connection cut after "200".
+    const items = result.items()[Symbol.asyncIterator]();
+    const first = await items.next();
+    const rest: AsyncIterable<unknown> = {
+      async *[Symbol.asyncIterator]() {
+        if (first.done) return;
+        yield first.value;
+        for (let n = await items.next(); !n.done; n = await items.next()) yield n.value;
+      },
+    };
+    return reply.code(200).type('application/json; charset=utf-8').send(Readable.from(jsonArray(rest)));
   }
   return reply.code(200).send(result ?? {});
 }

@@ -14,14 +14,15 @@ const tooDeep = () => new OpError(400, 'TOO_DEEP', `The input is nested more tha
  */
 export function parseBoundedJson(text: string, maxDepth = MAX_DEPTH): unknown {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 /* [ */ || c === 123 /* { */) {
+    if (c === 34 /* " */) {
+      // Skip the string in one native search for its closing quote (one not preceded by an odd run of backslashes).
+      let j = text.indexOf('"', i + 1);
+      while (j !== -1 && escaped(text, j)) j = text.indexOf('"', j + 1);
+      if (j === -1) break; // unterminated: JSON.parse says so
+      i = j;
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
       if (++depth > maxDepth) throw tooDeep();
     } else if (c === 93 || c === 125) depth--;
   }
@@ -30,6 +31,12 @@ export function parseBoundedJson(text: string, maxDepth = MAX_DEPTH): unknown {
   } catch {
     throw new OpError(400, 'MALFORMED_JSON', 'The body is not valid JSON');
   }
+}
+
+function escaped(text: string, quote: number): boolean {
+  let n = 0;
+  for (let k = quote - 1; text.charCodeAt(k) === 92; k--) n++;
+  return n % 2 === 1;
 }
 
 /** The same bound for input that did not come as JSON text (IPC): an iterative walk, so it cannot overflow itself. */

@@ -13,7 +13,9 @@ export const TEXT_KEYWORD = 'kvittText';
 export const READ_BACK_KEYWORD = 'kvittReadBack';
 
 // C0 controls but TAB, LF, CR; DEL and the C1 controls; the noncharacters U+FFFE and U+FFFF; lone surrogates.
-const BAD_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Any character that might be bad, as one character class (fast); only a string that has one is checked in full.
+export const MAYBE_BAD_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF]/;
+export const BAD_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const hex = (code: number) => 'U+' + code.toString(16).toUpperCase().padStart(4, '0');
 

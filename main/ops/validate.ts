@@ -1,8 +1,8 @@
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import AjvModule, { _, type ErrorObject, type KeywordCxt, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { validationError, type FieldError } from './errors.js';
 
-import { hardened, READ_BACK_KEYWORD, TEXT_KEYWORD, textProblem } from './text.js';
+import { BAD_TEXT, hardened, MAYBE_BAD_TEXT, READ_BACK_KEYWORD, TEXT_KEYWORD, textProblem } from './text.js';
 
 const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
 
@@ -19,17 +19,17 @@ const quickAjv = new Ajv({ allErrors: false, strict: false, useDefaults: false }
 // Every string of every schema carries the text keyword (see text.ts): control characters, U+FFFE/U+FFFF and lone
 // surrogates are refused at input, naming the field.
 for (const ajv of [strictAjv, coercingAjv, quickAjv]) {
+  // Generated inline (a regular expression test per string, no function call): it runs on every string of every body.
   ajv.addKeyword({
     keyword: TEXT_KEYWORD,
     type: 'string',
     schemaType: 'boolean',
-    errors: true,
-    validate: function check(_schema: boolean, data: string) {
-      const problem = textProblem(data);
-      if (problem === null) return true;
-      (check as unknown as { errors: Partial<ErrorObject>[] }).errors = [{ keyword: TEXT_KEYWORD, message: problem, params: {} }];
-      return false;
+    code(cxt: KeywordCxt) {
+      const maybe = cxt.gen.scopeValue('pattern', { ref: MAYBE_BAD_TEXT, code: _`new RegExp(${MAYBE_BAD_TEXT.source})` });
+      const bad = cxt.gen.scopeValue('pattern', { ref: BAD_TEXT, code: _`new RegExp(${BAD_TEXT.source})` });
+      cxt.fail(_`${maybe}.test(${cxt.data}) && ${bad}.test(${cxt.data})`);
     },
+    error: { message: 'must not contain control characters' },
   });
   // Read-back fields (schemas.ts ReadBack) are removed once accepted, so no service or audit entry ever sees them.
   ajv.addKeyword({
@@ -106,6 +106,8 @@ function describe(e: ErrorObject): string {
         : `must be a ${e.params.format}`;
     case 'additionalProperties':
       return 'is not a known field';
+    case TEXT_KEYWORD:
+      return (typeof e.data === 'string' && textProblem(e.data)) || 'must not contain control characters';
     default:
       return e.message ?? 'is invalid';
   }

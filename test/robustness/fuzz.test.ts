@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const segment = fc.oneof(
-  fc.constantFrom('0', '-1', '1e20', '99999999999999999999', '1.5', 'abc', '%E0', '%25', '%25E0', '%00', '%2e%2e', '..', 'x'.repeat(250), '%F0%9F%92%A5', ' ', '%20', 'null', 'NaN', 'Infinity'),
+  fc.constantFrom('0', '-1', '1e20', '99999999999999999999', '1.5', 'abc', '%E0', '%25', '%25E0', '%00', '%2e%2e', '..', 'x'.repeat(250), '%F0%9F%92%A5', '%20', 'null', 'NaN', 'Infinity'),
   fc.string({ minLength: 1, maxLength: 20 }).map(encodeURIComponent),
 );
 
