@@ -4,11 +4,11 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Selectable } from 'kysely';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
-import { getSettings } from '../settings/settings.service.js';
+import type { Settings } from '../settings/settings.schema.js';
 import { documentSources } from './document-source.js';
 import { documentMail } from './mail.js';
 import type { SentDocumentType } from './outbox.js';
@@ -20,6 +20,8 @@ export type Outcome = { status: 'DELIVERED'; info: string } | { status: 'NOT_DEL
 export interface DeliveryEnv {
   ctx: AppContext;
   settings: Awaited<ReturnType<typeof sendingSettings>>;
+  /** All settings (company name, attachPdf), read once per pass. */
+  all: Settings;
   /** The SMTP transport of the current settings, or null when no server is configured. */
   transport(): Transporter | null;
   /** A program that validates EHF files (../shared/peppol/validate-ehf); null = the writer's own checks only. */
@@ -34,10 +36,12 @@ export function smtpOutcome(err: unknown): Outcome {
   return { status: 'RETRY', error: e.code ? `${e.code}: ${reason}` : reason };
 }
 
-async function deliverEmail(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
-  const transport = env.transport();
-  if (!transport) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
+export type PreparedMail = { mail: SendMailOptions } | Outcome;
+
+/** The message of an e-mail row, its PDF rendered (the slow part: the sender prepares the next mail while one is sent). */
+export async function prepareEmail(env: DeliveryEnv, row: OutboxRow): Promise<PreparedMail> {
   const s = env.settings;
+  if (!s.smtp.host) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
   if (!s.fromAddress) return { status: 'RETRY', error: 'no sender address is set up (Innstillinger → E-post)' };
   const p = JSON.parse(row.payload) as Record<string, any>;
   let content: { subject: string; text: string; html?: string | null };
@@ -51,20 +55,17 @@ async function deliverEmail(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> 
     const source = documentSources[row.ref_type as SentDocumentType];
     const facts = await source.describe(env.ctx, row.ref_number);
     if (!facts) return { status: 'NOT_DELIVERED', error: `${row.ref_type} ${row.ref_number} does not exist` };
-    const [recipient, settings] = await Promise.all([
-      env.ctx.db.selectFrom('recipients').select('attach_pdf').where('number', '=', facts.recipientNumber).executeTakeFirst(),
-      getSettings(env.ctx),
-    ]);
-    const attach = recipient?.attach_pdf != null ? recipient.attach_pdf === 1 : settings.invoicing.attachPdf;
-    const from = s.fromName || settings.company.name;
+    const recipient = await env.ctx.db.selectFrom('recipients').select('attach_pdf').where('number', '=', facts.recipientNumber).executeTakeFirst();
+    const attach = recipient?.attach_pdf != null ? recipient.attach_pdf === 1 : env.all.invoicing.attachPdf;
+    const from = s.fromName || env.all.company.name;
     content = documentMail(facts, from, { message: p.htmlContent, attached: attach, copy: p.copy });
     if (attach) {
       const pdf = await source.pdf(env.ctx, row.ref_number);
       attachments = [{ filename: pdf.filename, content: pdf.data, contentType: 'application/pdf' }];
     }
   }
-  try {
-    const info = await transport.sendMail({
+  return {
+    mail: {
       from: { name: s.fromName || s.fromAddress, address: s.fromAddress },
       replyTo: s.replyTo || undefined,
       to: row.address,
@@ -74,7 +75,17 @@ async function deliverEmail(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> 
       html: content.html ?? undefined,
       attachments,
       messageId: row.message_id ?? undefined,
-    });
+    },
+  };
+}
+
+async function deliverEmail(env: DeliveryEnv, row: OutboxRow, prepared?: PreparedMail): Promise<Outcome> {
+  const ready = prepared ?? (await prepareEmail(env, row));
+  if ('status' in ready) return ready;
+  const transport = env.transport();
+  if (!transport) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
+  try {
+    const info = await transport.sendMail(ready.mail);
     return { status: 'DELIVERED', info: String(info.response ?? 'accepted') };
   } catch (err) {
     return smtpOutcome(err);
@@ -140,8 +151,8 @@ async function deliverSms(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
 }
 
 /** One attempt; paper is never delivered here (the print queue marks it). */
-export async function deliver(env: DeliveryEnv, row: OutboxRow): Promise<Outcome | null> {
-  if (row.method === 'email') return deliverEmail(env, row);
+export async function deliver(env: DeliveryEnv, row: OutboxRow, prepared?: PreparedMail): Promise<Outcome | null> {
+  if (row.method === 'email') return deliverEmail(env, row, prepared);
   if (row.method === 'ehf') return deliverEhf(env, row);
   if (row.method === 'sms') return deliverSms(env, row);
   return null;

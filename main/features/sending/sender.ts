@@ -1,14 +1,15 @@
 /**
  * The background sender: works the outbox one shipment at a time (each step awaited, so the API keeps answering),
  * retries with backoff (1, 2, 4 … 60 minutes), and marks each row DELIVERED or NOT_DELIVERED in a transaction with its
- * audit entry. A row's attempt is counted before it is tried, and its Message-ID was fixed when it was queued, so a
- * crash between the SMTP server's acceptance and the status update resends that one mail once, recognisably.
+ * audit entry (one commit per attempt). A row's Message-ID was fixed when it was queued, so a crash between the SMTP
+ * server's acceptance and the status update resends that one mail once, recognisably.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../../db/connection.js';
 import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
-import { deliver, type DeliveryEnv, type Outcome, type OutboxRow } from './deliver.js';
+import { deliver, prepareEmail, type DeliveryEnv, type Outcome, type OutboxRow, type PreparedMail } from './deliver.js';
+import { getSettings } from '../settings/settings.service.js';
 import { outboxSignal } from './outbox.js';
 import { sendingSettings } from './sending-settings.js';
 
@@ -134,39 +135,61 @@ export class OutboxSender {
       .where('method', 'in', ['email', 'ehf', 'sms']);
     if (!force) q = q.where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]));
     const ids = (await q.orderBy('id').execute()).map((r) => r.id);
+    if (!ids.length) return [];
+    const [settings, all] = await Promise.all([sendingSettings(this.ctx), getSettings(this.ctx)]);
+    const env: DeliveryEnv = { ctx: this.ctx, settings, all, transport: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
     const results: AttemptResult[] = [];
-    for (const id of ids) {
+    // One shipment at a time; the next mail's message (its PDF rendered in the worker) is prepared while one is sent.
+    let ahead: Promise<Ready | null> | null = null;
+    for (let i = 0; i < ids.length; i++) {
       if (this.stopped && !force) break;
-      const r = await this.attempt(id);
+      const current = ahead ?? this.ready(env, ids[i]);
+      ahead = i + 1 < ids.length ? this.ready(env, ids[i + 1]) : null;
+      const r = await this.attempt(env, await current);
       if (r) results.push(r);
-      // Let requests in between two shipments (PDF rendering is CPU work).
+      // Let requests in between two shipments.
       await new Promise((resolve) => setImmediate(resolve));
     }
+    await ahead?.catch(() => undefined);
     return results;
   }
 
-  private async attempt(id: number): Promise<AttemptResult | null> {
+  /** The row (still IN_PROGRESS) and, for e-mail, its message; never rejects. */
+  private async ready(env: DeliveryEnv, id: number): Promise<Ready | null> {
     const row = await this.ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).where('status', '=', 'IN_PROGRESS').executeTakeFirst();
     if (!row) return null;
-    await this.ctx.db.updateTable('outbox').set({ attempts: row.attempts + 1, updated_at: this.ctx.clock.timestamp() }).where('id', '=', id).execute();
-    const settings = await sendingSettings(this.ctx);
-    const env: DeliveryEnv = { ctx: this.ctx, settings, transport: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
+    if (row.method !== 'email') return { row };
+    try {
+      return { row, prepared: await prepareEmail(env, row) };
+    } catch (e) {
+      return { row, prepared: { status: 'RETRY', error: (e as Error).message } };
+    }
+  }
+
+  private async attempt(env: DeliveryEnv, ready: Ready | null): Promise<AttemptResult | null> {
+    if (!ready) return null;
+    const { row } = ready;
     let outcome: Outcome | null;
     try {
-      outcome = await deliver(env, row);
+      outcome = await deliver(env, row, ready.prepared);
     } catch (e) {
       outcome = { status: 'RETRY', error: (e as Error).message };
     }
     if (!outcome) return null;
     await record(this.ctx, row, outcome);
     return {
-      id,
+      id: row.id,
       method: row.method,
       recipientAddress: row.address,
       status: outcome.status === 'RETRY' ? 'IN_PROGRESS' : outcome.status,
       error: outcome.status === 'DELIVERED' ? null : outcome.error,
     };
   }
+}
+
+interface Ready {
+  row: OutboxRow;
+  prepared?: PreparedMail;
 }
 
 export function createTransport(s: Sending): Transporter {
@@ -191,13 +214,13 @@ async function record(ctx: AppContext, row: OutboxRow, o: Outcome): Promise<void
   await ctx.db.transaction().execute(async (trx) => {
     if (o.status === 'RETRY') {
       const next = new Date(Date.now() + backoffMinutes(row.attempts + 1) * MINUTE).toISOString();
-      await trx.updateTable('outbox').set({ last_error: o.error, next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
+      await trx.updateTable('outbox').set({ attempts: row.attempts + 1, last_error: o.error, next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
       return;
     }
     const delivered = o.status === 'DELIVERED';
     await trx
       .updateTable('outbox')
-      .set({ status: o.status, last_error: delivered ? null : o.error, delivered_at: delivered ? at : null, next_attempt_at: null, updated_at: at })
+      .set({ status: o.status, attempts: row.attempts + 1, last_error: delivered ? null : o.error, delivered_at: delivered ? at : null, next_attempt_at: null, updated_at: at })
       .where('id', '=', row.id)
       .execute();
     await audit(trx, ctx.clock, 'shipment', row.id, delivered ? 'delivered' : 'not-delivered', delivered ? { info: o.info } : { reason: o.error });
