@@ -126,3 +126,19 @@ describe('POST /dunnings/run (automatic dunning)', () => {
     ).rejects.toThrow(/UNIQUE/);
   });
 });
+
+describe('shipment preference of the automatic run', () => {
+  test('EMAIL sends to the customer address, paper when the customer has none', async () => {
+    await s.json('/originators/current/settings', { method: 'PUT', body: { dunning: { autoShipment: 'EMAIL' } } });
+    const withMail = await owe(s, 700, '2026-02-01');
+    const noMail = await owe(s, 700, '2026-02-01', { recipient: { number: s.person } });
+    const r = await s.json('/dunnings/run', { method: 'POST' });
+    expect(r.body).toMatchObject({ created: 2, sent: 2 });
+    const historyOf = async (inv: number) => {
+      const [d] = (await s.json(`/dunnings/?invoiceNumber=${inv}`)).body as { number: number }[];
+      return (await s.json(`/dunnings/${d.number}/history`)).body as { recipientAddress: string; description: string }[];
+    };
+    expect((await historyOf(withMail)).map((h) => h.recipientAddress)).toEqual(['post@fjordbygg.no']);
+    expect((await historyOf(noMail))[0].description).toMatch(/sendt i posten/);
+  });
+});

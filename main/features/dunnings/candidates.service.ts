@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { PartySnapshot } from '../../documents/document-view.js';
 import { addDays, daysBetween, MissingRateError, type RatePeriod } from '../../domain/late-interest.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
+import { OpError } from '../../ops/errors.js';
 import { stateWhere } from '../documents/invoice-state.sql.js';
 import type { DeliveryOptions } from '../sending/outbox.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -203,7 +204,13 @@ export async function runDunnings(ctx: AppContext): Promise<RunResult> {
         }
         for (let i = 0; i < numbers.length; i++) {
           const o = shipmentFor(s.autoShipment, emails.get(items[i].claim.recipient_number) ?? null);
-          if (o) result.sent += (await sendDunning(trx, ctx, numbers[i], o)).length ? 1 : 0;
+          if (!o) continue;
+          // An e-mail address the outbox refuses (a bad address kept from an import) falls back to paper, never fails the batch.
+          const shipped = await sendDunning(trx, ctx, numbers[i], o).catch((e) => {
+            if (e instanceof OpError && e.status === 400 && o.email) return sendDunning(trx, ctx, numbers[i], { paper: {} });
+            throw e;
+          });
+          result.sent += shipped.length ? 1 : 0;
         }
       }
       return batch;
