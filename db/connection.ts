@@ -1,13 +1,18 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { isPostgresUrl, PostgresSchemaPlugin, SqliteNoRowLocksPlugin } from './dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
 export interface OpenedDatabase {
   db: Db;
-  /** The raw connection, for the few things Kysely does not cover (backup, pragmas, benchmarks). */
+  kind: 'sqlite' | 'postgres';
+  /** The raw SQLite connection, for the few things Kysely does not cover (backup, pragmas, benchmarks); on PostgreSQL a stand-in that throws. */
   raw: SqliteDatabase.Database;
+  /** PostgreSQL only: the connection pool. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -83,13 +88,79 @@ export function openDatabase(file: string): OpenedDatabase {
   raw.pragma('synchronous = FULL'); // accounting data: durability over speed
   raw.pragma('busy_timeout = 5000');
   const cached = withStatementCache(raw);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), plugins: [new SqliteNoRowLocksPlugin()] });
   rawOf.set(db, { raw, prepare: cached.prepare });
   return {
     db,
+    kind: 'sqlite',
     raw,
     async close() {
       await db.destroy();
     },
   };
+}
+
+/** int8 (counts, bigint columns: øre) and numeric (sums, averages) as JS numbers, like SQLite gives them. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 || oid === 1700) return (v: string) => (v === null ? null : Number(v));
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+} as pg.CustomTypesConfig;
+
+/** Splits Kvitt's own `schema=` parameter off a PostgreSQL URL (the schema to work in; made if missing). */
+export function parsePostgresUrl(url: string): { connectionString: string; schema: string | null } {
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema');
+  u.searchParams.delete('schema');
+  if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`schema= must be a plain lower-case name, got ${schema}`);
+  return { connectionString: u.toString(), schema };
+}
+
+const noRaw = new Proxy({}, {
+  get(_t, prop) {
+    if (prop === 'then') return undefined;
+    throw new Error(`The raw SQLite connection (${String(prop)}) is not available on PostgreSQL`);
+  },
+}) as SqliteDatabase.Database;
+
+/**
+ * Opens a PostgreSQL database (office mode): a pool of `max` connections (KVITT_PG_POOL, default 10). With `?schema=name`
+ * in the URL every connection works in that schema (created if missing): the tests give each server its own.
+ */
+export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<OpenedDatabase> {
+  const { connectionString, schema } = parsePostgresUrl(url);
+  const max = opts.max ?? (Number(process.env.KVITT_PG_POOL) || 10);
+  if (schema) {
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', () => {}); // an idle connection that the server dropped; the pool makes a new one
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new PostgresSchemaPlugin()] });
+  await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute(); // fail early on a wrong URL or password
+  return {
+    db,
+    kind: 'postgres',
+    raw: noRaw,
+    pool,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** SQLite file (or `:memory:`) or a postgres:// URL. */
+export async function openAnyDatabase(target: string): Promise<OpenedDatabase> {
+  return isPostgresUrl(target) ? openPostgres(target) : openDatabase(target);
 }

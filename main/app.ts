@@ -1,7 +1,8 @@
 import SqliteDatabase from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openDatabase, type OpenedDatabase } from '../db/connection.js';
+import { openDatabase, openPostgres, type OpenedDatabase } from '../db/connection.js';
+import { isPostgresUrl } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { fileApiKeyStore } from './api-key.js';
 import { systemClock, type Clock } from './clock.js';
@@ -24,7 +25,9 @@ export interface OpenedApp {
  * `sender` the background sender of the outbox.
  */
 export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: string; dailyBackups?: boolean; sender?: boolean; dailyDunnings?: boolean }): Promise<OpenedApp> {
-  const inMemory = opts.dbFile === ':memory:';
+  // Office mode: a postgres:// URL instead of a file (no folder, lock, integrity check or file backups: PostgreSQL's own).
+  const postgres = isPostgresUrl(opts.dbFile);
+  const inMemory = opts.dbFile === ':memory:' || postgres;
   const dataDir = inMemory ? null : dirname(opts.dbFile);
   let release = () => {};
   if (dataDir) {
@@ -38,7 +41,7 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
   }
   let database: OpenedDatabase;
   try {
-    database = openDatabase(opts.dbFile);
+    database = postgres ? await openPostgres(opts.dbFile) : openDatabase(opts.dbFile);
     if (!inMemory) {
       const result = database.raw.pragma('integrity_check', { simple: true }) as string;
       if (result !== 'ok') {

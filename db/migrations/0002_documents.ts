@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { refuseChanges } from '../dialect.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createTable('products')
@@ -118,20 +119,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('shipments_document').on('shipments').columns(['document_id', 'sent_at']).execute();
 
   // Issued documents are immutable: the database itself refuses to change or delete them.
-  await sql`create trigger documents_issued_immutable before update on documents when old.number is not null
-    begin select raise(abort, 'issued documents cannot be changed'); end`.execute(db);
-  await sql`create trigger documents_issued_undeletable before delete on documents when old.number is not null
-    begin select raise(abort, 'issued documents cannot be deleted'); end`.execute(db);
-  await sql`create trigger document_lines_issued_immutable before update on document_lines
-    when (select number from documents where id = old.document_id) is not null
-    begin select raise(abort, 'lines of issued documents cannot be changed'); end`.execute(db);
-  await sql`create trigger document_lines_issued_undeletable before delete on document_lines
-    when (select number from documents where id = old.document_id) is not null
-    begin select raise(abort, 'lines of issued documents cannot be deleted'); end`.execute(db);
-  await sql`create trigger ledger_entries_append_only before update on ledger_entries
-    begin select raise(abort, 'ledger entries are append-only'); end`.execute(db);
-  await sql`create trigger ledger_entries_undeletable before delete on ledger_entries
-    begin select raise(abort, 'ledger entries are append-only'); end`.execute(db);
+  // SQLite: raise(abort) triggers; PostgreSQL: PL/pgSQL trigger functions (db/dialect.ts, refuseChanges).
+  const issued = '(select number from documents where id = old.document_id) is not null';
+  await refuseChanges(db, { trigger: 'documents_issued_immutable', table: 'documents', event: 'update', when: 'old.number is not null', message: 'issued documents cannot be changed' });
+  await refuseChanges(db, { trigger: 'documents_issued_undeletable', table: 'documents', event: 'delete', when: 'old.number is not null', message: 'issued documents cannot be deleted' });
+  await refuseChanges(db, { trigger: 'document_lines_issued_immutable', table: 'document_lines', event: 'update', when: issued, message: 'lines of issued documents cannot be changed' });
+  await refuseChanges(db, { trigger: 'document_lines_issued_undeletable', table: 'document_lines', event: 'delete', when: issued, message: 'lines of issued documents cannot be deleted' });
+  await refuseChanges(db, { trigger: 'ledger_entries_append_only', table: 'ledger_entries', event: 'update', message: 'ledger entries are append-only' });
+  await refuseChanges(db, { trigger: 'ledger_entries_undeletable', table: 'ledger_entries', event: 'delete', message: 'ledger entries are append-only' });
 }
 
 export async function down(): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { refuseChanges } from '../dialect.js';
 
 /**
  * Dunnings (spec 2.7, 4.4; issue 11): reminders and inkassovarsler with their fee and late interest, numbered in one
@@ -43,10 +44,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql.ref('automatic'), '=', 1)
     .execute();
-  await sql`create trigger dunnings_immutable before update on dunnings
-    begin select raise(abort, 'issued dunnings cannot be changed'); end`.execute(db);
-  await sql`create trigger dunnings_undeletable before delete on dunnings
-    begin select raise(abort, 'issued dunnings cannot be deleted'); end`.execute(db);
+  await refuseChanges(db, { trigger: 'dunnings_immutable', table: 'dunnings', event: 'update', message: 'issued dunnings cannot be changed' });
+  await refuseChanges(db, { trigger: 'dunnings_undeletable', table: 'dunnings', event: 'delete', message: 'issued dunnings cannot be deleted' });
 
   await db.schema.alterTable('invoice_balances').addColumn('fees_total', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('invoice_balances').addColumn('interest_total', 'integer', (c) => c.notNull().defaultTo(0)).execute();

@@ -3,6 +3,7 @@ import { Created, FileResult, NoContent, Paged, Streamed, type Op, type OpInput 
 import { OpError, validationError, type FieldError } from './errors.js';
 import { assertDepth } from './bounds.js';
 import { checkSchema } from './validate.js';
+import { storageErrorKind, withRetry } from '../../db/dialect.js';
 
 /** Validates the three parts of an input with the operation's schemas (all errors at once), then runs it. */
 export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): Promise<unknown> {
@@ -16,7 +17,8 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
   else if (!isEmptyBody(body)) fields.push({ field: '(body)', message: 'must be empty: this operation takes no body' });
   if (fields.length) throw validationError(fields);
   try {
-    return await op.run({ params, query, body }, ctx);
+    // PostgreSQL may abort a transaction for a deadlock or serialization failure: the operation is run again (db/dialect.ts).
+    return await withRetry(async () => op.run({ params, query, body }, ctx));
   } catch (err) {
     throw mapStorageError(err);
   }
@@ -29,13 +31,11 @@ const isEmptyBody = (body: unknown) =>
 /** Safety net: constraint failures the services did not anticipate become conflicts, not 500s. */
 export function mapStorageError(err: unknown): unknown {
   if (err instanceof OpError) return err;
-  const code = (err as { code?: string })?.code;
-  if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')) {
-    const message = (err as Error).message;
-    if (code === 'SQLITE_CONSTRAINT_TRIGGER') return new OpError(409, 'IMMUTABLE', message);
-    return new OpError(409, 'CONFLICT', message);
-  }
-  if (code === 'SQLITE_BUSY') return new OpError(503, 'BUSY', 'The database is busy; try again');
+  // SQLite's and PostgreSQL's error codes, one vocabulary (db/dialect.ts).
+  const kind = storageErrorKind(err);
+  if (kind === 'immutable') return new OpError(409, 'IMMUTABLE', (err as Error).message);
+  if (kind === 'unique' || kind === 'foreign-key' || kind === 'constraint') return new OpError(409, 'CONFLICT', (err as Error).message);
+  if (kind === 'busy' || kind === 'retry') return new OpError(503, 'BUSY', 'The database is busy; try again');
   return err;
 }
 

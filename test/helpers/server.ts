@@ -3,6 +3,7 @@ import { openApp, type OpenedApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { buildHttpServer } from '../../main/http/server.js';
 import { allOps } from '../../main/ops/index.js';
+import { testDatabase } from './database.js';
 
 export const TEST_KEY = 'test-key-0123456789abcdef0123456789abcdef';
 
@@ -19,10 +20,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A real Kvitt HTTP server on a free loopback port over a fresh database (in memory unless a file is given). */
+/**
+ * A real Kvitt HTTP server on a free loopback port over a fresh database: in memory unless a file is given, or a fresh
+ * PostgreSQL schema when KVITT_TEST_DATABASE is a postgres:// URL (test/helpers/database.ts).
+ */
 export async function startTestServer(opts: { today?: string; dbFile?: string; rendererDir?: string } = {}): Promise<TestServer> {
   const clock = fixedClock(opts.today ?? '2026-03-15');
-  const app = await openApp({ dbFile: opts.dbFile ?? ':memory:', clock, apiKey: TEST_KEY });
+  const database = testDatabase(opts.dbFile);
+  const app = await openApp({ dbFile: database.target, clock, apiKey: TEST_KEY });
   let port = 0;
   const { app: http, loginToken } = await buildHttpServer({
     ctx: app.ctx,
@@ -60,6 +65,7 @@ export async function startTestServer(opts: { today?: string; dbFile?: string; r
     async close() {
       await http.close();
       await app.close();
+      await database.drop();
     },
   };
 }

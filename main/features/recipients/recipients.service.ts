@@ -8,6 +8,16 @@ import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
 import { norwegianSortKey } from '../../domain/sort-key.js';
 import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
+import { getSettings } from '../settings/settings.service.js';
+import { nextCustomerNumbers } from './customer-numbers.js';
+import { postPlace } from '../../domain/postcodes.js';
+
+/** A Norwegian city as the postcode register writes it when it is that postcode's poststed in other case ("oslo" -> "OSLO"); else as given. */
+function storedCity(country: string, zip: string, city: string): string {
+  const given = city.trim();
+  const place = country === 'NO' ? postPlace(zip) : null;
+  return place && place.toLocaleLowerCase('nb-NO') === given.toLocaleLowerCase('nb-NO') ? place : given;
+}
 import { countryCode, countryName, DEFAULT_COUNTRY } from '../common/countries.js';
 import { knownCurrencies } from '../common/exchange-rates.service.js';
 import type { RecipientInput } from './recipients.schema.js';
@@ -140,7 +150,7 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
     address1: blank(addr.address1),
     address2: blank(addr.address2),
     zip: addr.zip.trim(),
-    city: addr.city.trim(),
+    city: storedCity(country, addr.zip, addr.city),
     country,
     email,
     phone: blank(input.contact.phone),
@@ -204,8 +214,12 @@ async function insertRows(trx: Kysely<Database>, outer: Kysely<Database>, rows: 
   const text = trx.insertInto('recipients').values(shape).compile().sql;
   const fast = insertRowsFast(outer, text, paramsOf(rows, columns));
   if (fast) return fast;
+  // No SQLite connection (PostgreSQL): multi-row INSERT … RETURNING in chunks (the numbers come back in VALUES order).
   const numbers: number[] = [];
-  for (const p of paramsOf(rows, columns)) numbers.push(Number((await trx.executeQuery(CompiledQuery.raw(text, [...p]))).insertId));
+  for (let i = 0; i < rows.length; i += 1000) {
+    const got = await trx.insertInto('recipients').values(rows.slice(i, i + 1000)).returning('number').execute();
+    numbers.push(...got.map((r) => Number(r.number)));
+  }
   return numbers;
 }
 
@@ -231,6 +245,17 @@ export async function createRecipientsIn(trx: Kysely<Database>, ctx: AppContext,
     const now = ctx.clock.timestamp();
     const checked = inputs.map((input, i) => checkRecipient(input, look, batch ? `[${i}].` : '', errors, now));
     errors.throwIfAny();
+    // Without a customer number: the next free one (customer-numbers.ts); the given ones are checked below as before.
+    const unnumbered = checked.filter((c) => c.row.customer_number === null);
+    if (unnumbered.length) {
+      const given = new Set(checked.map((c) => c.row.customer_number).filter((x): x is string => x !== null));
+      const first = (await getSettings({ ...ctx, db: trx })).invoicing.firstCustomerNumber;
+      const free = (await nextCustomerNumbers(trx, unnumbered.length + given.size, first)).filter((n) => !given.has(n));
+      unnumbered.forEach((c, i) => {
+        c.row.customer_number = free[i];
+        c.row.search_text = `${c.row.search_text} ${free[i]}`;
+      });
+    }
     await assertCustomerNumbersFree(
       trx,
       checked.map((c) => c.row.customer_number),

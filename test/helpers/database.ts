@@ -1,0 +1,38 @@
+/**
+ * Which database the tests run on: SQLite in memory, or PostgreSQL when KVITT_TEST_DATABASE holds a postgres:// URL
+ * (`npm run test:pg`). On PostgreSQL every test database is a fresh schema (`t_<random>`) of that database, made by
+ * openPostgres (`?schema=`) and dropped again by `drop()`.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { isPostgresUrl } from '../../db/dialect.js';
+
+export const testPostgresUrl = (): string | null => (isPostgresUrl(process.env.KVITT_TEST_DATABASE) ? process.env.KVITT_TEST_DATABASE! : null);
+export const onPostgres = () => testPostgresUrl() !== null;
+
+export interface TestDatabase {
+  /** A file, `:memory:` or a postgres:// URL with `schema=`: what openApp takes. */
+  target: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty test database: `:memory:` (or `file` when given) on SQLite, a new schema on PostgreSQL. */
+export function testDatabase(file?: string): TestDatabase {
+  const url = testPostgresUrl();
+  if (!url || file) return { target: file ?? ':memory:', drop: async () => {} };
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const u = new URL(url);
+  u.searchParams.set('schema', schema);
+  return {
+    target: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(`drop schema if exists ${schema} cascade`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
