@@ -1,0 +1,158 @@
+/**
+ * Reports benchmark (issue 13, "Tests and figures"). Prints figures; never asserts on time.
+ *
+ *  1. seeds BENCH_INVOICES (default 100,000) invoices with 3 lines through the services into a temporary file database
+ *     (or measures BENCH_DB, an already seeded file);
+ *  2. the invoices report (preselected columns, all invoices and credit notes) as XLSX and as CSV over loopback HTTP
+ *     from the server in a child process, against a baseline in this process that runs the same SQL in the same keyset
+ *     chunks and hands the rows straight to exceljs's streaming WorkbookWriter / csv-stringify (ratio, measured
+ *     alternately in the same run);
+ *  3. the server's peak RSS growth during each export (sampled every 50 ms) and after;
+ *  4. GET /invoices/{n} latency (p50/p99) idle and while an XLSX export runs.
+ *
+ * Environment: BENCH_INVOICES, BENCH_DB=<file>, BENCH_KEEP=1 keeps the seeded file.
+ */
+import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { openApp } from '../../main/app.js';
+import { fixedClock } from '../../main/clock.js';
+import { invoiceRowsQuery } from '../../main/features/reports/invoices.report.js';
+import { inNok } from '../../main/features/reports/ledger.sql.js';
+import { seedAll } from '../../main/seed/seed.js';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { fmt, httpRequest, KEY, mb, startChild } from './lib.js';
+
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
+const COLUMNS = 'number,type,issueDate,dueDate,name,net,vat,total,paid,balance,kid';
+const dir = mkdtempSync(join(tmpdir(), 'kvitt-rep-bench-'));
+const dbFile = process.env.BENCH_DB ?? join(dir, 'bench.sqlite');
+
+if (!process.env.BENCH_DB) {
+  const app = await openApp({ dbFile, apiKey: KEY, clock: fixedClock('2026-03-15') });
+  const t = performance.now();
+  await seedAll(app.ctx, { seed: 42, recipients: 2000, invoices: INVOICES, linesPerInvoice: 3, extras: false });
+  console.log(`seeded ${INVOICES} invoices in ${fmt((performance.now() - t) / 1000)} s`);
+  await app.close();
+}
+
+/* Baseline: the same SQL in the same chunks, rows straight into the library writers (its own read-only connection:
+   the server child holds the database's Kvitt lock). */
+const base = { ctx: { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(dbFile, { readonly: true }) }) }) }, close: () => Promise.resolve() };
+async function* baselineRows() {
+  let after: number | null = null;
+  for (;;) {
+    let q = invoiceRowsQuery(base.ctx.db, {})
+      .select(['d.id', 'd.kind', 'd.number', 'd.issue_date', 'd.due_date', 'r.name', 'd.total_nok', 'd.tax_nok', 'd.kid'])
+      .select([inNok(sql<number>`coalesce(b.paid_total, 0)`).as('paid'), inNok(sql<number>`coalesce(b.balance, 0)`).as('balance')]);
+    if (after !== null) q = q.where('d.id', '>', after);
+    const rows = await q.orderBy('d.id').limit(1000).execute();
+    for (const r of rows) {
+      const s = r.kind === 'credit-note' ? -1 : 1;
+      yield [r.number, r.kind, r.issue_date, r.due_date, r.name, (s * (r.total_nok - r.tax_nok)) / 100, (s * r.tax_nok) / 100, (s * r.total_nok) / 100, Number(r.paid) / 100, Number(r.balance) / 100, r.kid];
+    }
+    if (rows.length < 1000) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+async function baselineXlsx(): Promise<number> {
+  const file = join(dir, 'base.xlsx');
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet('Fakturaer');
+  ws.addRow(COLUMNS.split(',')).commit();
+  for await (const row of baselineRows()) ws.addRow(row.map((v, i) => (i === 2 || i === 3) && v ? new Date(`${v}T00:00:00Z`) : v)).commit();
+  ws.commit();
+  await wb.commit();
+  return statSync(file).size;
+}
+async function baselineCsv(): Promise<number> {
+  const file = join(dir, 'base.csv');
+  const out = createWriteStream(file);
+  const csv = stringify({ delimiter: ';' });
+  csv.pipe(out);
+  csv.write(COLUMNS.split(','));
+  for await (const row of baselineRows()) if (!csv.write(row)) await once(csv, 'drain');
+  csv.end();
+  await once(out, 'finish');
+  return statSync(file).size;
+}
+
+/* Kvitt: the report over HTTP, with the server's RSS sampled while it runs. */
+const child = await startChild('kvitt', dbFile);
+const headers = { authorization: `Bearer ${KEY}` };
+type Mem = { rss: number; rssAfterGc: number };
+async function kvitt(format: 'XLS' | 'CSV') {
+  const before = await child.ask<Mem>('mem', 'mem');
+  let peak = before.rss;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, (await child.ask<Mem>('mem', 'mem')).rss);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const t = performance.now();
+  const r = await httpRequest({ port: child.port, path: `/reports/invoices?format=${format}&columns=${COLUMNS}`, headers });
+  const seconds = (performance.now() - t) / 1000;
+  sampling = false;
+  await sampler;
+  if (r.status !== 200) throw new Error(`${format}: ${r.status} ${r.body.slice(0, 200)}`);
+  return { seconds, bytes: Buffer.byteLength(r.body), growth: peak - before.rssAfterGc };
+}
+async function timed(fn: () => Promise<number>) {
+  const t = performance.now();
+  const bytes = await fn();
+  return { seconds: (performance.now() - t) / 1000, bytes };
+}
+
+console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+await kvitt('CSV'); // warm-up (SQLite cache, JIT) for both sides
+await timed(baselineCsv);
+for (const format of ['XLS', 'CSV'] as const) {
+  const runs: { k: number; b: number; growth: number; bytes: number }[] = [];
+  for (let i = 0; i < 2; i++) {
+    const k = await kvitt(format);
+    const b = await timed(format === 'XLS' ? baselineXlsx : baselineCsv);
+    runs.push({ k: k.seconds, b: b.seconds, growth: k.growth, bytes: k.bytes });
+  }
+  const best = (xs: number[]) => Math.min(...xs);
+  const k = best(runs.map((r) => r.k));
+  const b = best(runs.map((r) => r.b));
+  console.log(
+    `${format}: Kvitt ${fmt(k, 2)} s (${mb(runs[0].bytes)}) vs library alone ${fmt(b, 2)} s -> ratio ${fmt(k / b, 2)}x; ` +
+      `server peak RSS growth ${mb(Math.max(...runs.map((r) => r.growth)))}`,
+  );
+}
+
+/* GET /invoices/{n} latency idle and during an XLSX export. */
+const sample = (await base.ctx.db.selectFrom('documents').where('kind', '=', 'invoice').where('number', 'is not', null).select('number').execute()).map((r) => r.number!);
+async function latencies(n: number, until?: () => boolean) {
+  const out: number[] = [];
+  for (let i = 0; i < n || (until && !until()); i++) {
+    const t = performance.now();
+    const r = await httpRequest({ port: child.port, path: `/invoices/${sample[(i * 7919) % sample.length]}`, headers });
+    if (r.status !== 200) throw new Error(`GET invoice: ${r.status} ${r.body.slice(0, 200)}`);
+    out.push(performance.now() - t);
+    if (until && until()) break;
+  }
+  out.sort((a, b) => a - b);
+  return { p50: out[Math.floor(out.length * 0.5)], p99: out[Math.min(out.length - 1, Math.floor(out.length * 0.99))], n: out.length };
+}
+const idle = await latencies(300);
+let done = false;
+const exporting = kvitt('XLS').then(() => (done = true));
+const busy = await latencies(0, () => done);
+await exporting;
+console.log(`GET /invoices/{n}: idle p50 ${fmt(idle.p50, 2)} ms p99 ${fmt(idle.p99, 2)} ms; during XLSX export p50 ${fmt(busy.p50, 2)} ms p99 ${fmt(busy.p99, 2)} ms (${busy.n} requests) -> p99 ratio ${fmt(busy.p99 / idle.p99, 1)}x`);
+const after = await child.ask<Mem>('mem', 'mem');
+console.log(`server RSS after the exports (after GC): ${mb(after.rssAfterGc)}`);
+
+await child.stop();
+await base.ctx.db.destroy();
+if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+else console.log(`kept ${dbFile}`);
