@@ -55,7 +55,7 @@ export function OverviewGroups({ data, year, onYear, onOpen }: { data: InvoiceOv
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Text size="sm">{item.count}</Text>
+                  <Text size="sm">{formatMoney(item.count, 0)}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

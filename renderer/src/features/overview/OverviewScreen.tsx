@@ -14,7 +14,7 @@ function Card({ label, value, hint, testId, color }: { label: string; value: str
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fw={700} fz={26} c={color} style={{ whiteSpace: 'nowrap' }} data-testid={`${testId}-value`}>
+      <Text fw={700} fz={value.length > 15 ? 18 : 26} c={color} style={{ whiteSpace: 'nowrap' }} title={value} data-testid={`${testId}-value`}>
         {value}
       </Text>
       <Text size="xs" c="dimmed">
@@ -111,7 +111,7 @@ export function OverviewScreen() {
         <Card
           label={t('ovr.card.overdue')}
           value={money(cards?.overdue)}
-          hint={t('ovr.card.overdueCount', { count: cards?.overdueCount ?? 0 })}
+          hint={t('ovr.card.overdueCount', { count: cards?.overdueCount ?? 0, n: formatMoney(cards?.overdueCount ?? 0, 0) })}
           testId="card-overdue"
           color={cards && cards.overdueCount > 0 ? 'red.7' : undefined}
         />

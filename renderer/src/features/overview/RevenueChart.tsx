@@ -19,6 +19,9 @@ export function rangeOf(choice: RangeChoice, today: string): { from?: string; to
   return {};
 }
 
+/** Axis ticks stay short: 800 000, 1,5 mill., 800 mill. */
+const axisAmount = (v: number) => (Math.abs(v) >= 1e6 ? `${formatMoney(v / 1e6, Math.abs(v) >= 1e7 ? 0 : 1).replace(/,0$/, '')} mill.` : formatMoney(v, 0));
+
 /** Net revenue as bars per month, received and written off as lines (Mantine Charts on Recharts). */
 export function RevenueChart({ data, range, onRange }: { data: Revenue | null; range: RangeChoice; onRange: (r: RangeChoice) => void }) {
   const { t } = useTranslation();
@@ -48,7 +51,7 @@ export function RevenueChart({ data, range, onRange }: { data: Revenue | null; r
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           valueFormatter={(v) => `${formatMoney(v, 0)} kr`}
-          yAxisProps={{ width: 80, tickFormatter: (v: number) => formatMoney(v, 0) }}
+          yAxisProps={{ width: 80, tickFormatter: axisAmount }}
           maxBarWidth={40}
           curveType="linear"
           series={[
