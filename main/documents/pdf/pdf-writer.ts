@@ -512,7 +512,8 @@ function buildDefinition(doc: DocumentView, withLogo: boolean): ContentObject {
   };
 }
 
-function renderDefinition(definition: ContentObject): Promise<Buffer> {
+/** Renders a pdfmake document definition with the standard fonts (also used by the report statement writer). */
+export function renderDefinition(definition: ContentObject): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     try {
       const printer = new PdfPrinter(FONTS);

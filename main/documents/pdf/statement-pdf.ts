@@ -3,11 +3,9 @@
  * every page, right-aligned Norwegian amounts, a bold total row, "Side X av Y". Same pdfmake printer and fonts as the
  * document writer; the figures come ready from the caller.
  */
-import PdfPrinter from 'pdfmake/src/printer.js';
 import { formatDate, formatMoney } from '../format';
 import type { ReportRow, TableColumn } from '../report/report-table.js';
-
-const FONTS = { Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } };
+import { renderDefinition } from './pdf-writer.js';
 
 export interface Statement {
   title: string;
@@ -46,16 +44,5 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
       { table: { headerRows: 1, widths: s.columns.map((c) => (c.type === 'text' ? '*' : 'auto')), body }, layout: 'lightHorizontalLines' },
     ],
   };
-  return new Promise<Buffer>((resolve, reject) => {
-    try {
-      const pdf = new PdfPrinter(FONTS).createPdfKitDocument(definition);
-      const chunks: Buffer[] = [];
-      pdf.on('data', (c: Buffer) => chunks.push(c));
-      pdf.on('end', () => resolve(Buffer.concat(chunks)));
-      pdf.on('error', reject);
-      pdf.end();
-    } catch (e) {
-      reject(e instanceof Error ? e : new Error(String(e)));
-    }
-  });
+  return renderDefinition(definition);
 }
