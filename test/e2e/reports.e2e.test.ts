@@ -70,7 +70,7 @@ test('Rapporter: choose, preview, download, cancel, errors next to the field, e-
   const intervals = page.getByRole('textbox', { name: 'Intervaller (dager)' });
   await intervals.fill('');
   await page.getByTestId('report-preview-run').click();
-  await visible(page.getByText('is required when the intervals column is asked for', { exact: false }));
+  await visible(page.getByText('må fylles ut når intervallkolonnen er valgt', { exact: false }));
   await gui.shot('reports-aged-error');
   await intervals.fill('30,60');
   await page.getByTestId('report-preview-run').click();
