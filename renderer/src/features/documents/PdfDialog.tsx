@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { call, downloadBlob, fileToBlob } from '../../api/client';
 import { PdfFrame } from './PdfFrame';
 
-/** Opens a document's PDF (an operation with `{params: {number}}`) in a large dialog, with download. */
-export function PdfDialog({ op, number, title, opened, onClose }: { op: string; number: number; title: string; opened: boolean; onClose: () => void }) {
+/** Opens a document's PDF (an operation with `{params: {number}}`, or other `params`) in a large dialog, with download. */
+export function PdfDialog({ op, number, params, title, opened, onClose }: { op: string; number?: number; params?: Record<string, unknown>; title: string; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<{ blob: Blob; filename: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -14,13 +14,14 @@ export function PdfDialog({ op, number, title, opened, onClose }: { op: string; 
     let live = true;
     setFile(null);
     setError(null);
-    call(op, { params: { number } })
+    call(op, { params: params ?? { number } })
       .then((v) => live && setFile(fileToBlob(v)))
       .catch((e) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {
       live = false;
     };
-  }, [opened, op, number]);
+    // params is a fresh object on every render: its JSON is the dependency
+  }, [opened, op, number, JSON.stringify(params ?? null)]);
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="min(1000px, 90vw)" centered>
       <PdfFrame title={title} blob={file?.blob ?? null} loading={!file && !error} message={error} height="75vh" />

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Modal, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import { call, downloadBlob, fileToBlob, type Page } from '../../api/client';
+import { call, type Page } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
 import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
-import { PdfFrame } from '../documents/PdfFrame';
+import { PdfDialog } from '../documents/PdfDialog';
 import { useSendingVersion } from './sending.store';
 import type { AttemptResult, OutboxEntry } from './sending.types';
 import { formatDateTime, ShipmentStatusBadge } from './StatusBadge';
@@ -19,36 +19,6 @@ const QUERY: Record<Tab, Record<string, string>> = {
   delivered: { status: 'DELIVERED' },
 };
 const DOC_ROUTE: Record<string, string> = { invoice: '/invoices/', 'credit-note': '/invoices/credit-notes/', offer: '/offers/', 'order-confirmation': '/offers/order-confirmations/' };
-
-/** A paper shipment's PDF (the postal address in the envelope window) to print. */
-function PrintDialog({ entry, onClose }: { entry: OutboxEntry | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [file, setFile] = useState<{ blob: Blob; filename: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!entry) return;
-    let live = true;
-    setFile(null);
-    setError(null);
-    call('sending.shipmentPdf', { params: { id: entry.id } })
-      .then((v) => live && setFile(fileToBlob(v)))
-      .catch((e) => live && setError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      live = false;
-    };
-  }, [entry]);
-  return (
-    <Modal opened={!!entry} onClose={onClose} title={entry?.description ?? ''} size="min(1000px, 90vw)" centered>
-      <PdfFrame title={entry?.description ?? ''} blob={file?.blob ?? null} loading={!file && !error} message={error} height="75vh" />
-      <Group justify="flex-end" mt="sm">
-        <Button variant="default" disabled={!file} onClick={() => file && downloadBlob(file.blob, file.filename)}>
-          {t('docs.download')}
-        </Button>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </Group>
-    </Modal>
-  );
-}
 
 function OutboxTabs() {
   const { t } = useTranslation();
@@ -116,7 +86,7 @@ function OutboxTabs() {
     {
       key: 'reason',
       header: t('send.col.reason'),
-      width: '2fr',
+      width: '1.5fr',
       render: (r) => (
         <Tooltip label={r.lastError ?? ''} disabled={!r.lastError} multiline w={420}>
           <Text size="xs" c={r.status === 'NOT_DELIVERED' ? 'red' : 'dimmed'} truncate data-testid="outbox-reason">
@@ -129,7 +99,7 @@ function OutboxTabs() {
     {
       key: 'actions',
       header: '',
-      width: '240px',
+      width: '200px',
       align: 'right',
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -179,7 +149,7 @@ function OutboxTabs() {
         height="calc(100vh - 220px)"
         fetchPage={(page, perPage) => call<Page<OutboxEntry>>('sending.listOutbox', { query: { ...QUERY[tab], page, perPage } })}
       />
-      <PrintDialog entry={printing} onClose={() => setPrinting(null)} />
+      <PdfDialog op="sending.shipmentPdf" params={{ id: printing?.id }} title={printing?.description ?? ''} opened={!!printing} onClose={() => setPrinting(null)} />
     </Stack>
   );
 }
