@@ -215,6 +215,7 @@ async function record(ctx: AppContext, row: OutboxRow, o: Outcome): Promise<void
     if (o.status === 'RETRY') {
       const next = new Date(Date.now() + backoffMinutes(row.attempts + 1) * MINUTE).toISOString();
       await trx.updateTable('outbox').set({ attempts: row.attempts + 1, last_error: o.error, next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
+      await audit(trx, ctx.clock, 'shipment', row.id, 'attempt-failed', { reason: o.error, nextAttemptAt: next });
       return;
     }
     const delivered = o.status === 'DELIVERED';
