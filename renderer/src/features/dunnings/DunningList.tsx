@@ -24,14 +24,14 @@ export function DunningList() {
   const columns: Column<Dunning>[] = [
     { key: 'number', header: t('dun.col.number'), width: '70px', render: (d) => <Text size="sm" fw={600}>{d.number}</Text> },
     { key: 'invoice', header: t('dun.col.invoice'), width: '80px', render: (d) => <Text size="sm">{d.invoiceNumber}</Text> },
-    { key: 'customer', header: t('dun.col.customer'), width: 'minmax(150px, 2fr)', render: (d) => <Text size="sm" truncate>{d.recipient.name}</Text> },
+    { key: 'customer', header: t('dun.col.customer'), width: 'minmax(130px, 2fr)', render: (d) => <Text size="sm" truncate>{d.recipient.name}</Text> },
     { key: 'kind', header: t('dun.col.kind'), width: 'minmax(110px, 1fr)', render: (d) => <Text size="sm" truncate>{d.dunningNumber}. <KindLabel d={d} /></Text> },
-    { key: 'date', header: t('dun.col.date'), width: '95px', render: (d) => <Text size="sm">{formatDate(d.dunningDate)}</Text> },
-    { key: 'deadline', header: t('dun.col.deadline'), width: '95px', render: (d) => <Text size="sm">{formatDate(d.dueDate)}</Text> },
+    { key: 'date', header: t('dun.col.date'), width: '90px', render: (d) => <Text size="sm">{formatDate(d.dunningDate)}</Text> },
+    { key: 'deadline', header: t('dun.col.deadline'), width: '90px', render: (d) => <Text size="sm">{formatDate(d.dueDate)}</Text> },
     { key: 'fee', header: t('dun.col.fee'), width: '80px', align: 'right', render: (d) => money(d.dunningFee, d) },
-    { key: 'interest', header: t('dun.col.interest'), width: '85px', align: 'right', render: (d) => money(d.interest, d) },
-    { key: 'total', header: t('dun.col.total'), width: '115px', align: 'right', render: (d) => money(d.total, d) },
-    { key: 'state', header: t('dun.col.state'), width: '110px', render: (d) => <InvoiceStateBadge state={d.invoiceState} /> },
+    { key: 'interest', header: t('dun.col.interest'), width: '80px', align: 'right', render: (d) => money(d.interest, d) },
+    { key: 'total', header: t('dun.col.total'), width: '105px', align: 'right', render: (d) => money(d.total, d) },
+    { key: 'state', header: t('dun.col.state'), width: '100px', render: (d) => <InvoiceStateBadge state={d.invoiceState} /> },
   ];
   return (
     <PagedVirtualTable
