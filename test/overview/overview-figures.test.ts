@@ -193,6 +193,9 @@ describe('bad parameters: 400 naming the parameter', () => {
   const cases: [string, string[]][] = [
     ['/overview/invoices?year=20x6', ['year']],
     ['/overview/invoices?year=abc', ['year']],
+    ['/overview/invoices?year=2026&year=2025', ['year']],
+    ['/overview/invoices/documents?year=%00', ['year']],
+    ['/overview/invoices/documents?perPage=10&page=0', ['page']],
     ['/overview/invoices/documents?year=20x6', ['year']],
     ['/overview/invoices/documents?states=open', ['states']],
     ['/overview/invoices/documents?state=notdue', ['state']],
