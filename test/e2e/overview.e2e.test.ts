@@ -80,6 +80,19 @@ test('the range picker and the year picker', async () => {
   await textOf(row('Forfalt').first(), 'Forfalt00,00');
 });
 
+test('Oversikt speaks English too', async () => {
+  const { page } = gui;
+  await page.getByTestId('lang-switch').click();
+  await textOf(page.getByTestId('revenue-chart'), 'Revenue by month');
+  await textOf(page.getByTestId('card-overdue'), '1 invoice past due');
+  await textOf(row('Overdue').first(), 'Overdue');
+  await textOf(page.getByTestId('overview-groups'), 'Order confirmations');
+  await textOf(page.getByTestId('revenue-chart').locator('svg.recharts-surface'), 'March 2026');
+  await gui.shot('overview-en');
+  await page.getByTestId('lang-switch').click();
+  await textOf(page.getByTestId('revenue-chart'), 'Omsetning per måned');
+});
+
 test('a new company sees what to do first', async () => {
   const fresh = await openGui({ today: TODAY });
   try {

@@ -23,10 +23,22 @@ export function rangeOf(choice: RangeChoice, today: string): { from?: string; to
 const axisAmount = (v: number) => (Math.abs(v) >= 1e6 ? `${formatMoney(v / 1e6, Math.abs(v) >= 1e7 ? 0 : 1).replace(/,0$/, '')} mill.` : formatMoney(v, 0));
 
 /** Net revenue as bars per month, received and written off as lines (Mantine Charts on Recharts). */
+const NB_MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
+
+/** The service labels months in Norwegian ("desember 2025"); the English screen names them in English. */
+function monthLabel(label: string, lang: string): string {
+  if (lang !== 'en') return label;
+  const [name, year] = label.split(' ');
+  const i = NB_MONTHS.indexOf(name);
+  if (i < 0) return label;
+  const en = new Date(Date.UTC(2000, i, 1)).toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' });
+  return year ? `${en} ${year}` : en;
+}
+
 export function RevenueChart({ data, range, onRange }: { data: Revenue | null; range: RangeChoice; onRange: (r: RangeChoice) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows = (data?.labels ?? []).map((label, i) => ({
-    month: label,
+    month: monthLabel(label, i18n.language),
     revenue: data!.revenueWithoutVat[i],
     paid: data!.paid[i],
     lost: data!.lost[i],
