@@ -88,10 +88,11 @@ test('an invalid organisation number shows the service message next to the field
   await textOf(page.getByTestId('error-contact.address.zip'), '4 siffer');
   await gui.shot('recipients-form-errors');
 
-  // Nothing was created; Escape leaves the form.
+  // Nothing was created; Escape leaves the form, after asking about the unsaved changes (Forkast).
   await page.getByLabel('Organisasjonsnummer').fill('923609016');
   await page.getByLabel('Postnummer').fill('0150');
   await page.keyboard.press('Escape');
+  await page.getByTestId('unsaved-discard').click();
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   await totalShown().then((t) => expect(t).toContain('1 kunde'));
 });

@@ -38,6 +38,8 @@ export const InvoicingSettings = Type.Object({
   firstCreditNoteNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
   firstOfferNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
   firstOrderConfirmationNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
+  /** A new customer without a customer number gets the next free one, never below this. */
+  firstCustomerNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
   offerValidDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
   ourReference: OptNullStr(64),
 });
@@ -125,6 +127,7 @@ export interface Settings {
     firstCreditNoteNumber: number;
     firstOfferNumber: number;
     firstOrderConfirmationNumber: number;
+    firstCustomerNumber: number;
     offerValidDays: number;
     ourReference: string | null;
   };
@@ -182,6 +185,7 @@ export const DEFAULT_SETTINGS: Settings = {
     firstCreditNoteNumber: 50001,
     firstOfferNumber: 1001,
     firstOrderConfirmationNumber: 2001,
+    firstCustomerNumber: 10001,
     offerValidDays: 30,
     ourReference: null,
   },

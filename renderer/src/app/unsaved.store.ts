@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { create } from 'zustand';
 
@@ -36,6 +36,23 @@ export const useUnsaved = create<UnsavedState>((set) => ({
   ask: (pending) => set({ pending }),
   cancel: () => set({ pending: null }),
 }));
+
+/**
+ * The one guard every form uses (the document editor, the customer form, each Settings tab): while `dirty`, leaving
+ * asks Lagre / Forkast / Avbryt, and Lagre runs `save` (true when saved). Call the returned `touch` on every edit: the
+ * shell may have cleared the flag (Forkast) while the form stayed open, and the next edit must guard again.
+ */
+export function useUnsavedGuard(name: string, dirty: boolean, save: () => Promise<boolean>): () => void {
+  const [owner] = useState(() => Symbol(name));
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const forShell = useCallback(() => saveRef.current(), []);
+  useEffect(() => {
+    useUnsaved.getState().setDirty(owner, dirty, forShell);
+  }, [dirty, owner, forShell]);
+  useEffect(() => () => useUnsaved.getState().release(owner), [owner]);
+  return useCallback(() => useUnsaved.getState().setDirty(owner, true, forShell), [owner, forShell]);
+}
 
 /** navigate(to), unless there are unsaved changes: then the question is asked first. */
 export function useGuardedNavigate() {

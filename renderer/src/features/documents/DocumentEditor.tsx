@@ -2,9 +2,9 @@ import { Alert, Anchor, Badge, Box, Button, Grid, Group, Kbd, Loader, Paper, Sel
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
-import { useGuardedNavigate, useUnsaved } from '../../app/unsaved.store';
+import { useGuardedNavigate, useUnsavedGuard } from '../../app/unsaved.store';
 import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DateField } from './DateField';
@@ -42,17 +42,20 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   const [form, setForm] = useState<DocForm>(() => emptyForm(kind));
   const [loaded, setLoaded] = useState(draftNumber === null);
   const [dirty, setDirty] = useState(false);
-  const [owner] = useState(() => Symbol('document-editor'));
   const saveRef = useRef<(quiet?: boolean) => Promise<number | null>>(async () => null);
-  const saveForShell = useCallback(async () => (await saveRef.current()) !== null, []);
+  // Unsaved changes: the shell asks before leaving (nav links, back, closing the window) and can save.
+  const touch = useUnsavedGuard('document-editor', dirty, async () => (await saveRef.current()) !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<null | 'save' | 'issue' | 'delete'>(null);
   const [confirm, setConfirm] = useState<null | 'issue' | 'delete'>(null);
+  /** "Utsted og send": the issued document's page opens its Send dialog (features/sending). */
+  const [sendAfter, setSendAfter] = useState(false);
   const [showPreview, setShowPreview] = useState(true);
   const wide = useMediaQuery('(min-width: 1750px)') ?? false;
   const currencies = useCurrencies(form.currency);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [savedVersion, setSavedVersion] = useState(0);
+  const presetRecipient = Number(useSearchParams()[0].get('recipient')) || null;
 
   useEffect(() => {
     setErrors({});
@@ -60,6 +63,12 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     if (draftNumber === null) {
       setForm(emptyForm(kind));
       setLoaded(true);
+      // "Ny faktura" / "Nytt tilbud" from a customer's page: that customer is chosen already.
+      if (presetRecipient) {
+        call<{ number: number; name: string; customerNumber?: string | null }>(OPS.recipients.get, { params: { number: presetRecipient } })
+          .then((r) => setForm((f) => ({ ...f, recipientNumber: r.number, recipientLabel: r.customerNumber ? `${r.name} (${r.customerNumber})` : r.name })))
+          .catch(() => undefined);
+      }
       return;
     }
     let live = true;
@@ -74,13 +83,13 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     return () => {
       live = false;
     };
-  }, [kind, draftNumber, ops.get]);
+  }, [kind, draftNumber, ops.get, presetRecipient]);
 
   const update = (patch: Partial<DocForm>) => {
     setForm((f) => ({ ...f, ...patch }));
     setDirty(true);
     // Every edit tells the shell again: the shell may have cleared the flag (Forkast) while this editor stayed open.
-    useUnsaved.getState().setDirty(owner, true, saveForShell);
+    touch();
   };
 
   const totals = useMemo(() => computeTotals(form.lines.map(lineFigures)), [form.lines]);
@@ -141,7 +150,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
       setConfirm(null);
       notifyOk(t(`docs.issued.${effectiveKind}`, { number: issued }));
       const target = form.credit && creditRoutes ? creditRoutes : routes;
-      navigate(issued !== null ? target.issued(issued) : target.list);
+      navigate(issued !== null ? target.issued(issued) + (sendAfter ? '?send=1' : '') : target.list);
     } catch (e) {
       setConfirm(null);
       setErrors(fieldErrors(e));
@@ -166,12 +175,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     }
   }
 
-  // Unsaved changes: the shell asks before leaving (nav links, back, closing the window) and can save.
   saveRef.current = save;
-  useEffect(() => {
-    useUnsaved.getState().setDirty(owner, dirty, saveForShell);
-  }, [dirty, owner]);
-  useEffect(() => () => useUnsaved.getState().release(owner), [owner]);
   const guardedNavigate = useGuardedNavigate();
 
   const addLine = () => update({ lines: [...form.lines, emptyLine()] });
@@ -339,6 +343,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
         <Alert color="yellow" variant="light" mt="sm" data-testid="issue-warning">
           {t('docs.issueFinal')}
         </Alert>
+        <Switch mt="md" label={t('send.issueAndSend')} checked={sendAfter} onChange={(e) => setSendAfter(e.currentTarget.checked)} data-testid="issue-and-send" />
       </ConfirmDialog>
       <ConfirmDialog
         opened={confirm === 'delete'}

@@ -126,6 +126,23 @@ export function numberFromLocation(location: string | null | undefined): number 
 }
 
 /** A Norwegian bank account "86011117947" -> "8601 11 17947" (other formats unchanged). */
+/** A Norwegian organisation number as people write it: 923 609 016. */
+export function formatOrgNumber(n: string | null | undefined): string {
+  if (!n) return '';
+  const d = n.replace(/[\s.]/g, '');
+  return /^\d{9}$/.test(d) ? `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}` : n;
+}
+
+/** A Norwegian phone number (8 digits, optionally +47/0047 first) as people write it: 22 62 00 02, +47 22 62 00 02. */
+export function formatPhone(n: string | null | undefined): string {
+  if (!n) return '';
+  const m = /^(?:(\+47|0047))?(\d{8})$/.exec(n.replace(/[\s.-]/g, ''));
+  if (!m) return n;
+  const d = m[2];
+  const local = /^[49]/.test(d) ? `${d.slice(0, 3)} ${d.slice(3, 5)} ${d.slice(5)}` : `${d.slice(0, 2)} ${d.slice(2, 4)} ${d.slice(4, 6)} ${d.slice(6)}`;
+  return m[1] ? `+47 ${local}` : local;
+}
+
 export function formatAccount(account: string | null | undefined): string {
   if (!account) return '';
   const digits = account.replace(/[\s.]/g, '');

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
+import { CustomerBalance, CustomerDocuments } from './CustomerDocuments';
 import { DraftsTab } from './DraftsTab';
+import { formatOrgNumber, formatPhone } from '../documents/money';
 import { formatAmount, formatDate } from './format';
 import { useLookups } from './lookups.store';
 import { orgFormLabel, type Recipient } from './recipient.types';
@@ -109,7 +111,7 @@ export function RecipientDetailScreen() {
             {r.deleted && <Badge color="red">{t('recipients.detail.markedDeleted')}</Badge>}
           </Group>
           <Text size="sm" c="dimmed">
-            {[r.customerNumber && t('recipients.detail.customerNo', { no: r.customerNumber }), r.organisation.number && `Org.nr. ${r.organisation.number}`]
+            {[r.customerNumber && t('recipients.detail.customerNo', { no: r.customerNumber }), r.organisation.number && `Org.nr. ${formatOrgNumber(r.organisation.number)}`]
               .filter(Boolean)
               .join(' · ')}
           </Text>
@@ -136,9 +138,20 @@ export function RecipientDetailScreen() {
         </Group>
       </Group>
 
+      <CustomerBalance recipientNumber={number} />
+
       <Tabs defaultValue="details" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="details">{t('recipients.detail.tabDetails')}</Tabs.Tab>
+          <Tabs.Tab value="invoices" data-testid="tab-invoices">
+            {t('recipients.detail.tabInvoices')}
+          </Tabs.Tab>
+          <Tabs.Tab value="credit-notes" data-testid="tab-credit-notes">
+            {t('recipients.detail.tabCreditNotes')}
+          </Tabs.Tab>
+          <Tabs.Tab value="offers" data-testid="tab-offers">
+            {t('recipients.detail.tabOffers')}
+          </Tabs.Tab>
           <Tabs.Tab value="drafts" data-testid="tab-drafts">
             {t('recipients.detail.tabDrafts')}
           </Tabs.Tab>
@@ -151,8 +164,8 @@ export function RecipientDetailScreen() {
                   rows={[
                     [t('recipients.field.address'), [a.address1, a.address2, `${a.zip} ${a.city}`, a.country].filter(Boolean).join(', ')],
                     [t('recipients.field.email'), r.contact.email],
-                    [t('recipients.field.phone'), r.contact.phone],
-                    [t('recipients.field.mobile'), r.contact.mobile],
+                    [t('recipients.field.phone'), formatPhone(r.contact.phone)],
+                    [t('recipients.field.mobile'), formatPhone(r.contact.mobile)],
                     [t('recipients.field.fax'), r.contact.fax],
                     [t('recipients.field.web'), r.contact.web],
                     [t('recipients.field.yourReference'), r.yourReference],
@@ -166,7 +179,7 @@ export function RecipientDetailScreen() {
                   rows={[
                     [t('recipients.field.customerNumber'), r.customerNumber],
                     [t('recipients.field.orgForm'), orgFormLabel(r.organisation.form)],
-                    [t('recipients.field.orgNumber'), r.organisation.number],
+                    [t('recipients.field.orgNumber'), formatOrgNumber(r.organisation.number)],
                     [t('recipients.field.icdShort'), r.organisation.icd === null ? '' : String(r.organisation.icd).padStart(4, '0')],
                     [
                       t('recipients.section.receiving'),
@@ -222,6 +235,11 @@ export function RecipientDetailScreen() {
             )}
           </Grid>
         </Tabs.Panel>
+        {(['invoices', 'credit-notes', 'offers'] as const).map((kind) => (
+          <Tabs.Panel key={kind} value={kind} pt="md">
+            <CustomerDocuments recipientNumber={number} kind={kind} />
+          </Tabs.Panel>
+        ))}
         <Tabs.Panel value="drafts" pt="md">
           <DraftsTab recipientNumber={number} />
         </Tabs.Panel>

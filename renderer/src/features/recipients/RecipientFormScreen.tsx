@@ -27,6 +27,8 @@ import { orgFormOptions, type Recipient } from './recipient.types';
 import { emptyRecipientValues, FORM_PATHS, recipientToValues, valuesToBody, type RecipientFormValues } from './recipientForm.model';
 import { useRecipientList } from './recipientList.store';
 import { useFormKeys } from './useFormKeys';
+import { postPlace } from '../../../../main/domain/postcodes';
+import { useGuardedNavigate, useUnsavedGuard } from '../../app/unsaved.store';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -51,6 +53,11 @@ export function RecipientFormScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [otherErrors, setOtherErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
+  // What the form held when it opened (or was last saved): changes since then are guarded like the document editor's.
+  const [initial, setInitial] = useState<string | null>(editing ? null : JSON.stringify(emptyRecipientValues()));
+  const dirty = values !== null && initial !== null && JSON.stringify(values) !== initial;
+  useUnsavedGuard('recipient-form', dirty, () => save());
+  const guardedNavigate = useGuardedNavigate();
 
   useEffect(() => {
     void load();
@@ -61,14 +68,16 @@ export function RecipientFormScreen() {
       .then((r) => {
         setOriginal(r);
         setValues(recipientToValues(r));
+        setInitial(JSON.stringify(recipientToValues(r)));
       })
       .catch((e) => notifyError(e));
   }, [editing, number]);
 
-  const close = () => navigate(editing ? `/recipients/${number}` : '/recipients');
+  const close = () => guardedNavigate(editing ? `/recipients/${number}` : '/recipients');
 
-  async function save() {
-    if (!values || saving) return;
+  /** True when saved (the shell's Lagre leaves only then). */
+  async function save(): Promise<boolean> {
+    if (!values || saving) return false;
     setSaving(true);
     const { body, customOrder } = valuesToBody(values, customFields);
     try {
@@ -80,7 +89,9 @@ export function RecipientFormScreen() {
       notifyOk(editing ? t('recipients.form.updated', { name: saved.name }) : t('recipients.form.created', { name: saved.name }));
       useRecipientList.getState().reload();
       void useLookups.getState().refreshLabels();
+      setInitial(JSON.stringify(values));
       navigate(`/recipients/${saved.number}`);
+      return true;
     } catch (e) {
       const alias = (path: string) => {
         const m = /^customFields\[(\d+)\]/.exec(path);
@@ -95,6 +106,7 @@ export function RecipientFormScreen() {
       if (e instanceof ApiError && (e.status === 400 || e.status === 409)) {
         if (!Object.keys(byPath).length && !other.length) notifyError(e, t('recipients.form.notSaved'));
       } else notifyError(e, t('recipients.form.notSaved'));
+      return false;
     } finally {
       setSaving(false);
     }
@@ -114,6 +126,8 @@ export function RecipientFormScreen() {
       {...extra}
     />
   );
+  const norwegian = !values.country || ['NORGE', 'NO', 'NORWAY'].includes(values.country.toUpperCase());
+  const unknownZip = norwegian && /^\d{4}$/.test(values.zip.trim()) && postPlace(values.zip) === null;
   const yesNoDefault = [
     { value: 'default', label: t('recipients.form.useCompanyDefault') },
     { value: 'yes', label: t('common.yes') },
@@ -160,7 +174,17 @@ export function RecipientFormScreen() {
           {text('address1', 'contact.address.address1', t('recipients.field.address1'))}
           {text('address2', 'contact.address.address2', t('recipients.field.address2'))}
           <div />
-          {text('zip', 'contact.address.zip', t('recipients.field.zip'), { withAsterisk: true })}
+          {text('zip', 'contact.address.zip', t('recipients.field.zip'), {
+            withAsterisk: true,
+            // Norway: Poststed from the postcode register shipped with the app; an unknown postcode is flagged.
+            onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+              const zip = e.currentTarget.value;
+              set('zip', zip);
+              const place = norwegian ? postPlace(zip) : null;
+              if (place) set('city', place);
+            },
+            description: unknownZip ? <Text span size="xs" c="orange.8" data-testid="zip-unknown">{t('recipients.form.unknownZip')}</Text> : undefined,
+          })}
           {text('city', 'contact.address.city', t('recipients.field.city'), { withAsterisk: true })}
           <Select
             label={t('recipients.field.country')}

@@ -1,3 +1,4 @@
+import { formatOrgNumber } from '../documents/money';
 import { Badge, Group, Skeleton, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
@@ -116,7 +117,7 @@ export function RecipientTable({ onOpen }: { onOpen(r: Recipient): void }) {
                       {r.name}
                     </div>
                     <div role="cell" style={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
-                      {r.organisation.number ?? ''}
+                      {formatOrgNumber(r.organisation.number)}
                     </div>
                     <div role="cell" style={cell}>
                       {r.contact.email ?? ''}

@@ -1,5 +1,6 @@
 import { Badge, Button, Checkbox, Group, Modal, Select, Stack, Table, TagsInput, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useUnsavedGuard } from '../../app/unsaved.store';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call, type FieldError } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
@@ -47,8 +48,12 @@ export function CustomFieldsTab() {
     setDraft(def ? { number: def.number, name: def.name, type: def.type, options: def.options ?? [], required: def.required } : { number: null, name: '', type: 'TEXT', options: [], required: false });
   }
 
-  async function save() {
-    if (!draft) return;
+  // A field being written in the dialog: leaving (Alt+digit, closing the window) asks first.
+  useUnsavedGuard('settings-custom-fields', draft !== null && draft.name.trim() !== '', () => save());
+
+  /** True when saved. */
+  async function save(): Promise<boolean> {
+    if (!draft) return true;
     setSaving(true);
     const body = { name: draft.name, type: draft.type, options: draft.type === 'SELECT' ? draft.options : null, required: draft.required };
     try {
@@ -57,6 +62,7 @@ export function CustomFieldsTab() {
       await refresh();
       notifyOk(t('settings.fields.saved', { name: draft.name }));
       setDraft(null);
+      return true;
     } catch (e) {
       const mine: Record<string, string> = {};
       const rest: FieldError[] = [];
@@ -64,6 +70,7 @@ export function CustomFieldsTab() {
       setErrors(mine);
       setOther(rest);
       if (!(e instanceof ApiError) || !e.fields.length) notifyError(e);
+      return false;
     } finally {
       setSaving(false);
     }

@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Stack, Table, TextInput } from '@mantine/co
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useUnsavedGuard } from '../../app/unsaved.store';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
@@ -24,8 +25,11 @@ export function ExchangeRatesTab() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  // A rate typed but not saved: leaving asks first.
+  useUnsavedGuard('settings-rates', currency.trim() !== '' || String(rate).trim() !== '', () => save());
 
-  async function save() {
+  /** True when saved. */
+  async function save(): Promise<boolean> {
     setSaving(true);
     try {
       const body = { currency, rate: typeof rate === 'number' ? rate : rate === '' ? null : rate, date };
@@ -35,11 +39,13 @@ export function ExchangeRatesTab() {
       setCurrency('');
       setRate('');
       await refresh();
+      return true;
     } catch (e) {
       const mine: Record<string, string> = {};
       if (e instanceof ApiError) for (const f of e.fields) mine[f.field] ??= f.message;
       setErrors(mine);
       if (!(e instanceof ApiError) || !e.fields.length) notifyError(e);
+      return false;
     } finally {
       setSaving(false);
     }

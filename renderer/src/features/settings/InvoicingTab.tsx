@@ -18,6 +18,7 @@ interface V {
   firstCreditNoteNumber: Num;
   firstOfferNumber: Num;
   firstOrderConfirmationNumber: Num;
+  firstCustomerNumber: Num;
   offerValidDays: Num;
   ourReference: string;
 }
@@ -37,6 +38,7 @@ const toPatch = (v: V) => ({
   firstCreditNoteNumber: num(v.firstCreditNoteNumber),
   firstOfferNumber: num(v.firstOfferNumber),
   firstOrderConfirmationNumber: num(v.firstOrderConfirmationNumber),
+  firstCustomerNumber: num(v.firstCustomerNumber),
   offerValidDays: num(v.offerValidDays),
   ourReference: v.ourReference.trim() === '' ? null : v.ourReference,
 });
@@ -121,6 +123,7 @@ export function InvoicingTab() {
           {number('firstCreditNoteNumber', t('settings.invoicing.firstCreditNoteNumber'))}
           {number('firstOfferNumber', t('settings.invoicing.firstOfferNumber'))}
           {number('firstOrderConfirmationNumber', t('settings.invoicing.firstOrderConfirmationNumber'))}
+          {number('firstCustomerNumber', t('settings.invoicing.firstCustomerNumber'))}
         </SimpleGrid>
         <Checkbox
           mt="sm"

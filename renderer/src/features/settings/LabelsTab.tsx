@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useUnsavedGuard } from '../../app/unsaved.store';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { notifyError, notifyOk } from '../../components/errors';
@@ -28,28 +29,35 @@ export function LabelsTab() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  // A new name typed, or a label being renamed, and not saved: leaving asks first.
+  useUnsavedGuard('settings-labels', name.trim() !== '' || (editing !== null && editing.name !== editing.label.name), () => (editing ? rename() : add()));
 
-  async function add() {
+  /** True when saved. */
+  async function add(): Promise<boolean> {
     try {
       await call('labels.create', { body: { name } });
       notifyOk(t('settings.labels.created', { name }));
       setName('');
       setError(null);
       await refresh();
+      return true;
     } catch (e) {
       setError(nameError(e));
       if (!(e instanceof ApiError)) notifyError(e);
+      return false;
     }
   }
 
-  async function rename() {
-    if (!editing) return;
+  async function rename(): Promise<boolean> {
+    if (!editing) return true;
     try {
       await call('labels.update', { params: { number: editing.label.number }, body: { name: editing.name } });
       setEditing(null);
       await refresh();
+      return true;
     } catch (e) {
       setEditing({ ...editing, error: nameError(e) });
+      return false;
     }
   }
 

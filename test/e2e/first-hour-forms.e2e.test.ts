@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+
+/** Issue 8: nothing lost without asking. The customer form and the Settings tabs use the document editor's guard. */
+let gui: Gui;
+beforeAll(async () => {
+  gui = await openGuiWithCompany();
+});
+afterAll(async () => {
+  await gui?.close();
+});
+
+const noDialog = async () => {
+  await gui.page.waitForTimeout(300);
+  expect(await gui.page.getByTestId('unsaved-discard').isVisible()).toBe(false);
+};
+
+test('the customer form asks before leaving with changes (navigation, Escape, Alt+digit), and not without', async () => {
+  const { page } = gui;
+  await navTo(page, 'Kunder');
+  await page.getByTestId('recipient-new').click();
+  await visible(page.getByRole('heading', { name: 'Ny kunde' }));
+  // Nothing typed: leaving does not ask
+  await navTo(page, 'Fakturaer');
+  await visible(page.getByTestId('new-invoice'));
+  await noDialog();
+
+  await navTo(page, 'Kunder');
+  await page.getByTestId('recipient-new').click();
+  await page.getByLabel('Navn').first().fill('Halvferdig AS');
+  await navTo(page, 'Fakturaer');
+  await visible(page.getByTestId('unsaved-discard'));
+  await gui.shot('first-hour-unsaved-customer');
+  await page.getByTestId('unsaved-cancel').click();
+  expect(await page.getByLabel('Navn').first().inputValue()).toBe('Halvferdig AS');
+  await page.locator('.mantine-Modal-content').waitFor({ state: 'detached' }); // Escape is the dialog's own while it closes
+
+  await page.getByLabel('Navn').first().press('Escape');
+  await visible(page.getByTestId('unsaved-discard'));
+  await page.getByTestId('unsaved-cancel').click();
+  await page.locator('.mantine-Modal-content').waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: 'Ny kunde' }).click(); // Alt+digit works outside the inputs
+  await page.keyboard.press('Alt+3');
+  await visible(page.getByTestId('unsaved-discard'));
+  await page.getByTestId('unsaved-discard').click();
+  await visible(page.getByTestId('new-invoice'));
+  expect((await gui.server.json('/recipients/?q=Halvferdig')).body).toEqual([]);
+});
+
+test('a Settings tab asks before another tab or screen takes over; Lagre saves, then goes', async () => {
+  const { page, server } = gui;
+  await navTo(page, 'Innstillinger');
+  await visible(page.getByLabel('Firmanavn'));
+  await page.getByLabel('Firmanavn').fill('Kvitt Endret AS');
+  await page.getByTestId('settings-tab-invoicing').click();
+  await visible(page.getByTestId('unsaved-discard'));
+  await gui.shot('first-hour-unsaved-settings');
+  await page.getByTestId('unsaved-save').click();
+  await visible(page.getByLabel('Kredittdager'));
+  expect((await server.json('/originators/current/settings')).body.company.name).toBe('Kvitt Endret AS');
+
+  // Invoicing tab: a change, then Alt+2 (Kunder): asks; Forkast leaves the stored value as it was
+  const before = (await server.json('/originators/current/settings')).body.invoicing.defaultCreditDays;
+  await page.getByLabel('Kredittdager').fill('45');
+  await page.getByRole('heading', { name: 'Innstillinger' }).click();
+  await page.keyboard.press('Alt+2');
+  await visible(page.getByTestId('unsaved-discard'));
+  await page.getByTestId('unsaved-discard').click();
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+  expect((await server.json('/originators/current/settings')).body.invoicing.defaultCreditDays).toBe(before);
+
+  // Labels tab: a name typed and not added
+  await page.goto(`${server.base}/app/#/settings/labels`);
+  await page.getByRole('textbox').first().fill('VIP');
+  await page.getByTestId('settings-tab-company').click();
+  await visible(page.getByTestId('unsaved-discard'));
+  await page.getByTestId('unsaved-discard').click();
+  await textOf(page.getByRole('tab', { selected: true }), 'Firma');
+  // Unchanged tab: no question
+  await page.getByTestId('settings-tab-invoicing').click();
+  await visible(page.getByLabel('Kredittdager'));
+  await noDialog();
+});
