@@ -154,6 +154,7 @@ function factsRows(doc: DocumentView): Array<[string, string]> {
   if (doc.deliveryDate) rows.push(['Leveringsdato', formatDate(doc.deliveryDate)]);
   const customerNumber = nonEmpty(doc.buyer.customerNumber) ?? (doc.buyer.recipientNumber != null ? String(doc.buyer.recipientNumber) : null);
   if (customerNumber) rows.push(['Kundenr.', customerNumber]);
+  if (nonEmpty(doc.buyer.orgNumber)) rows.push(['Kundens org.nr.', formatOrgNumber(doc.buyer.orgNumber!, false)]);
   if (nonEmpty(doc.ourReference)) rows.push(['Vår referanse', doc.ourReference!.trim()]);
   if (nonEmpty(doc.yourReference)) rows.push(['Deres referanse', doc.yourReference!.trim()]);
   if (nonEmpty(doc.orderNumber)) rows.push(['Deres ordrenr.', doc.orderNumber!.trim()]);

@@ -143,7 +143,8 @@ export async function issueDraftIn(
     issue_date: issueDate,
     due_date: dueDate,
     order_date: draft.order_date,
-    delivery_date: draft.delivery_date,
+    // Bokføringsforskriften asks for the delivery date on an invoice: without one, the invoice date is the delivery date.
+    delivery_date: draft.delivery_date ?? (kind === 'invoice' ? issueDate : null),
     expiry_date: kind === 'offer' ? expiryDate : null,
     our_reference: draft.our_reference,
     your_reference: draft.your_reference,
@@ -181,7 +182,7 @@ export async function issueDraftIn(
 }
 
 async function applyCredit(trx: Kysely<Database>, invoiceId: number, amount: number, date: string): Promise<void> {
-  const b = await trx.selectFrom('invoice_balances').selectAll().where('document_id', '=', invoiceId).executeTakeFirstOrThrow();
+  const b = await trx.selectFrom('invoice_balances').selectAll().where('document_id', '=', invoiceId).forUpdate().executeTakeFirstOrThrow();
   const balance = b.balance - amount;
   await trx
     .updateTable('invoice_balances')
