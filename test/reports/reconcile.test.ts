@@ -94,7 +94,8 @@ describe('reconciliation', () => {
   });
 
   it('revenue: per month = overview (per VAT rate) = per customer = detail lines = the invoices report net, for the same period and label', async () => {
-    for (const q of [{ from: '2025-04-01', to: '2026-02-28' }, { from: '2025-04-01', to: '2026-02-28', labelNumber: '-1' }]) {
+    const cases: Record<string, string>[] = [{ from: '2025-04-01', to: '2026-02-28' }, { from: '2025-04-01', to: '2026-02-28', labelNumber: '-1' }];
+    for (const q of cases) {
       const amounts = ['net', 'vat', 'total'];
       const period = await reportJson(s, 'revenue/period', q, ['month', 'invoices', 'creditNotes', ...amounts]);
       const overview = await reportJson(s, 'revenue/overview', q, ['vatRate', ...amounts]);
