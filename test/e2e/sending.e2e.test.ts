@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSmtp, type Smtp } from '../sending/helpers.js';
-import { navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
 
 let gui: Gui;
 let smtp: Smtp;
@@ -101,4 +101,29 @@ test('Utboks: the print queue prints and marks printed; a refused mail fails wit
   await gui.shot('sending-outbox-delivered');
   const paper = (await s.json('/outbox/?method=paper')).body[0];
   expect(paper.status).toBe('DELIVERED');
+});
+
+test('Utsted og send: issuing from the editor with the switch on opens the Send dialog of the new invoice', async () => {
+  const { page } = gui;
+  await navTo(page, 'Fakturaer');
+  await page.getByTestId('new-invoice').click();
+  await visible(page.getByTestId('doc-editor'));
+  await chooseCustomer(page, 'Fjord Bygg AS');
+  await page.getByLabel('Beskrivelse 1').fill('Rådgivning');
+  await page.getByLabel('Pris 1').fill('900');
+  await page.keyboard.press('Control+s');
+  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  await page.getByTestId('issue').click();
+  await visible(page.getByTestId('issue-warning'));
+  await page.getByTestId('issue-and-send').check();
+  await gui.shot('sending-issue-and-send');
+  await page.getByTestId('confirm-button').click();
+  await page.waitForURL(/#\/invoices\/\d+$/);
+  await visible(page.getByTestId('send-dialog'));
+  const number = Number(page.url().split('/').pop());
+  await page.getByTestId('send-submit').click();
+  await page.getByTestId('send-dialog').waitFor({ state: 'detached' });
+  await gui.server.json('/outbox/flush', { method: 'POST' });
+  await textOf(page.getByTestId('sending-history'), 'Levert', 8000);
+  expect(smtp.mails.some((m) => m.subject === `Faktura ${number} fra Kvitt Test AS`)).toBe(true);
 });

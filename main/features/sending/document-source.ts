@@ -97,14 +97,6 @@ export function documentKindSource(kind: DocumentKind): DocumentSource {
   return source;
 }
 
-/** Until the dunnings feature provides its source (main/features/dunnings/dunning.source.ts). */
-const dunningPlaceholder: DocumentSource = {
-  describe: async () => null,
-  pdf: async (_ctx, number) => {
-    throw notFound(`Dunning ${number}`);
-  },
-};
-
 export const documentSources: Record<SentDocumentType, DocumentSource> = {
   invoice: documentKindSource('invoice'),
   'credit-note': documentKindSource('credit-note'),

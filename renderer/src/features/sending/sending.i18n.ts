@@ -3,6 +3,7 @@ export const sendingTexts = {
   nb: {
     'nav.outbox': 'Utboks',
     'send.action': 'Send',
+    'send.issueAndSend': 'Send etter utstedelse (Utsted og send)',
     'send.title': 'Send {{what}}',
     'send.method.email': 'E-post',
     'send.method.paper': 'Papir (utskriftskø)',
@@ -81,6 +82,7 @@ export const sendingTexts = {
   en: {
     'nav.outbox': 'Outbox',
     'send.action': 'Send',
+    'send.issueAndSend': 'Send after issuing (Issue and send)',
     'send.title': 'Send {{what}}',
     'send.method.email': 'E-mail',
     'send.method.paper': 'Paper (print queue)',
