@@ -1,6 +1,6 @@
 /** Reading report files back the way a user's tools would: papaparse for CSV, exceljs for XLSX, fflate for zips, pdftotext. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -27,9 +27,15 @@ export function unzip(data: Buffer): Record<string, Buffer> {
   return Object.fromEntries(Object.entries(unzipSync(new Uint8Array(data))).map(([k, v]) => [k, Buffer.from(v)]));
 }
 
+/** One temporary folder per test file, removed when the process ends. */
+let dir: string | null = null;
 export function tmpFile(name: string, data: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kvitt-rep-test-'));
-  const file = join(dir, name);
+  if (!dir) {
+    const made = mkdtempSync(join(tmpdir(), 'kvitt-rep-test-'));
+    dir = made;
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+  }
+  const file = join(dir, `${Math.random().toString(36).slice(2, 8)}-${name}`);
   writeFileSync(file, data);
   return file;
 }
