@@ -20,3 +20,16 @@ export function isValidIban(input: string): boolean {
   for (const ch of moved) rem = (rem * 10 + Number(ch)) % 97;
   return rem === 1;
 }
+
+/**
+ * The IBAN of a Norwegian account number: a fixed conversion (ISO 13616): "NO", two check digits (98 - the mod-97 of
+ * the account followed by "NO00" as digits, 2324 00), then the 11 digits. 8601 11 17947 -> NO93 8601 1117 947.
+ * null when the account is not 11 digits.
+ */
+export function ibanFromAccount(account: string | null | undefined): string | null {
+  const s = normaliseAccount(account ?? '');
+  if (!/^\d{11}$/.test(s)) return null;
+  let rem = 0;
+  for (const ch of `${s}232400`) rem = (rem * 10 + Number(ch)) % 97;
+  return `NO${String(98 - rem).padStart(2, '0')}${s}`;
+}

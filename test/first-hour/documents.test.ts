@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ibanFromAccount, isValidIban } from '../../main/domain/bank-account.js';
 import { issueInvoice, startDocServer, type DocServer } from '../documents-api/setup.js';
 
 let s: DocServer;
@@ -44,4 +46,30 @@ test('a credit note keeps the delivery date of its invoice; an offer gets none b
   const n = await issueInvoice(s, { recipient: { number: s.company }, invoiceDate: '2026-03-10', items: [{ productCode: 'A1', quantity: 1 }] });
   const cn = await s.json(`/invoices/${n}/credit-note`, { method: 'POST' });
   expect((await s.json(new URL(cn.res.headers.get('location')!).pathname)).body.deliveryDate).toBe('2026-03-10');
+});
+
+test('ibanFromAccount: the fixed conversion of a Norwegian account to its IBAN, valid for every valid account', () => {
+  expect(ibanFromAccount('8601 11 17947')).toBe('NO9386011117947');
+  expect(ibanFromAccount('1234')).toBeNull();
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 11 }), (digits) => {
+      const iban = ibanFromAccount(digits.join(''))!;
+      expect(isValidIban(iban)).toBe(true);
+      expect(iban.slice(4)).toBe(digits.join(''));
+    }),
+  );
+});
+
+test('a foreign-currency invoice with no IBAN in Settings prints the IBAN of the Norwegian account under the IBAN label', async () => {
+  const put = await s.json('/originators/current/settings', { method: 'PUT', body: { company: { iban: null, bic: 'DNBANOKK' } } });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  await s.json('/common/currency/exchangeRates', { method: 'PUT', body: { currency: 'EUR', rate: 11.5, date: '2026-03-01' } });
+  const n = await issueInvoice(s, { recipient: { number: s.company }, currency: 'EUR', invoiceDate: '2026-03-02', items: [{ description: 'Licence', quantity: 1, unitPrice: 100, taxRate: 25 }] });
+  expect((await s.json(`/invoices/${n}`)).body.international).toMatchObject({ iban: 'NO9386011117947', bic: 'DNBANOKK' });
+  const file = join(dir, `eur${n}.pdf`);
+  writeFileSync(file, Buffer.from(await (await s.api(`/invoices/${n}/pdf`)).arrayBuffer()));
+  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  expect(text).toContain('til IBAN NO93 8601 1117 947, BIC/SWIFT DNBANOKK');
+  expect(text).not.toMatch(/IBAN\)\s*\n?\s*8601 11 17947/);
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, join(dir, 'eur')]);
 });

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { PartySnapshot } from '../../documents/document-view.js';
+import { ibanFromAccount } from '../../domain/bank-account.js';
 import { invoiceStatus } from '../../domain/invoice-state.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
 import { countryName } from '../common/countries.js';
@@ -236,7 +237,7 @@ export async function draftShapes(db: Kysely<Database>, rows: DocRow[], extended
   ]);
   const c = company ? (JSON.parse(company.value) as { bic?: string | null; iban?: string | null; orgNumber?: string | null; vatRegistered?: boolean }) : null;
   const live: International | null = c
-    ? { bic: c.bic ?? null, iban: c.iban ?? null, vatNumber: c.vatRegistered !== false && c.orgNumber ? `NO${c.orgNumber}MVA` : null }
+    ? { bic: c.bic ?? null, iban: c.iban ?? ibanFromAccount((c as { bankAccount?: string | null }).bankAccount), vatNumber: c.vatRegistered !== false && c.orgNumber ? `NO${c.orgNumber}MVA` : null }
     : null;
   return rows.map((d) => {
     const credit = d.kind === 'credit-note';

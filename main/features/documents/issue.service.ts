@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
+import { ibanFromAccount } from '../../domain/bank-account.js';
 import { buildKid } from '../../domain/kid.js';
 import { formatDecimal2 } from '../../documents/format.js';
 import { FieldErrors, notFound, OpError, validationError } from '../../ops/errors.js';
@@ -129,7 +130,7 @@ export async function issueDraftIn(
   const c = settings.company;
   const international =
     draft.currency !== 'NOK'
-      ? JSON.stringify({ bic: c.bic, iban: c.iban, vatNumber: c.vatRegistered && c.orgNumber ? `NO${c.orgNumber}MVA` : null })
+      ? JSON.stringify({ bic: c.bic, iban: c.iban ?? ibanFromAccount(c.bankAccount), vatNumber: c.vatRegistered && c.orgNumber ? `NO${c.orgNumber}MVA` : null })
       : null;
 
   const final: Omit<DocRow, 'id' | 'content_hash' | 'created_at' | 'updated_at'> = {

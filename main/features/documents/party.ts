@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { RecipientsTable } from '../../../db/schema.js';
 import type { PartySnapshot } from '../../documents/document-view.js';
 import type { Settings } from '../settings/settings.schema.js';
+import { ibanFromAccount } from '../../domain/bank-account.js';
 
 /** The originator as it is on the day a document is issued (frozen into the document). */
 export function originatorSnapshot(s: Settings): PartySnapshot {
@@ -21,7 +22,8 @@ export function originatorSnapshot(s: Settings): PartySnapshot {
     mobile: c.mobile,
     web: c.web,
     bankAccount: c.bankAccount,
-    iban: c.iban,
+    // Foreign-currency invoices print an IBAN: the one in Settings, else the Norwegian account's (a fixed conversion).
+    iban: c.iban ?? ibanFromAccount(c.bankAccount),
     bic: c.bic,
     logo: c.logo,
   };
