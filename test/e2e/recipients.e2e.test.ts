@@ -66,7 +66,7 @@ test('create a customer, see it in the list, open it and edit it', async () => {
   await openList();
   const row = page.getByTestId('recipient-row').filter({ hasText: 'Fjord Bygg AS' });
   await textOf(row, 'K-100');
-  await textOf(row, '923609016');
+  await textOf(row, '923 609 016'); // org numbers as people write them (issue 8)
   await textOf(row, '5003 BERGEN');
   await totalShown().then((t) => expect(t).toContain('1 kunde'));
 });
