@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
+import { afterAll } from 'vitest';
 
 export function parseCsv(data: Buffer) {
   const text = data.toString('utf8');
@@ -27,13 +28,15 @@ export function unzip(data: Buffer): Record<string, Buffer> {
   return Object.fromEntries(Object.entries(unzipSync(new Uint8Array(data))).map(([k, v]) => [k, Buffer.from(v)]));
 }
 
-/** One temporary folder per test file, removed when the process ends. */
+/** One temporary folder per test file, removed after its tests. */
 let dir: string | null = null;
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = null;
+});
 export function tmpFile(name: string, data: Buffer): string {
   if (!dir) {
-    const made = mkdtempSync(join(tmpdir(), 'kvitt-rep-test-'));
-    dir = made;
-    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+    dir = mkdtempSync(join(tmpdir(), 'kvitt-rep-test-'));
   }
   const file = join(dir, `${Math.random().toString(36).slice(2, 8)}-${name}`);
   writeFileSync(file, data);
