@@ -81,3 +81,26 @@ test('a Settings tab asks before another tab or screen takes over; Lagre saves, 
   await visible(page.getByLabel('Kredittdager'));
   await noDialog();
 });
+
+test('the editor says what the user knows; Ctrl+N starts in Kunde; the order confirmation says what it is; a favicon', async () => {
+  const { page, server } = gui;
+  await navTo(page, 'Fakturaer');
+  await visible(page.getByTestId('new-invoice'));
+  await page.keyboard.press('Control+n');
+  await textOf(page.getByTestId('editor-title'), 'Ny faktura');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Kunde' || (document.activeElement as HTMLInputElement | null)?.closest('[data-testid="customer-select"]') !== null || document.activeElement?.id === document.querySelector('label')?.htmlFor);
+  const focused = await page.evaluate(() => document.activeElement?.tagName);
+  expect(focused).toBe('INPUT');
+  const draft = await server.json('/invoices/drafts/', { body: { recipient: { number: 1 }, items: [{ description: 'x', quantity: 1, unitPrice: 1, taxRate: 25 }] } });
+  await page.goto(`${server.base}/app/#/invoices/drafts/${Number(draft.res.headers.get('location')!.split('/').pop())}`);
+  await textOf(page.getByTestId('editor-title'), 'Utkast til Fjord Bygg AS');
+  await gui.shot('first-hour-editor-title');
+  const oc = await server.json('/order-confirmation/drafts/', { body: { recipient: { number: 1 }, items: [{ description: 'x', quantity: 1, unitPrice: 1, taxRate: 25 }] } });
+  expect(oc.status, JSON.stringify(oc.body)).toBe(201);
+  await page.goto(`${server.base}/app/#/offers/order-confirmations/drafts/${Number(oc.res.headers.get('location')!.split('/').pop())}`);
+  await page.getByTestId('issue').click();
+  const warning = await textOf(page.getByTestId('issue-warning'), 'bekrefter overfor kunden');
+  expect(warning).not.toContain('kreditnota');
+  await page.keyboard.press('Escape');
+  expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
+});

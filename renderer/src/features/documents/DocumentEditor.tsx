@@ -102,7 +102,9 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   const pdf = livePreview ? live : saved;
 
   const effectiveKind: DocKind = form.credit ? 'credit-note' : kind;
-  const titleKey = draftNumber === null ? `docs.title.new.${effectiveKind}` : `docs.title.draft.${effectiveKind}`;
+  // What the user knows: "Ny faktura", then "Utkast til Andersen Catering AS" once it is saved for a customer.
+  const customerName = form.recipientLabel?.replace(/\s\([^)]*\)$/, '') ?? null;
+  const titleKey = draftNumber === null ? `docs.title.new.${effectiveKind}` : customerName ? `docs.title.draftFor.${effectiveKind}` : `docs.title.draft.${effectiveKind}`;
 
   /** Saves; returns the draft number, or null when the service said no. */
   async function save(quiet = false): Promise<number | null> {
@@ -209,7 +211,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
       <Group justify="space-between" align="flex-start">
         <div>
           <Group gap="xs">
-            <Title order={2}>{t(titleKey, { number: draftNumber })}</Title>
+            <Title order={2} data-testid="editor-title">{t(titleKey, { number: draftNumber, customer: customerName })}</Title>
             <Badge variant="light" color="gray">
               {t('docs.draft')}
             </Badge>
@@ -341,7 +343,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
       >
         <Text>{t(`docs.issueConfirm.${effectiveKind}`)}</Text>
         <Alert color="yellow" variant="light" mt="sm" data-testid="issue-warning">
-          {t('docs.issueFinal')}
+          {t(effectiveKind === 'offer' || effectiveKind === 'order-confirmation' ? `docs.issueFinal.${effectiveKind}` : 'docs.issueFinal')}
         </Alert>
         <Switch mt="md" label={t('send.issueAndSend')} checked={sendAfter} onChange={(e) => setSendAfter(e.currentTarget.checked)} data-testid="issue-and-send" />
       </ConfirmDialog>
@@ -367,6 +369,8 @@ function RecipientPicker({ form, error, onPick, onYourReference }: { form: DocFo
     <RecipientSelect
       label={t('docs.customer')}
       withAsterisk
+      // A new document (Ctrl+N) starts in Kunde.
+      autoFocus={!form.recipientNumber}
       value={form.recipientNumber}
       initialLabel={form.recipientLabel}
       error={error}
