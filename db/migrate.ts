@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { dialectOf } from './dialect.js';
 import type { Db } from './connection.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_documents.js';
@@ -8,6 +10,7 @@ import * as m0005 from './migrations/0005_dunnings.js';
 import * as m0006 from './migrations/0006_events.js';
 import * as m0007 from './migrations/0007_first_hour.js';
 import * as m0009 from './migrations/0009_overview.js';
+import * as m0011 from './migrations/0011_users.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -19,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0006_events': m0006,
   '0007_first_hour': m0007,
   '0009_overview': m0009,
+  '0011_users': m0011,
 };
 
 class InCodeProvider implements MigrationProvider {
@@ -28,7 +32,11 @@ class InCodeProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider() });
+  // PostgreSQL: Kysely's bookkeeping tables in the schema the connection works in (search_path), named explicitly:
+  // Kysely looks for them across all schemas, and another schema's tables must not count (tests: one schema each).
+  const schema =
+    dialectOf(db) === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db, provider: new InCodeProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

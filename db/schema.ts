@@ -81,6 +81,7 @@ export interface AuditLogTable {
   entity_id: string;
   action: string;
   data: string | null; // JSON
+  actor?: string | null; // 0011: who made the change (user name, 'owner (API key)'); null = the desktop app or a background job
 }
 
 export interface ProductsTable {
@@ -222,6 +223,7 @@ export interface Database {
   recipient_custom_values: RecipientCustomValuesTable;
   exchange_rates: ExchangeRatesTable;
   audit_log: AuditLogTable;
+  users: UsersTable;
   products: ProductsTable;
   number_series: NumberSeriesTable;
   documents: DocumentsTable;
@@ -333,4 +335,14 @@ export interface DunningsTable {
 export interface InterestRatesTable {
   from_date: string;
   rate: number; // hundredths of a percent
+}
+
+/** Office server users (0011): one API key each (stored as SHA-256 hex), role owner | bookkeeper. */
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  role: string;
+  key_hash: string;
+  active: number;
+  created_at: string;
 }

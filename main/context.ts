@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.js';
 import type { Clock } from './clock.js';
+import type { Actor } from './features/users/actor.js';
 
 /** Where the loopback API key lives; the headless and Electron entries provide a file-backed store. */
 export interface ApiKeyStore {
@@ -18,4 +19,6 @@ export interface AppContext {
   backupTo?: (file: string) => Promise<void>;
   /** Replaces the open database's content with the backup at `file` (SQLite backup API) and migrates it. */
   restoreFrom?: (file: string) => Promise<void>;
+  /** Who the operation runs for (office server: a user, or the owner through the API key); absent over IPC. */
+  actor?: Actor;
 }

@@ -8,34 +8,59 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openApp } from './app.js';
 import { defaultDbFile } from './data-dir.js';
-import { buildHttpServer } from './http/server.js';
+import { startServing } from './office-server/serve.js';
 import { allOps } from './ops/index.js';
 import { seedAll } from './seed/seed.js';
 import { getSettings } from './features/settings/settings.service.js';
+import { isPostgresUrl } from '../db/dialect.js';
+
+/**
+ * The database to open: `--database postgres://…` (office mode) or `--database FILE`, else KVITT_DATABASE_URL, else
+ * `--db FILE`, else the default file. A PostgreSQL database is migrated on first start like a new file.
+ */
+function databaseOf(values: { db?: string; database?: string }): string {
+  const chosen = values.database ?? process.env.KVITT_DATABASE_URL ?? values.db;
+  if (isPostgresUrl(chosen)) return chosen;
+  return resolve(values.database ?? values.db ?? defaultDbFile());
+}
+/** A URL without its password, for messages. */
+const shown = (target: string) => (isPostgresUrl(target) ? target.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@') : target);
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 async function serve(args: string[]) {
-  const { values } = parseArgs({ args, options: { db: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } } });
-  const dbFile = resolve(values.db ?? defaultDbFile());
+  const { values } = parseArgs({
+    args,
+    options: {
+      db: { type: 'string' },
+      database: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      // Office server (main/office-server): --listen 0.0.0.0:7070 serves HTTPS (own certificate files or a generated one).
+      listen: { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
+      'public-host': { type: 'string', multiple: true },
+    },
+  });
+  const dbFile = databaseOf(values);
   const app = await openApp({ dbFile, sender: true, dailyBackups: true, dailyDunnings: true });
   const settings = await getSettings(app.ctx);
   const requested = values.port !== undefined ? Number(values.port) : Number(process.env.KVITT_PORT ?? settings.api.port);
   if (!Number.isInteger(requested) || requested < 0 || requested > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
-  let port = requested;
   const rendererDir = resolve(root, 'out/renderer');
-  const { app: http, loginToken } = await buildHttpServer({
+  const { http, url: base, loginToken, tls } = await startServing({
     ctx: app.ctx,
     ops: allOps,
-    apiKey: () => app.ctx.apiKeys!.get(),
-    port: () => port,
+    listen: values.listen,
+    port: requested,
+    tlsCert: values['tls-cert'],
+    tlsKey: values['tls-key'],
+    publicHosts: values['public-host'],
     rendererDir: existsSync(rendererDir) ? rendererDir : null,
   });
-  await http.listen({ host: '127.0.0.1', port: requested });
-  const addr = http.server.address();
-  if (addr && typeof addr === 'object') port = addr.port;
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`Kvitt is serving ${dbFile}`);
+  console.log(`Kvitt is serving ${shown(dbFile)}`);
+  if (tls) console.log(`TLS:  ${tls.source}${tls.generated ? ' (self-signed, generated)' : ''}\n      SHA-256 fingerprint ${tls.fingerprint}`);
   console.log(`API:  ${base}/  (Authorization: Bearer <key>; the key is in ${app.ctx.dataDir ?? '(memory)'}/api-key or KVITT_API_KEY)`);
   console.log(`GUI:  ${base}/app/login?token=${loginToken}`);
   if (!existsSync(rendererDir)) console.log('      (the GUI is not built: run npm run build:web)');
@@ -53,12 +78,13 @@ async function seed(args: string[]) {
     args,
     options: {
       db: { type: 'string' },
+      database: { type: 'string' },
       recipients: { type: 'string' },
       invoices: { type: 'string' },
       seed: { type: 'string' },
     },
   });
-  const dbFile = resolve(values.db ?? defaultDbFile());
+  const dbFile = databaseOf(values);
   const app = await openApp({ dbFile });
   const started = Date.now();
   const counts = await seedAll(app.ctx, {
@@ -66,14 +92,14 @@ async function seed(args: string[]) {
     recipients: Number(values.recipients ?? 50),
     invoices: Number(values.invoices ?? 0),
   });
-  console.log(`Seeded ${dbFile} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+  console.log(`Seeded ${shown(dbFile)} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
   await app.close();
 }
 
 const [command = 'serve', ...rest] = process.argv.slice(2);
 const run = command === 'seed' ? seed : command === 'serve' ? serve : null;
 if (!run) {
-  console.error('usage: headless.ts serve [--db FILE] [--port PORT] | seed [--db FILE] [--recipients N] [--invoices N] [--seed S]');
+  console.error('usage: headless.ts serve [--database FILE|postgres://…] [--port PORT] [--listen HOST:PORT [--tls-cert FILE --tls-key FILE] [--public-host NAME]…] | seed [--database FILE|postgres://…] [--recipients N] [--invoices N] [--seed S]  (--db FILE also works; KVITT_DATABASE_URL is the default database)');
   process.exit(2);
 }
 run(rest).catch((err) => {

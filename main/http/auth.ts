@@ -44,6 +44,22 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
+/** The key of an `Authorization` header: Bearer, or the password of Basic. */
+export function presentedKey(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, value = ''] = header.split(/\s+/, 2);
+  if (/^bearer$/i.test(scheme)) return value || undefined;
+  if (/^basic$/i.test(scheme)) {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return (colon >= 0 ? decoded.slice(colon + 1) : decoded) || undefined;
+  }
+  return undefined;
+}
+
+/** The same constant-time comparison for callers outside this module (the login form's key). */
+export const sameSecret = (presented: string, secret: string) => same(presented, secret);
+
 export type AuthResult = { ok: true; via: 'key' | 'session' } | { ok: false; message: string };
 
 /**
@@ -54,14 +70,7 @@ export type AuthResult = { ok: true; via: 'key' | 'session' } | { ok: false; mes
 export function authenticate(req: FastifyRequest, apiKey: string, sessionSecret: string, originatorId: string): AuthResult {
   const header = req.headers.authorization;
   if (header) {
-    let presented: string | undefined;
-    const [scheme, value = ''] = header.split(/\s+/, 2);
-    if (/^bearer$/i.test(scheme)) presented = value;
-    else if (/^basic$/i.test(scheme)) {
-      const decoded = Buffer.from(value, 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      presented = colon >= 0 ? decoded.slice(colon + 1) : decoded;
-    }
+    const presented = presentedKey(header);
     if (!presented || !same(presented, apiKey)) return { ok: false, message: 'Wrong API key' };
     const oid = req.headers['originator-id'];
     if (oid !== undefined && String(oid) !== originatorId) {

@@ -5,7 +5,11 @@ import { Created, FileResult, NoContent, Paged, Streamed, type Op } from '../ops
 import { parseBoundedJson } from '../ops/bounds.js';
 import { OpError } from '../ops/errors.js';
 import { callEnvelope, runOp } from '../ops/invoke.js';
-import { authenticate, CLIENT_HEADER, randomSecret, SESSION_COOKIE } from './auth.js';
+import { authenticate, randomSecret } from './auth.js';
+import { registerLogin, UserAuth } from './login.js';
+import { asActor, LEGACY_OWNER, type Actor } from '../features/users/actor.js';
+import { forbiddenFor, ownerOnly } from '../features/users/roles.js';
+import { hostMatcher } from '../office-server/listen.js';
 import { openApiDocument } from './openapi.js';
 import { isPublicRoute, PUBLIC_ROUTE, registerPublicRoutes, type PublicRateLimit } from './public-routes.js';
 import { readStatic } from './static.js';
@@ -25,7 +29,17 @@ export interface HttpOptions {
   version?: string;
   /** Rate limit of the public operations (event signup); see public-routes.ts. */
   publicRateLimit?: PublicRateLimit;
+  /** Office server: serve HTTPS with this certificate and key (PEM); see main/office-server/serve.ts. */
+  tls?: { cert: string; key: string };
+  /** Office server: host names (and this machine's addresses) accepted in the Host header besides the loopback names. */
+  publicHosts?: readonly string[];
 }
+
+/** Who a request acts as, set by the auth guard (main/features/users/actor.ts). */
+const actors = new WeakMap<FastifyRequest, Actor>();
+const actorOf = (req: FastifyRequest) => actors.get(req) ?? LEGACY_OWNER;
+/** http or https, as the client reached us. */
+const schemeOf = (req: FastifyRequest) => (req.protocol === 'https' ? 'https' : 'http');
 
 const toRoutePath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 const pathRegex = (p: string) => new RegExp('^' + p.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+') + '/?$');
@@ -71,7 +85,7 @@ function safeFilename(name: string): string {
 
 export async function sendResult(req: FastifyRequest, reply: FastifyReply, result: unknown) {
   if (result instanceof Created) {
-    const base = `http://${req.headers.host}`;
+    const base = `${schemeOf(req)}://${req.headers.host}`;
     if (result.location) reply.header('Location', base + result.location);
     return reply.code(201).send(result.links ? result.links.map((l) => base + l) : (result.body ?? {}));
   }
@@ -116,7 +130,7 @@ const isJson = (type: string) => /^application\/json\s*(;|$)/i.test(type.trim())
 export function crossSiteRefusal(req: FastifyRequest): { status: number; code: string; message: string } | null {
   if (SAFE_METHODS.has(req.method)) return null;
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `http://${req.headers.host}`) {
+  if (origin !== undefined && origin !== `${schemeOf(req)}://${req.headers.host}`) {
     return { status: 403, code: 'FORBIDDEN_ORIGIN', message: 'Requests from other web sites are refused' };
   }
   const site = req.headers['sec-fetch-site'];
@@ -139,12 +153,14 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
   const table = new Map(ops.map((op) => [op.name, op]));
   const patterns = ops.map((op) => ({ re: pathRegex(op.path), method: op.method }));
 
-  const app = Fastify({
+  // HTTPS for the office server (TLS material from main/office-server/tls.ts); the typed overloads differ only in the server class.
+  const app = (Fastify as (o: object) => FastifyInstance)({
+    ...(opts.tls ? { https: { cert: opts.tls.cert, key: opts.tls.key } } : {}),
     logger: false,
     bodyLimit: 64 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors fastify meets before any route runs (a path that does not percent-decode, e.g. /app/%E0) get our body too.
-    frameworkErrors: (err, _req, reply) => {
+    frameworkErrors: (err: Error, _req: FastifyRequest, reply: FastifyReply) => {
       const status = (err as { statusCode?: number }).statusCode ?? 400;
       errorReply(reply, status >= 400 && status < 500 ? status : 400, 'BAD_REQUEST', err.message);
     },
@@ -166,7 +182,8 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
 
   // The hooks take fastify's `done` callback instead of being async: they run on every request, and an async hook
   // costs a promise and a trip through the microtask queue each time. Answering early means not calling done().
-  const hostPattern = /^(127\.0\.0\.1|localhost|\[::1\])(?::(\d+))?$/i;
+  const hostPattern = hostMatcher(opts.publicHosts ?? []);
+  const hostNames = ['127.0.0.1', 'localhost', ...(opts.publicHosts ?? [])].join(', ');
   let hostSeen = ''; // the last Host accepted for the current port (clients send the same one on every request)
   let hostSeenPort = -1;
   app.addHook('onRequest', (req, reply, done) => {
@@ -176,7 +193,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
     if (host !== hostSeen || port !== hostSeenPort) {
       const m = hostPattern.exec(host);
       if (!m || (port && Number(m[2] ?? 80) !== port)) {
-        errorReply(reply, 403, 'FORBIDDEN_HOST', 'Kvitt answers only on 127.0.0.1 and localhost');
+        errorReply(reply, 403, 'FORBIDDEN_HOST', `Kvitt answers only on ${hostNames} (office server: --public-host NAME)`);
         return;
       }
       hostSeen = host;
@@ -198,26 +215,39 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
   });
 
   const open = (_req: FastifyRequest, _reply: FastifyReply, done: () => void) => done();
+  const users = new UserAuth(ctx);
   const guarded = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const auth = authenticate(req, opts.apiKey(), sessionSecret, originatorId);
-    if (!auth.ok) {
+    if (auth.ok) return done(); // the original key / login link: the owner, answered without a database look-up
+    const refuse = () => {
       // Bearer only: a Basic challenge would make a browser remember the key and send it on cross-site requests.
       reply.header('WWW-Authenticate', 'Bearer realm="kvitt"');
       errorReply(reply, 401, 'UNAUTHORIZED', auth.message);
-      return;
-    }
-    done();
+    };
+    // Not the owner's key: maybe an office-server user's key or session (main/http/login.ts).
+    users.actorOf(req).then(
+      (actor) => {
+        const oid = req.headers['originator-id'];
+        if (!actor || (oid !== undefined && String(oid) !== originatorId)) return refuse();
+        actors.set(req, actor);
+        done();
+      },
+      (err) => reply.send(err),
+    );
   };
   const guard = (isPublic: boolean) => (isPublic ? open : guarded);
 
   for (const op of ops) {
+    const restricted = ownerOnly(op); // roles: main/features/users/roles.ts
     app.route({
       method: op.method,
       url: toRoutePath(op.path),
       preHandler: guard(!!op.public),
       config: op.public ? PUBLIC_ROUTE : undefined,
       handler: async (req, reply) => {
-        const result = await runOp(op, { params: req.params, query: req.query, body: req.body }, ctx);
+        const actor = actorOf(req);
+        if (restricted && actor.role !== 'owner') throw forbiddenFor(actor.role, op);
+        const result = await asActor(ctx, actor, (c) => runOp(op, { params: req.params, query: req.query, body: req.body }, c));
         return sendResult(req, reply, result);
       },
     });
@@ -226,18 +256,19 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
   app.get('/openapi.json', async () => openApiDocument(ops, opts.version ?? '1.0'));
 
   // The browser GUI's transport: the same envelope as IPC, over same-origin HTTP.
-  app.post('/_ops/:name', { preHandler: guard(false) }, async (req) => {
+  app.post('/_ops/:name', { preHandler: guard(false) }, async (req, reply) => {
     const { name } = req.params as { name: string };
     const input = req.body as unknown;
-    return callEnvelope(table, name, input, ctx, (d) => d.toString('base64'));
+    const actor = actorOf(req);
+    const op = table.get(name);
+    if (op && actor.role !== 'owner' && ownerOnly(op)) {
+      const e = forbiddenFor(actor.role, op);
+      return reply.code(403).send({ ok: false, error: { status: 403, code: e.code, message: e.message, fields: [] } });
+    }
+    return asActor(ctx, actor, (c) => callEnvelope(table, name, input, c, (d) => d.toString('base64')));
   });
 
-  app.get('/app/login', async (req, reply) => {
-    const token = (req.query as { token?: string }).token ?? '';
-    if (token !== loginToken) return errorReply(reply, 401, 'UNAUTHORIZED', 'This login link is not valid');
-    reply.header('Set-Cookie', `${SESSION_COOKIE}=${sessionSecret}; HttpOnly; SameSite=Strict; Path=/`);
-    return reply.redirect('/app/');
-  });
+  registerLogin(app, { loginToken, sessionSecret, apiKey: opts.apiKey, users, secure: !!opts.tls, errorReply });
 
   if (opts.rendererDir) {
     const root = opts.rendererDir;

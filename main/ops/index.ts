@@ -13,6 +13,7 @@ import { recipientOps } from '../features/recipients/recipients.ops.js';
 import { reportOps } from '../features/reports/reports.ops.js';
 import { settingsOps } from '../features/settings/settings.ops.js';
 import { sendingOps } from '../features/sending/sending.ops.js';
+import { userOps } from '../features/users/users.ops.js';
 import type { Op } from './define.js';
 
 /** The operation table: every operation of Kvitt, served alike over IPC and loopback HTTP. */
@@ -32,6 +33,7 @@ export const allOps: readonly Op[] = [
   ...eventOps,
   ...reportOps,
   ...dunningOps,
+  ...userOps,
   // one line per area
 ];
 

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
+import { currentActor } from '../users/actor.js';
 
 /**
  * Appends one entry to the audit log; call it inside the transaction that makes the change. `data` must be validated
  * input or values the service derived (never a raw body): operations only see validated input (main/ops/validate.ts).
+ * The entry names who made the change: the actor the HTTP adapter runs the operation as (main/features/users/actor.ts).
  */
 export async function audit(
   db: Kysely<Database>,
@@ -19,6 +21,6 @@ export async function audit(
   if (!db.isTransaction) throw new Error(`audit(${entity}, ${action}) must run inside the transaction that makes the change`);
   await db
     .insertInto('audit_log')
-    .values({ at: clock.timestamp(), entity, entity_id: String(entityId), action, data: data === undefined ? null : JSON.stringify(data) })
+    .values({ at: clock.timestamp(), entity, entity_id: String(entityId), action, data: data === undefined ? null : JSON.stringify(data), actor: currentActor()?.name ?? null })
     .execute();
 }

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import { randomSecret } from '../../http/auth.js';
+import { conflict, notFound } from '../../ops/errors.js';
+import { audit } from '../audit/audit.service.js';
+import type { Actor, Role } from './actor.js';
+import type { UserInput, UserUpdate, UserView } from './users.schema.js';
+
+/** Keys are 256 random bits: an unsalted SHA-256 is enough to keep them out of the database and a backup. */
+export const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+type Row = { id: number; name: string; role: string; active: number; created_at: string };
+const view = (r: Row): UserView => ({ id: r.id, name: r.name, role: r.role as Role, active: r.active === 1, createdAt: r.created_at });
+const columns = ['id', 'name', 'role', 'active', 'created_at'] as const;
+
+export async function listUsers(ctx: AppContext): Promise<UserView[]> {
+  const rows = await ctx.db.selectFrom('users').select(columns).orderBy('id').execute();
+  return rows.map(view);
+}
+
+export async function getUser(ctx: AppContext, id: number): Promise<UserView> {
+  const row = await ctx.db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`User ${id}`);
+  return view(row);
+}
+
+/** Creates a user with a fresh key; the key is in the answer and nowhere else. */
+export async function createUser(ctx: AppContext, input: UserInput): Promise<UserView & { key: string }> {
+  const name = input.name.trim();
+  const key = randomSecret(32);
+  return ctx.db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+    if (taken) throw conflict(`A user named ${name} exists`, [{ field: 'name', message: 'is taken' }]);
+    const row = await trx
+      .insertInto('users')
+      .values({ name, role: input.role, key_hash: keyHash(key), active: 1, created_at: ctx.clock.timestamp() })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    await audit(trx, ctx.clock, 'user', row.id, 'create', { name, role: input.role });
+    return { ...view(row), key };
+  });
+}
+
+/** Disables/enables a user or changes the role; a disabled user's key and sessions stop working at once. */
+export async function updateUser(ctx: AppContext, id: number, input: UserUpdate): Promise<UserView> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound(`User ${id}`);
+    const next = { active: input.active === undefined ? row.active : input.active ? 1 : 0, role: input.role ?? row.role };
+    await trx.updateTable('users').set(next).where('id', '=', id).execute();
+    await audit(trx, ctx.clock, 'user', id, 'update', input);
+    return view({ ...row, ...next });
+  });
+}
+
+export async function regenerateUserKey(ctx: AppContext, id: number): Promise<UserView & { key: string }> {
+  const key = randomSecret(32);
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound(`User ${id}`);
+    await trx.updateTable('users').set({ key_hash: keyHash(key) }).where('id', '=', id).execute();
+    await audit(trx, ctx.clock, 'user', id, 'regenerate-key');
+    return { ...view(row), key };
+  });
+}
+
+/** The active user holding `key`, or null. One indexed lookup (users_key_hash). */
+export async function actorForKey(ctx: Pick<AppContext, 'db'>, key: string): Promise<Actor | null> {
+  if (!key) return null;
+  const row = await ctx.db.selectFrom('users').select(['id', 'name', 'role']).where('key_hash', '=', keyHash(key)).where('active', '=', 1).executeTakeFirst();
+  return row ? { id: row.id, name: row.name, role: row.role as Role } : null;
+}

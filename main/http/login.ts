@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { LEGACY_OWNER, type Actor, type Role } from '../features/users/actor.js';
+import { keyHash } from '../features/users/users.service.js';
+import { CLIENT_HEADER, presentedKey, randomSecret, readCookie, sameSecret, SESSION_COOKIE } from './auth.js';
+
+const SESSION_HOURS = 12;
+const MAX_SESSIONS = 10_000;
+
+/**
+ * Office-server users (main/features/users) on the HTTP transport: their API keys (Bearer/Basic) and their GUI sessions
+ * (cookie set by the login form). A session holds the key's hash, not the user: every request looks the user up, so a
+ * disabled user or a regenerated key stops working at once. The original API key and login link stay the owner's.
+ */
+export class UserAuth {
+  private readonly sessions = new Map<string, { hash: string; until: number }>();
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The user a request authenticates as with a user key or a user session; null when it does not. */
+  async actorOf(req: FastifyRequest): Promise<Actor | null> {
+    const key = presentedKey(req.headers.authorization);
+    if (key) return this.byHash(keyHash(key));
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    const session = token ? this.sessions.get(token) : undefined;
+    if (!session || req.headers[CLIENT_HEADER] !== '1') return null;
+    if (session.until < Date.now()) {
+      this.sessions.delete(token!);
+      return null;
+    }
+    return this.byHash(session.hash);
+  }
+
+  private async byHash(hash: string): Promise<Actor | null> {
+    const row = await this.ctx.db.selectFrom('users').select(['id', 'name', 'role']).where('key_hash', '=', hash).where('active', '=', 1).executeTakeFirst();
+    return row ? { id: row.id, name: row.name, role: row.role as Role } : null;
+  }
+
+  /** A new GUI session for a user key; null when the key is no active user's. */
+  async login(key: string): Promise<{ token: string; actor: Actor } | null> {
+    const hash = keyHash(key);
+    const actor = await this.byHash(hash);
+    if (!actor) return null;
+    if (this.sessions.size >= MAX_SESSIONS) {
+      const now = Date.now();
+      for (const [t, s] of this.sessions) if (s.until < now) this.sessions.delete(t);
+      if (this.sessions.size >= MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
+    }
+    const token = randomSecret(32);
+    this.sessions.set(token, { hash, until: Date.now() + SESSION_HOURS * 3600_000 });
+    return { token, actor };
+  }
+}
+
+const LOGIN_PAGE = `<!doctype html>
+<html lang="nb"><head><meta charset="utf-8"><title>Kvitt – logg inn</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;background:#f5f6f8;display:flex;justify-content:center;padding-top:12vh;margin:0}
+form{background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002;width:22rem}h1{font-size:1.3rem;margin:0 0 1rem}
+label{display:block;font-size:.9rem;margin-bottom:.3rem}input{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem;border:1px solid #ccc;border-radius:4px}
+button{margin-top:1rem;padding:.5rem 1rem;font-size:1rem;background:#228be6;color:#fff;border:0;border-radius:4px;cursor:pointer}
+#error{color:#c92a2a;font-size:.9rem;margin-top:.5rem;min-height:1.2em}p{color:#555;font-size:.85rem}</style></head>
+<body><form id="login"><h1>Kvitt – logg inn</h1>
+<label for="key">API-nøkkel / API key</label><input id="key" name="key" type="password" autocomplete="current-password" required autofocus>
+<div id="error" role="alert"></div><button type="submit">Logg inn</button>
+<p>Nøkkelen får du av eieren av kontorserveren (Innstillinger → Brukere). / The owner of the office server gives you your key.</p>
+</form><script src="/app/login.js"></script></body></html>`;
+
+// Posts the key as JSON (the server refuses form posts to keep other sites out); `#key=…` (the desktop app) logs in at once.
+const LOGIN_SCRIPT = `(function(){var f=document.getElementById('login'),k=document.getElementById('key'),e=document.getElementById('error');
+function go(key){e.textContent='';fetch('/app/login',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json'},body:JSON.stringify({key:key})})
+.then(function(r){if(r.ok){location.replace('/app/');return}return r.json().then(function(b){e.textContent=r.status===401?'Feil nøkkel eller deaktivert bruker / Wrong key or disabled user':(b&&b.message)||('HTTP '+r.status)})})
+.catch(function(){e.textContent='Serveren svarer ikke / The server does not answer'})}
+f.addEventListener('submit',function(ev){ev.preventDefault();go(k.value.trim())});
+var m=/[#&]key=([^&]+)/.exec(location.hash);if(m){history.replaceState(null,'',location.pathname);go(decodeURIComponent(m[1]))}})();`;
+
+const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * /app/login: with `?token=` the login link of the loopback case (the owner), without it a page where a person enters
+ * their key; POST /app/login {key} (JSON, same origin) starts a session for the owner's API key or a user's key.
+ */
+export function registerLogin(
+  app: FastifyInstance,
+  o: { loginToken: string; sessionSecret: string; apiKey: () => string; users: UserAuth; secure: boolean; errorReply: (reply: FastifyReply, status: number, code: string, message: string, fields?: unknown[]) => unknown },
+) {
+  const cookie = (value: string) => `${SESSION_COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/${o.secure ? '; Secure' : ''}`;
+  app.get('/app/login', async (req, reply) => {
+    const token = (req.query as { token?: string }).token;
+    if (token === undefined) return reply.type('text/html; charset=utf-8').header('Content-Security-Policy', PAGE_CSP).send(LOGIN_PAGE);
+    if (token !== o.loginToken) return o.errorReply(reply, 401, 'UNAUTHORIZED', 'This login link is not valid');
+    reply.header('Set-Cookie', cookie(o.sessionSecret));
+    return reply.redirect('/app/');
+  });
+  app.get('/app/login.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(LOGIN_SCRIPT));
+  app.post('/app/login', async (req: FastifyRequest, reply) => {
+    const body = req.body as { key?: unknown } | undefined;
+    const extra = body && typeof body === 'object' ? Object.keys(body).filter((k) => k !== 'key') : [];
+    if (!body || typeof body.key !== 'string' || body.key.length === 0 || body.key.length > 200 || extra.length) {
+      const fields = [...(typeof body?.key === 'string' && body.key.length > 0 && body.key.length <= 200 ? [] : [{ field: 'key', message: 'must be your API key' }]), ...extra.map((f) => ({ field: f, message: 'is not a known field' }))];
+      return o.errorReply(reply, 400, 'VALIDATION_ERROR', 'Send {"key": "<your API key>"}', fields);
+    }
+    if (sameSecret(body.key, o.apiKey())) {
+      reply.header('Set-Cookie', cookie(o.sessionSecret));
+      return reply.code(200).send({ name: LEGACY_OWNER.name, role: LEGACY_OWNER.role });
+    }
+    const session = await o.users.login(body.key);
+    if (!session) return o.errorReply(reply, 401, 'UNAUTHORIZED', 'Wrong key or disabled user');
+    reply.header('Set-Cookie', cookie(session.token));
+    return reply.code(200).send({ name: session.actor.name, role: session.actor.role });
+  });
+}
