@@ -104,3 +104,21 @@ test('the editor says what the user knows; Ctrl+N starts in Kunde; the order con
   await page.keyboard.press('Escape');
   expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
 });
+
+test('lines have a unit column: typed and saved with the draft (the PDF prints it in Enhet)', async () => {
+  const { page, server } = gui;
+  await page.goto(`${server.base}/app/#/invoices`);
+  await visible(page.getByTestId('new-invoice'));
+  await page.getByTestId('new-invoice').click();
+  await page.getByRole('textbox', { name: 'Kunde' }).fill('Fjord');
+  await page.getByRole('option', { name: /Fjord Bygg AS/ }).click();
+  await page.getByLabel('Beskrivelse 1').fill('Rørlegger');
+  await page.getByLabel('Antall 1').fill('3');
+  await page.getByLabel('Enhet 1').fill('timer');
+  await page.getByLabel('Pris 1').fill('900');
+  await page.keyboard.press('Control+s');
+  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  const n = Number(page.url().split('/').pop());
+  expect((await server.json(`/invoices/drafts/${n}`)).body.items[0].unit).toBe('timer');
+  await gui.shot('first-hour-unit-column');
+});

@@ -31,15 +31,15 @@ export function DocumentLines({
   const grid: CSSProperties = compact
     ? {
         display: 'grid',
-        gridTemplateColumns: '88px minmax(56px, 1fr) minmax(80px, 1fr) 60px 76px 100px 28px',
-        gridTemplateAreas: '"code desc desc desc desc desc del" ". qty price disc vat amount ."',
+        gridTemplateColumns: '88px minmax(56px, 1fr) 60px minmax(80px, 1fr) 60px 76px 100px 28px',
+        gridTemplateAreas: '"code desc desc desc desc desc desc del" ". qty unit price disc vat amount ."',
         columnGap: 6,
         rowGap: 4,
       }
     : {
         display: 'grid',
-        gridTemplateColumns: '96px minmax(160px, 1fr) 72px 100px 64px 80px 104px 28px',
-        gridTemplateAreas: '"code desc qty price disc vat amount del"',
+        gridTemplateColumns: '96px minmax(160px, 1fr) 72px 64px 100px 64px 80px 104px 28px',
+        gridTemplateAreas: '"code desc qty unit price disc vat amount del"',
         columnGap: 6,
       };
   const head = (area: string, label: string, align?: 'right') => (
@@ -55,6 +55,7 @@ export function DocumentLines({
           {head('code', t('docs.line.code'))}
           {head('desc', t('docs.line.description'))}
           {head('qty', t('docs.line.quantity'), 'right')}
+          {head('unit', t('docs.line.unit'))}
           {head('price', t('docs.line.unitPrice'), 'right')}
           {head('disc', t('docs.line.discount'), 'right')}
           {head('vat', t('docs.line.vat'))}
@@ -104,6 +105,16 @@ export function DocumentLines({
               styles={{ input: num }}
               error={err(i, 'quantity')}
               onChange={(e) => set(i, { quantity: e.currentTarget.value })}
+            />
+            <TextInput
+              style={{ gridArea: 'unit' }}
+              size="xs"
+              aria-label={`${t('docs.line.unit')} ${i + 1}`}
+              value={l.unit ?? ''}
+              maxLength={20}
+              placeholder="stk"
+              error={err(i, 'unit')}
+              onChange={(e) => set(i, { unit: e.currentTarget.value || null })}
             />
             <TextInput
               style={{ gridArea: 'price' }}
