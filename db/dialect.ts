@@ -8,6 +8,7 @@
  * - Immutability triggers: `raise(abort)` triggers on SQLite, PL/pgSQL trigger functions on PostgreSQL (refuseChanges).
  * - Row locks: services write `.forUpdate()` on the rows they read and then change (number series, invoice balances,
  *   events); on SQLite a plugin drops the clause (SQLite has one writer; the transaction is already serialised).
+ * - `.limit(-1)` (SQLite's "no limit", used for whole lists) is dropped on PostgreSQL.
  * - Errors: unique/foreign-key/trigger failures and retryable conflicts of both drivers mapped to one vocabulary.
  * - Small SQL pieces with no common spelling (onDialect / isAllDigits).
  *
@@ -102,7 +103,14 @@ const SCHEMA_NODES = new Set(['CreateTableNode', 'AlterTableNode']);
 export class PostgresSchemaPlugin implements KyselyPlugin {
   readonly #t = new PostgresSchemaTransformer();
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return SCHEMA_NODES.has(args.node.kind) ? this.#t.transformNode(args.node, args.queryId) : args.node;
+    const node = args.node;
+    if (SCHEMA_NODES.has(node.kind)) return this.#t.transformNode(node, args.queryId);
+    // `.limit(-1)` is SQLite's "no limit" (listResult's whole list); PostgreSQL refuses a negative LIMIT: drop it.
+    if (node.kind === 'SelectQueryNode' && node.limit) {
+      const v = node.limit.limit as { kind: string; value?: unknown };
+      if (v.kind === 'ValueNode' && typeof v.value === 'number' && v.value < 0) return { ...node, limit: undefined };
+    }
+    return node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return args.result;

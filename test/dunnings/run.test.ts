@@ -123,7 +123,7 @@ describe('POST /dunnings/run (automatic dunning)', () => {
     const row = await s.app.ctx.db.selectFrom('dunnings').selectAll().where('automatic', '=', 1).orderBy('number').executeTakeFirstOrThrow();
     await expect(
       s.app.ctx.db.insertInto('dunnings').values({ ...row, number: 999_999, dunning_number: 99 }).execute(),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE/i); // SQLite: UNIQUE constraint failed; PostgreSQL: duplicate key … unique constraint
   });
 });
 

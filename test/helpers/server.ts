@@ -14,6 +14,8 @@ export interface TestServer {
   port: number;
   loginToken: string;
   clock: ReturnType<typeof fixedClock>;
+  /** What the app opened: a file, `:memory:` or a postgres:// URL with its test schema (test/helpers/database.ts). */
+  target: string;
   /** fetch with the API key; JSON bodies are serialised. */
   api(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   json<T = any>(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; res: Response }>;
@@ -56,6 +58,7 @@ export async function startTestServer(opts: { today?: string; dbFile?: string; r
     port,
     loginToken,
     clock,
+    target: database.target,
     api,
     async json(path, init) {
       const res = await api(path, init);

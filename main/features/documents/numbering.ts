@@ -31,19 +31,36 @@ export function firstNumberOf(series: string, settings: Settings): number {
 /**
  * Takes the next number of a series. Call it only inside the transaction that issues the document: the
  * number_series row is read and advanced in that transaction, so a rollback gives the number back (no gaps)
- * and two issues can never get the same number (the transaction is serialised; the unique index on
- * (series, number) is the last guard). The first number comes from settings until the series has a row.
+ * and two issues can never get the same number (the unique index on (series, number) is the last guard). The first
+ * number comes from settings until the series has a row.
  */
 export async function takeNextNumber(trx: Kysely<Database>, series: string, settings: Settings): Promise<number> {
-  const row = await trx.selectFrom('number_series').select('next_number').where('series', '=', series).executeTakeFirst();
+  return takeSeriesNumbers(trx, series, firstNumberOf(series, settings), 1);
+}
+
+/**
+ * Takes `n` consecutive numbers of a series in the caller's transaction; returns the first. The counter row is read
+ * with a row lock (SELECT … FOR UPDATE on PostgreSQL, where concurrent issues wait for each other's commit; a no-op on
+ * SQLite, whose one writer already serialises the transaction), so concurrent issues give no gap and no duplicate.
+ * A series' first row is inserted with ON CONFLICT DO NOTHING: when two transactions start a series at once, the loser
+ * waits for the winner's commit and then locks and advances its row.
+ */
+export async function takeSeriesNumbers(trx: Kysely<Database>, series: string, first: number, n: number): Promise<number> {
+  const lock = () => trx.selectFrom('number_series').select('next_number').where('series', '=', series).forUpdate().executeTakeFirst();
+  let row = await lock();
   if (!row) {
-    const first = firstNumberOf(series, settings);
-    await trx.insertInto('number_series').values({ series, next_number: first + 1 }).execute();
-    return first;
+    const inserted = await trx
+      .insertInto('number_series')
+      .values({ series, next_number: first + n })
+      .onConflict((oc) => oc.column('series').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows) === 1) return first;
+    row = await lock();
+    if (!row) throw new Error(`number series ${series} vanished under an issue`);
   }
   const updated = await trx
     .updateTable('number_series')
-    .set({ next_number: row.next_number + 1 })
+    .set({ next_number: row.next_number + n })
     .where('series', '=', series)
     .where('next_number', '=', row.next_number)
     .executeTakeFirst();

@@ -26,6 +26,7 @@ export async function invoiceForUpdate(trx: Kysely<Database>, number: number) {
     .select(['d.id', 'd.number', 'd.currency', 'd.exchange_rate_micro', 'd.issue_date', 'b.balance', 'b.paid_total', 'b.lost_total', 'b.lost', 'b.settled_date'])
     .where('d.kind', '=', 'invoice')
     .where('d.number', '=', number)
+    .forUpdate(['b']) // PostgreSQL: concurrent payments on one invoice wait for each other (no-op on SQLite; db/dialect.ts)
     .executeTakeFirst();
   if (!row) throw notFound(`Invoice ${number}`);
   return row;

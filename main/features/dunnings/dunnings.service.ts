@@ -3,6 +3,7 @@
  * global 'dunning' series in the issuing transaction, rows inserted in chunks, the fees and interest added to the
  * invoices' claims by one set-based UPDATE, audit entries in one insert. A failed call writes nothing.
  */
+import { takeSeriesNumbers } from '../documents/numbering.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
@@ -53,22 +54,8 @@ export async function priorOf(db: Kysely<Database>, documentIds: number[]): Prom
   return out;
 }
 
-/** Takes `n` consecutive numbers of the dunning series in the caller's transaction; returns the first. */
-async function takeNumbers(trx: Kysely<Database>, n: number): Promise<number> {
-  const row = await trx.selectFrom('number_series').select('next_number').where('series', '=', SERIES).executeTakeFirst();
-  if (!row) {
-    await trx.insertInto('number_series').values({ series: SERIES, next_number: 1 + n }).execute();
-    return 1;
-  }
-  const updated = await trx
-    .updateTable('number_series')
-    .set({ next_number: row.next_number + n })
-    .where('series', '=', SERIES)
-    .where('next_number', '=', row.next_number)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new Error('the dunning number series changed under an issue');
-  return row.next_number;
-}
+/** Takes `n` consecutive numbers of the dunning series in the caller's transaction (row-locked); returns the first. */
+const takeNumbers = (trx: Kysely<Database>, n: number) => takeSeriesNumbers(trx, SERIES, 1, n);
 
 export interface NewDunning {
   claim: ClaimRow;
