@@ -1,5 +1,5 @@
 /** The Electron entry: opens the database in the user-data folder, serves IPC and (if enabled) the loopback API. */
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp, type OpenedApp } from './app.js';
@@ -10,6 +10,7 @@ import { registerIpc } from './ipc.js';
 import { buildMenu } from './menu.js';
 import { allOps } from './ops/index.js';
 import { createMainWindow } from './window.js';
+import { certificateMatches, connectionHandlers, readConnection } from './office-server/connection.js';
 
 let opened: OpenedApp | null = null;
 
@@ -31,7 +32,32 @@ async function startLoopbackApi(o: OpenedApp) {
 const electronBinding = join(__dirname, '../native', `electron-${process.versions.electron}`, 'better_sqlite3.node');
 if (existsSync(electronBinding)) process.env.KVITT_SQLITE_BINDING = electronBinding;
 
+/** Settings → Data chose an office server: no local database; the window shows the server's GUI (certificate pinned). */
+function startRemote(dataDir: string): boolean {
+  const conn = readConnection(dataDir);
+  if (conn.mode !== 'server' || process.env.KVITT_DB) return false;
+  app.on('certificate-error', (event, _wc, url, _error, cert, callback) => {
+    const ours = new URL(url).origin === conn.url && certificateMatches(conn.fingerprint, cert.fingerprint);
+    if (ours) event.preventDefault();
+    callback(ours);
+  });
+  session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
+  const { isAppUrl } = createMainWindow(conn);
+  registerConnectionIpc(dataDir, isAppUrl);
+  return true;
+}
+
+function registerConnectionIpc(dataDir: string, isAppUrl: (url: string) => boolean) {
+  const h = connectionHandlers(dataDir, isAppUrl, () => {
+    app.relaunch();
+    app.exit(0);
+  });
+  ipcMain.handle('connection:get', (event) => h.get(event));
+  ipcMain.handle('connection:set', (event, input: unknown) => h.set(event, input));
+}
+
 app.whenReady().then(async () => {
+  if (startRemote(app.getPath('userData'))) return;
   const dbFile = process.env.KVITT_DB ?? join(app.getPath('userData'), 'kvitt.sqlite');
   try {
     opened = await openApp({ dbFile, sender: true, dailyBackups: true, dailyDunnings: true });
@@ -44,6 +70,7 @@ app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
   const { win, isAppUrl } = createMainWindow();
   registerIpc(opened.ctx, isAppUrl);
+  registerConnectionIpc(app.getPath('userData'), isAppUrl);
   buildMenu(win);
   const http = await startLoopbackApi(opened);
   app.on('before-quit', () => {

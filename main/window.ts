@@ -2,12 +2,16 @@ import { BrowserWindow, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appUrlCheck } from './app-url.js';
+import { remoteStartUrl, remoteUrlCheck, type Connection } from './office-server/connection.js';
 
-/** The one Kvitt window: sandboxed, isolated, no Node, no navigation away, no new windows. */
-export function createMainWindow(): { win: BrowserWindow; isAppUrl: (url: string) => boolean } {
+/**
+ * The one Kvitt window: sandboxed, isolated, no Node, no navigation away, no new windows. With `remote` (Settings → Data:
+ * office server) it shows the server's GUI over HTTPS instead, and the preload gives it no local operations.
+ */
+export function createMainWindow(remote?: Extract<Connection, { mode: 'server' }>): { win: BrowserWindow; isAppUrl: (url: string) => boolean } {
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   const indexFile = join(__dirname, '../renderer/index.html');
-  const isAppUrl = appUrlCheck(devUrl, pathToFileURL(join(__dirname, '../renderer')).href);
+  const isAppUrl = remote ? remoteUrlCheck(remote) : appUrlCheck(devUrl, pathToFileURL(join(__dirname, '../renderer')).href);
 
   const win = new BrowserWindow({
     width: 1360,
@@ -23,6 +27,7 @@ export function createMainWindow(): { win: BrowserWindow; isAppUrl: (url: string
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: true,
+      additionalArguments: remote ? ['--kvitt-remote'] : [],
     },
   });
   win.once('ready-to-show', () => win.show());
@@ -33,7 +38,8 @@ export function createMainWindow(): { win: BrowserWindow; isAppUrl: (url: string
     if (/^https?:\/\//.test(url) || url.startsWith('mailto:')) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  if (devUrl) void win.loadURL(devUrl);
+  if (remote) void win.loadURL(remoteStartUrl(remote));
+  else if (devUrl) void win.loadURL(devUrl);
   else void win.loadFile(indexFile);
   return { win, isAppUrl };
 }

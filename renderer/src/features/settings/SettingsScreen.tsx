@@ -7,6 +7,7 @@ import { ApiTab } from './ApiTab';
 import { BackupsTab } from './BackupsTab';
 import { CompanyTab } from './CompanyTab';
 import { CustomFieldsTab } from './CustomFieldsTab';
+import { DataTab } from './DataTab';
 import { ExchangeRatesTab } from './ExchangeRatesTab';
 import { InvoicingTab } from './InvoicingTab';
 import { LabelsTab } from './LabelsTab';
@@ -24,6 +25,7 @@ const TABS = [
   { value: 'dunning', labelKey: 'dun.settings.tab', element: <DunningSettingsTab /> },
   { value: 'api', labelKey: 'settings.tab.api', element: <ApiTab /> },
   { value: 'backups', labelKey: 'settings.tab.backups', element: <BackupsTab /> },
+  { value: 'data', labelKey: 'data.tab', element: <DataTab /> },
 ];
 
 function SettingsTabs() {
