@@ -96,6 +96,8 @@ interface CreditPlan {
 async function planCredit(trx: Kysely<Database>, ctx: AppContext, number: number, input: CreditNoteInput | undefined, settings: Settings): Promise<CreditPlan> {
   const inv = await trx.selectFrom('documents').selectAll().where('kind', '=', 'invoice').where('number', '=', number).executeTakeFirst();
   if (!inv) throw notFound(`Invoice ${number}`);
+  // PostgreSQL: lock the invoice's balance row before reading what is left, so parallel credits wait (no-op on SQLite).
+  await trx.selectFrom('invoice_balances').select('document_id').where('document_id', '=', inv.id).forUpdate().execute();
   const left = await creditableLeft(trx, inv.id);
   if (left.left <= 0) throw validationError([{ field: '(body)', message: `invoice ${number} is already credited in full` }]);
   const { balance } = await trx.selectFrom('invoice_balances').select('balance').where('document_id', '=', inv.id).executeTakeFirstOrThrow();

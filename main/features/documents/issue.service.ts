@@ -105,6 +105,8 @@ export async function issueDraftIn(
   }
   if (kind === 'credit-note') {
     if (totals.totalOre <= 0) throw validationError([{ field: 'items', message: 'a credit note must credit a positive amount' }]);
+    // PostgreSQL: the credited invoice's balance row locked before reading what is left (no-op on SQLite; db/dialect.ts).
+    await trx.selectFrom('invoice_balances').select('document_id').where('document_id', '=', draft.credited_document_id!).forUpdate().execute();
     const left = await creditableLeft(trx, draft.credited_document_id!);
     if (totals.totalOre > left.left + (opts.creditToleranceOre ?? 0)) {
       throw validationError([
