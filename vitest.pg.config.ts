@@ -18,7 +18,6 @@ export const postgresExcluded: Record<string, string> = {
   'test/robustness/audit-atomic.test.ts': 'installs a SQLite trigger through app.database.raw (world.ts)',
   'test/robustness/classes.test.ts': 'checksums the database through app.database.raw (world.ts)',
   'test/robustness/ehf-chars.test.ts': 'writes dirty text with app.database.raw.prepare(...)',
-  'test/sending/outbox.test.ts': 'one test reads audit_log through app.database.raw; on PostgreSQL its EHF test also timed out (60 s) under load, not yet looked into',
   'test/sending/delivery-options.test.ts': 'counts outbox rows with app.database.raw.prepare(...)',
 };
 
