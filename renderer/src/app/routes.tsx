@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { ComingSoon } from '../components/ComingSoon';
 import { DunningsRoutes } from '../features/dunnings/DunningsRoutes';
 import { EventsRoutes } from '../features/events/EventsRoutes';
 import { InvoicesRoutes } from '../features/invoices/InvoicesRoutes';
@@ -40,8 +39,7 @@ export const navItems: NavItem[] = [
 ];
 
 /**
- * Screens by path. Feature folders add their screens here (one line each); areas not built yet show an
- * honest "coming" state.
+ * Screens by path. Feature folders add their screens here (one line each).
  */
 export const routes: AppRoute[] = [
   { path: '/invoices/*', element: <InvoicesRoutes /> },
