@@ -41,7 +41,7 @@ export const recipientOps = [
     name: 'recipients.list',
     method: 'GET',
     path: '/recipients/',
-    summary: 'Recipients sorted by name; q searches name, customer number, org number and e-mail; paged with perPage/page',
+    summary: 'Recipients sorted by name (or sort=name|customerNumber|city|balance, dir=asc|desc), each with its openBalance; q searches name, customer number, org number and e-mail; paged with perPage/page',
     query: RecipientListQuery,
     run: ({ query }, ctx) =>
       listResult(

@@ -63,12 +63,18 @@ export const RecipientInput = Type.Object({
 });
 export type RecipientInput = Static<typeof RecipientInput>;
 
+/** Orders of GET /recipients/ (default name: the Norwegian name order). */
+export const RECIPIENT_SORTS = ['name', 'customerNumber', 'city', 'balance'] as const;
+export type RecipientSort = (typeof RECIPIENT_SORTS)[number];
+
 export const RecipientListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100 })),
   labelNumber: Type.Optional(Type.Integer({ minimum: -1 })),
   includeDeleted: Type.Optional(Type.Boolean()),
   perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   page: Type.Optional(Type.Integer({ minimum: 1 })),
+  sort: Type.Optional(Type.Union(RECIPIENT_SORTS.map((k) => Type.Literal(k)))),
+  dir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
 
 export const LabelInput = Type.Object({ name: Str(64, { min: 1 }) });
