@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { backupFolder } from './backup-files.js';
 import { createBackup } from './backups.service.js';
+import { startHourlyCheck } from '../../hourly-check.js';
 
 /** How many automatic backups are kept: the newest days, and beyond them the newest of each earlier week. */
 export const KEEP = { daily: 7, weekly: 4 } as const;
@@ -63,18 +64,5 @@ export async function dailyBackup(ctx: AppContext): Promise<string | null> {
  * (and waits for a backup under way).
  */
 export function startDailyBackups(ctx: AppContext, everyMs = 60 * 60 * 1000): () => Promise<void> {
-  let current: Promise<void> | null = null;
-  const tick = () => {
-    current ??= dailyBackup(ctx)
-      .then(() => undefined)
-      .catch((err) => console.error('The automatic backup failed; it is tried again within the hour:', err))
-      .finally(() => (current = null));
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return startHourlyCheck(() => dailyBackup(ctx), 'The automatic backup failed; it is tried again within the hour:', everyMs);
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { runDunnings, type RunResult } from './candidates.service.js';
+import { startHourlyCheck } from '../../hourly-check.js';
 
 const LAST_RUN = 'dunning-last-run';
 
@@ -27,18 +28,5 @@ export async function dailyDunningRun(ctx: AppContext): Promise<RunResult | null
 
 /** A check at start and every hour; a failed run is logged and tried at the next check. Returns the stop function. */
 export function startDailyDunnings(ctx: AppContext, everyMs = 60 * 60 * 1000): () => Promise<void> {
-  let current: Promise<void> | null = null;
-  const tick = () => {
-    current ??= dailyDunningRun(ctx)
-      .then(() => undefined)
-      .catch((err) => console.error('The automatic dunning run failed; it is tried again within the hour:', err))
-      .finally(() => (current = null));
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return startHourlyCheck(() => dailyDunningRun(ctx), 'The automatic dunning run failed; it is tried again within the hour:', everyMs);
 }
