@@ -62,7 +62,7 @@ button{margin-top:1rem;padding:.5rem 1rem;font-size:1rem;background:#228be6;colo
 <body><form id="login"><h1>Kvitt – logg inn</h1>
 <label for="key">API-nøkkel / API key</label><input id="key" name="key" type="password" autocomplete="current-password" required autofocus>
 <div id="error" role="alert"></div><button type="submit">Logg inn</button>
-<p>Nøkkelen får du av eieren av kontorserveren (Innstillinger → Brukere). / The owner of the office server gives you your key.</p>
+<p>Nøkkelen får du av eieren av kontorserveren (POST /users/). / The owner of the office server gives you your key.</p>
 </form><script src="/app/login.js"></script></body></html>`;
 
 // Posts the key as JSON (the server refuses form posts to keep other sites out); `#key=…` (the desktop app) logs in at once.

@@ -1,0 +1,64 @@
+/**
+ * The office server in a browser: HTTPS with the self-signed certificate pinned in Chromium (SPKI hash), a bookkeeper
+ * logs in with her own key at /app/login, works, sees where the data is, and is refused the owner's settings.
+ */
+import { createHash, X509Certificate } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { TEST_KEY } from '../helpers/server.js';
+import { startOffice } from '../office-server/world.js';
+import { CHROMIUM, SHOTS, navTo, textOf, visible } from './helpers/browser.js';
+
+let w: Awaited<ReturnType<typeof startOffice>>;
+let browser: Browser;
+let key: string;
+beforeAll(async () => {
+  w = await startOffice({ rendererDir: resolve(process.cwd(), 'out/renderer') });
+  key = (await w.call('POST', '/users/', { key: TEST_KEY, body: { name: 'Kari Regnskap', role: 'bookkeeper' } })).body.key;
+  // Only this certificate is trusted, by the hash of its public key (no blanket "ignore certificate errors").
+  const spki = new X509Certificate(w.cert.cert).publicKey.export({ type: 'spki', format: 'der' });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`],
+  });
+  mkdirSync(SHOTS, { recursive: true });
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await w?.close();
+});
+
+test('a bookkeeper logs in with her key over HTTPS; owner-only settings are refused', async () => {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'nb-NO' });
+  const page = await context.newPage();
+  await page.goto(`${w.base}/app/login`);
+  await page.fill('#key', 'feil-nøkkel-123');
+  await page.click('button[type=submit]');
+  await textOf(page.locator('#error'), 'Feil nøkkel');
+  await page.screenshot({ path: join(SHOTS, 'office-login-wrong-key.png'), fullPage: true });
+
+  await page.fill('#key', key);
+  await page.click('button[type=submit]');
+  await visible(page.locator('nav[aria-label="Hovedmeny"]'), 20_000);
+  const cookie = (await context.cookies()).find((c) => c.name === 'kvitt_session')!;
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });
+
+  await navTo(page, 'Innstillinger');
+  await page.getByTestId('settings-tab-data').click();
+  await textOf(page.getByTestId('data-server-origin'), w.base);
+  await page.screenshot({ path: join(SHOTS, 'office-data-tab-browser.png'), fullPage: true });
+
+  await page.getByTestId('settings-tab-company').click();
+  const name = page.getByTestId('field-company.name');
+  await visible(name);
+  await name.fill('Kapret AS');
+  await page.getByTestId('company-save').click();
+  await textOf(page.locator('body'), /owner/);
+  await page.screenshot({ path: join(SHOTS, 'office-bookkeeper-refused.png'), fullPage: true });
+  const settings = await w.call('GET', '/originators/current/settings', { key: TEST_KEY });
+  expect(settings.body.company.name).not.toBe('Kapret AS');
+  await context.close();
+}, 90_000);
