@@ -15,6 +15,7 @@ import { DocumentTotals } from './DocumentTotals';
 import type { DocKind, DocumentData } from './document.types';
 import { emptyForm, emptyLine, formFromDocument, lineFigures, remapFieldErrors, toBody, type DocForm } from './editor-form';
 import { computeTotals, numberFromLocation } from './money';
+import { PdfModal } from './PdfDialog';
 import { PdfFrame } from './PdfFrame';
 import { RecipientSelect } from './RecipientSelect';
 import { useCurrencies } from './use-currencies';
@@ -51,6 +52,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   /** "Utsted og send": the issued document's page opens its Send dialog (features/sending). */
   const [sendAfter, setSendAfter] = useState(false);
   const [showPreview, setShowPreview] = useState(true);
+  const [bigPreview, setBigPreview] = useState(false);
   const wide = useMediaQuery('(min-width: 1750px)') ?? false;
   const currencies = useCurrencies(form.currency);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -328,7 +330,13 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
         </Stack>
         {canPreview && showPreview ? (
           <Box w={wide ? 560 : 420} style={{ flexShrink: 0, position: 'sticky', top: 70 }}>
-            <PdfFrame title={t('docs.preview')} blob={pdf.blob} loading={pdf.loading} message={pdf.problem ?? t(livePreview ? 'docs.previewHint' : 'docs.previewSaved')} height="calc(100vh - 160px)" />
+            <Group justify="flex-end" mb={4}>
+              <Button size="compact-xs" variant="subtle" disabled={!pdf.blob} onClick={() => setBigPreview(true)} data-testid="preview-enlarge">
+                {t('docs.previewEnlarge')}
+              </Button>
+            </Group>
+            <PdfFrame title={t('docs.preview')} blob={pdf.blob} loading={pdf.loading} message={pdf.problem ?? t(livePreview ? 'docs.previewHint' : 'docs.previewSaved')} height="calc(100vh - 190px)" />
+            <PdfModal title={t('docs.preview')} opened={bigPreview} onClose={() => setBigPreview(false)} blob={pdf.blob} />
           </Box>
         ) : null}
       </Box>

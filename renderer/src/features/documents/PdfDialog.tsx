@@ -22,13 +22,21 @@ export function PdfDialog({ op, number, params, title, opened, onClose }: { op: 
     };
     // params is a fresh object on every render: its JSON is the dependency
   }, [opened, op, number, JSON.stringify(params ?? null)]);
+  return <PdfModal title={title} opened={opened} onClose={onClose} blob={file?.blob ?? null} filename={file?.filename} loading={!file && !error} message={error} />;
+}
+
+/** The large PDF dialog around a blob already at hand (the editor's live preview enlarged), or one PdfDialog fetched. */
+export function PdfModal({ title, opened, onClose, blob, filename, loading, message }: { title: string; opened: boolean; onClose: () => void; blob: Blob | null; filename?: string; loading?: boolean; message?: string | null }) {
+  const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="min(1000px, 90vw)" centered>
-      <PdfFrame title={title} blob={file?.blob ?? null} loading={!file && !error} message={error} height="75vh" />
+      <PdfFrame title={title} blob={blob} loading={loading} message={message} height="75vh" />
       <Group justify="flex-end" mt="sm">
-        <Button variant="default" disabled={!file} onClick={() => file && downloadBlob(file.blob, file.filename)} data-testid="pdf-download">
-          {t('docs.download')}
-        </Button>
+        {filename !== undefined || loading ? (
+          <Button variant="default" disabled={!blob || !filename} onClick={() => blob && filename && downloadBlob(blob, filename)} data-testid="pdf-download">
+            {t('docs.download')}
+          </Button>
+        ) : null}
         <Button onClick={onClose}>{t('common.close')}</Button>
       </Group>
     </Modal>

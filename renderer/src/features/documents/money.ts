@@ -125,7 +125,6 @@ export function numberFromLocation(location: string | null | undefined): number 
   return m ? Number(m[1]) : null;
 }
 
-/** A Norwegian bank account "86011117947" -> "8601 11 17947" (other formats unchanged). */
 /** A Norwegian organisation number as people write it: 923 609 016. */
 export function formatOrgNumber(n: string | null | undefined): string {
   if (!n) return '';
@@ -143,6 +142,7 @@ export function formatPhone(n: string | null | undefined): string {
   return m[1] ? `+47 ${local}` : local;
 }
 
+/** A Norwegian bank account "86011117947" -> "8601 11 17947" (other formats unchanged). */
 export function formatAccount(account: string | null | undefined): string {
   if (!account) return '';
   const digits = account.replace(/[\s.]/g, '');

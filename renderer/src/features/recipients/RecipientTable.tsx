@@ -1,5 +1,5 @@
-import { formatOrgNumber } from '../documents/money';
-import { Badge, Group, Skeleton, Text } from '@mantine/core';
+import { formatMoney, formatOrgNumber, formatPhone } from '../documents/money';
+import { Badge, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useRecipientList } from './recipientList.store';
 import type { Recipient } from './recipient.types';
 
 const ROW_HEIGHT = 36;
-const COLUMNS = '120px minmax(180px, 2fr) 110px minmax(160px, 2fr) minmax(110px, 1fr) minmax(120px, 1.2fr)';
+const COLUMNS = '100px minmax(170px, 2fr) 105px minmax(140px, 1.5fr) 135px minmax(110px, 1fr) minmax(90px, 0.8fr) 120px';
 
 const cell: React.CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', padding: '0 10px' };
 
@@ -38,13 +38,18 @@ export function RecipientTable({ onOpen }: { onOpen(r: Recipient): void }) {
     if (total) ensureRows(first, last);
   }, [first, last, total, pages, ensureRows]);
 
-  const header = [
-    t('recipients.col.customerNumber'),
-    t('recipients.col.name'),
-    t('recipients.col.orgNumber'),
-    t('recipients.col.email'),
-    t('recipients.col.city'),
-    t('recipients.col.labels'),
+  const sort = useRecipientList((s) => s.sort) ?? { key: 'name', dir: 'asc' as const };
+  const sortBy = useRecipientList((s) => s.sortBy);
+  // The sortable columns are sorted by the service (GET /recipients/?sort=…&dir=…), page by page.
+  const header: Array<{ label: string; sortKey?: string; right?: boolean }> = [
+    { label: t('recipients.col.customerNumber'), sortKey: 'customerNumber' },
+    { label: t('recipients.col.name'), sortKey: 'name' },
+    { label: t('recipients.col.orgNumber') },
+    { label: t('recipients.col.email') },
+    { label: t('recipients.col.phone') },
+    { label: t('recipients.col.city'), sortKey: 'city' },
+    { label: t('recipients.col.labels') },
+    { label: t('recipients.col.balance'), sortKey: 'balance', right: true },
   ];
 
   return (
@@ -71,11 +76,25 @@ export function RecipientTable({ onOpen }: { onOpen(r: Recipient): void }) {
             zIndex: 1,
           }}
         >
-          {header.map((h) => (
-            <div key={h} role="columnheader" style={cell}>
-              {h}
-            </div>
-          ))}
+          {header.map((h) =>
+            h.sortKey ? (
+              <UnstyledButton
+                key={h.label}
+                role="columnheader"
+                aria-sort={sort.key === h.sortKey ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                onClick={() => sortBy(h.sortKey!)}
+                data-testid={`recipient-sort-${h.sortKey}`}
+                style={{ ...cell, fontWeight: 600, fontSize: 13, textAlign: h.right ? 'right' : 'left' }}
+              >
+                {h.label}
+                {sort.key === h.sortKey ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+              </UnstyledButton>
+            ) : (
+              <div key={h.label} role="columnheader" style={cell}>
+                {h.label}
+              </div>
+            ),
+          )}
         </div>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
           {items.map((v) => {
@@ -122,6 +141,9 @@ export function RecipientTable({ onOpen }: { onOpen(r: Recipient): void }) {
                     <div role="cell" style={cell}>
                       {r.contact.email ?? ''}
                     </div>
+                    <div role="cell" style={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
+                      {formatPhone(r.contact.phone ?? r.contact.mobile)}
+                    </div>
                     <div role="cell" style={cell}>
                       {[r.contact.address.zip, r.contact.address.city].filter(Boolean).join(' ')}
                     </div>
@@ -133,6 +155,9 @@ export function RecipientTable({ onOpen }: { onOpen(r: Recipient): void }) {
                           </Badge>
                         ))}
                       </Group>
+                    </div>
+                    <div role="cell" data-testid="recipient-balance" style={{ ...cell, textAlign: 'right', fontVariantNumeric: 'tabular-nums', color: r.openBalance ? undefined : 'var(--mantine-color-dimmed)' }}>
+                      {formatMoney(r.openBalance ?? 0)}
                     </div>
                   </>
                 ) : (

@@ -1,3 +1,4 @@
+import { formatPhone } from '../documents/money';
 import type { CustomFieldDef, Recipient } from './recipient.types';
 
 /** What the recipient form edits: strings as typed; the service checks every rule (no client-side validation). */
@@ -77,8 +78,8 @@ export function recipientToValues(r: Recipient): RecipientFormValues {
     city: r.contact.address.city,
     country: r.contact.address.country,
     email: r.contact.email ?? '',
-    phone: r.contact.phone ?? '',
-    mobile: r.contact.mobile ?? '',
+    phone: formatPhone(r.contact.phone),
+    mobile: formatPhone(r.contact.mobile),
     fax: r.contact.fax ?? '',
     web: r.contact.web ?? '',
     orgForm: r.organisation.form,

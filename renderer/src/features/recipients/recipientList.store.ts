@@ -1,6 +1,10 @@
 import { create } from 'zustand';
 import { call, type Page } from '../../api/client';
+import { nextSort, type SortState } from '../documents/PagedVirtualTable';
 import type { Recipient } from './recipient.types';
+
+/** A list item: the recipient with what it owes (kroner, NOK). */
+export type RecipientRow = Recipient & { openBalance?: number };
 
 export const PER_PAGE = 100;
 
@@ -13,22 +17,26 @@ export const PER_PAGE = 100;
 interface RecipientListState {
   q: string;
   labelNumber: number | null;
+  /** null: the default Norwegian name order. */
+  sort: SortState | null;
   total: number | null;
-  pages: Record<number, Recipient[]>;
+  pages: Record<number, RecipientRow[]>;
   generation: number;
   error: string | null;
   setFilter(f: { q?: string; labelNumber?: number | null }): void;
+  /** A click on a column header: sorted by it (in the service), a second click turns it round. */
+  sortBy(key: string): void;
   /** Makes sure the pages covering rows [start, end] are fetched (or being fetched). */
   ensureRows(start: number, end: number): void;
   reload(): void;
-  rowAt(index: number): Recipient | undefined;
+  rowAt(index: number): RecipientRow | undefined;
 }
 
 const inFlight = new Set<string>();
 
 export const useRecipientList = create<RecipientListState>((set, get) => {
   async function fetchPage(page: number) {
-    const { q, labelNumber, generation } = get();
+    const { q, labelNumber, sort, generation } = get();
     const key = `${generation}:${page}`;
     if (inFlight.has(key) || get().pages[page]) return;
     inFlight.add(key);
@@ -36,7 +44,8 @@ export const useRecipientList = create<RecipientListState>((set, get) => {
       const query: Record<string, unknown> = { perPage: PER_PAGE, page };
       if (q.trim()) query.q = q.trim();
       if (labelNumber !== null) query.labelNumber = labelNumber;
-      const res = await call<Page<Recipient>>('recipients.list', { query });
+      if (sort) Object.assign(query, { sort: sort.key, dir: sort.dir });
+      const res = await call<Page<RecipientRow>>('recipients.list', { query });
       if (get().generation !== generation) return;
       set((s) => ({ total: res.total, pages: { ...s.pages, [page]: res.items }, error: null }));
     } catch (e) {
@@ -49,12 +58,17 @@ export const useRecipientList = create<RecipientListState>((set, get) => {
   return {
     q: '',
     labelNumber: null,
+    sort: null,
     total: null,
     pages: {},
     generation: 0,
     error: null,
     setFilter(f) {
       set((s) => ({ ...s, ...f, generation: s.generation + 1, pages: {}, total: null }));
+      void fetchPage(1);
+    },
+    sortBy(key) {
+      set((s) => ({ sort: nextSort(s.sort ?? { key: 'name', dir: 'asc' }, key), generation: s.generation + 1, pages: {}, total: null }));
       void fetchPage(1);
     },
     ensureRows(start, end) {

@@ -1,6 +1,7 @@
 import { Button, Checkbox, FileInput, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatAccount, formatOrgNumber, formatPhone } from '../documents/money';
 import { errorProps } from '../recipients/formErrors';
 import { useLookups } from '../recipients/lookups.store';
 import { orgFormOptions } from '../recipients/recipient.types';
@@ -10,9 +11,10 @@ import { useSectionForm } from './useSectionForm';
 
 type V = { [K in keyof CompanySettings]: CompanySettings[K] extends boolean ? boolean : K extends 'orgForm' | 'logo' ? string | null : string };
 
+// Numbers shown as people write them (one formatter each, documents/money.ts); the service stores the digits.
 const fromSettings = (c: CompanySettings): V => ({
   name: c.name,
-  orgNumber: c.orgNumber ?? '',
+  orgNumber: formatOrgNumber(c.orgNumber),
   orgForm: c.orgForm,
   vatRegistered: c.vatRegistered,
   address1: c.address1 ?? '',
@@ -21,10 +23,10 @@ const fromSettings = (c: CompanySettings): V => ({
   city: c.city,
   country: c.country,
   email: c.email ?? '',
-  phone: c.phone ?? '',
-  mobile: c.mobile ?? '',
+  phone: formatPhone(c.phone),
+  mobile: formatPhone(c.mobile),
   web: c.web ?? '',
-  bankAccount: c.bankAccount ?? '',
+  bankAccount: formatAccount(c.bankAccount),
   iban: c.iban ?? '',
   bic: c.bic ?? '',
   logo: c.logo,
