@@ -14,11 +14,6 @@ export const postgresExcluded: Record<string, string> = {
   'test/robustness/startup.test.ts': 'start-up checks of the SQLite file (lock file, damaged file, unwritable folder)',
   'test/db/migrations.test.ts': 'reads sqlite_master and opens SQLite files directly',
   // Tests that read or write the database through the raw (synchronous) better-sqlite3 connection, app.database.raw.
-  'test/robustness/fuzz.test.ts': 'checksums the database through app.database.raw (test/robustness/world.ts)',
-  'test/robustness/audit-atomic.test.ts': 'installs a SQLite trigger through app.database.raw (world.ts)',
-  'test/robustness/classes.test.ts': 'checksums the database through app.database.raw (world.ts)',
-  'test/robustness/ehf-chars.test.ts': 'writes dirty text with app.database.raw.prepare(...)',
-  'test/sending/delivery-options.test.ts': 'counts outbox rows with app.database.raw.prepare(...)',
 };
 
 /**
@@ -27,17 +22,12 @@ export const postgresExcluded: Record<string, string> = {
  * audit rows) is checked on PostgreSQL by test/office/ through Kysely.
  */
 export const postgresExcludedTests: Record<string, string> = {
-  'a credit note of a EUR invoice keeps the invoice currency and exchange rate': 'credit-notes.test.ts: reads documents via raw',
-  'a EUR invoice takes the rate of its date (or the latest before)': 'issue.test.ts: reads documents via raw',
   '50 parallel issue requests over HTTP: no gap, no duplicate': 'issue.test.ts: reads numbers via raw (test/office/concurrency covers 200 on PostgreSQL)',
-  'content_hash proves the issued content unchanged': 'issue.test.ts: reads content_hash via raw',
   'issued documents are immutable: no PUT/DELETE path': 'issue.test.ts: raw UPDATE/DELETE (test/office/immutability covers it)',
-  'issuing is audited': 'issue.test.ts: reads audit_log via raw',
   'reversing a payment adds a reversing entry': 'payments.test.ts: raw UPDATE of ledger_entries (test/office/immutability covers it)',
   'converts with the same content, keeps the chain in source_document_id': 'offers.test.ts: reads source_document_id via raw',
   '[] until something is sent; then the shipments of the offer': 'offers.test.ts: reads outbox via raw',
   'the same seed in two fresh databases gives identical documents': 'seed.test.ts: reads ledger_entries via raw',
-  'the SMTP password is write-only': 'outbox.test.ts: reads audit_log via raw',
   'POST /invoices/ with shipment: issued, queued, delivered': 'issue-and-send.test.ts: counts rows via raw',
 };
 

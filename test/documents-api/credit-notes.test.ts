@@ -94,7 +94,7 @@ describe('credit notes', () => {
     const r = await s.json(`/invoices/${n}/credit-note`, { method: 'POST' });
     const cn = numberOf(r.res);
     expect((await s.json(`/invoices/credit-notes/${cn}`)).body).toMatchObject({ currency: 'EUR', total: 125 });
-    const row = s.app.database.raw.prepare("select exchange_rate_micro, tax_nok from documents where kind = 'credit-note' and number = ?").get(cn);
+    const row = await s.app.ctx.db.selectFrom('documents').select(['exchange_rate_micro', 'tax_nok']).where('kind', '=', 'credit-note').where('number', '=', cn).executeTakeFirstOrThrow();
     expect(row).toEqual({ exchange_rate_micro: 11_500_000, tax_nok: 28750 });
   });
 });

@@ -94,8 +94,9 @@ describe('issuing', () => {
 
   test('content_hash proves the issued content unchanged', async () => {
     const n = await issueInvoice(s, { recipient: { number: s.company }, items: [{ productCode: 'A1', quantity: 1.5 }, { productCode: 'BOK', quantity: 2 }] });
-    const doc = raw().prepare('select * from documents where kind = ? and number = ?').get('invoice', n) as Parameters<typeof verifyContentHash>[0];
-    const lines = raw().prepare('select * from document_lines where document_id = ? order by line_no').all(doc.id) as Parameters<typeof verifyContentHash>[1];
+    const db = s.app.ctx.db;
+    const doc = (await db.selectFrom('documents').selectAll().where('kind', '=', 'invoice').where('number', '=', n).executeTakeFirstOrThrow()) as unknown as Parameters<typeof verifyContentHash>[0];
+    const lines = (await db.selectFrom('document_lines').selectAll().where('document_id', '=', doc.id).orderBy('line_no').execute()) as unknown as Parameters<typeof verifyContentHash>[1];
     expect(doc.content_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(verifyContentHash(doc, lines)).toBe(true);
     expect(verifyContentHash({ ...doc, total: doc.total + 1 }, lines)).toBe(false);
@@ -108,8 +109,8 @@ describe('issuing', () => {
 
   test('issuing is audited', async () => {
     const n = await issueInvoice(s, { recipient: { number: s.company }, items: [{ productCode: 'A1', quantity: 1 }] });
-    const entry = raw().prepare("select * from audit_log where entity = 'invoice' and entity_id = ? and action = 'issue'").get(String(n)) as { data: string };
-    expect(JSON.parse(entry.data)).toMatchObject({ series: 'invoice', contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const entry = await s.app.ctx.db.selectFrom('audit_log').select('data').where('entity', '=', 'invoice').where('entity_id', '=', String(n)).where('action', '=', 'issue').executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.data ?? 'null')).toMatchObject({ series: 'invoice', contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   test('50 parallel issue requests over HTTP: no gap, no duplicate', async () => {
@@ -216,7 +217,7 @@ describe('currency', () => {
     expect(inv.international).toEqual({ bic: 'DNBANOKK', iban: 'NO9386011117947', vatNumber: 'NO923609016MVA', exchangeRate: 11.5 });
     const b = await issueInvoice(s, { recipient: { number: s.company }, currency: 'EUR', invoiceDate: '2026-03-25', items: [{ description: 'Licence', quantity: 1, unitPrice: 1000, taxRate: 25 }] });
     expect((await s.json(`/invoices/${b}`)).body.international.exchangeRate).toBe(12);
-    const row = raw().prepare('select tax_nok, total_nok from documents where kind = ? and number = ?').get('invoice', a) as { tax_nok: number; total_nok: number };
+    const row = await s.app.ctx.db.selectFrom('documents').select(['tax_nok', 'total_nok']).where('kind', '=', 'invoice').where('number', '=', a).executeTakeFirstOrThrow();
     expect(row).toEqual({ tax_nok: 287500, total_nok: 1437500 });
     const nok = (await s.json(`/invoices/${(await issueInvoice(s, { recipient: { number: s.company }, items: [{ productCode: 'A1', quantity: 1 }] }))}`)).body;
     expect(nok.international).toBeNull();

@@ -27,7 +27,7 @@ const paged = allOps.filter((op) => op.query && 'properties' in op.query && 'pag
 
 /** Sends, then checks: no 5xx, the error body on a 4xx, the expected status, and an unchanged database. */
 async function refused(op: Op, req: { path?: string; headers?: Record<string, string>; body?: string }, status: number | number[], field?: string) {
-  const before = checksum(w.raw);
+  const before = await checksum(w.db);
   const path = req.path ?? fillPath(op.path, w);
   const res: RawResponse = await send(w.port, { method: op.method, path, headers: req.headers ?? jsonHeaders, body: req.body });
   const what = `${op.name} ${op.method} ${path}`;
@@ -35,7 +35,7 @@ async function refused(op: Op, req: { path?: string; headers?: Record<string, st
   expect([status].flat(), `${what}: ${res.status} ${res.body.slice(0, 300)}`).toContain(res.status);
   expectErrorBody(res, what);
   if (field) expect(JSON.parse(res.body).fields.map((f: { field: string }) => f.field), what).toContain(field);
-  expect(checksum(w.raw), `${what} changed the database`).toBe(before);
+  expect(await checksum(w.db), `${what} changed the database`).toBe(before);
   return JSON.parse(res.body) as { error: string; fields: Array<{ field: string; message: string }> };
 }
 

@@ -1,16 +1,17 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import type SqliteDatabase from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { issueInvoice, numberOf, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { databaseChecksum } from '../helpers/db-probe.js';
 import { TEST_KEY } from '../helpers/server.js';
 
 /** A server with something of every kind: customers, products, labels, custom fields, drafts, issued documents, payments. */
 export interface World extends DocServer {
-  raw: SqliteDatabase.Database;
+  /** The app's Kysely instance (app.ctx.db): SQLite or PostgreSQL. */
+  db: Kysely<any>;
   invoice: number;
   paidInvoice: number;
   creditNote: number;
@@ -43,7 +44,7 @@ export async function startWorld(opts: { dbFile?: string } = {}): Promise<World>
   const offer = numberOf((await ok(`/offer/drafts/${offerDraft2}/issue`, {})).res);
   const orderConfirmation = numberOf((await ok(`/offer/${offer}/order-confirmation`, {})).res);
   return Object.assign(s, {
-    raw: s.app.database.raw,
+    db: s.app.ctx.db as Kysely<any>,
     invoice,
     paidInvoice,
     creditNote,
@@ -90,17 +91,8 @@ export function fillPath(path: string, w: World): string {
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(values[name] ?? 1)));
 }
 
-/** SHA-256 over every row of every table (sorted), so any write, however small, changes it. */
-export function checksum(raw: SqliteDatabase.Database): string {
-  const h = createHash('sha256');
-  const tables = raw.prepare("select name from sqlite_master where type = 'table' order by name").all() as Array<{ name: string }>;
-  for (const { name } of tables) {
-    const rows = raw.prepare(`select * from "${name.replace(/"/g, '""')}"`).raw().all() as unknown[][];
-    const lines = rows.map((r) => JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('base64') : v))).sort();
-    h.update(`${name}\n${lines.join('\n')}\n`);
-  }
-  return h.digest('hex');
-}
+/** SHA-256 over every row of every table (sorted), so any write, however small, changes it (SQLite and PostgreSQL). */
+export const checksum = (db: Kysely<any>): Promise<string> => databaseChecksum(db);
 
 export interface RawResponse {
   status: number;

@@ -175,7 +175,7 @@ describe('settings: sending', () => {
     expect(JSON.stringify(got.body)).not.toContain('hemmelig');
     await s.json('/originators/current/settings', { method: 'PUT', body: { sending: { fromName: 'Fjordkraft' } } });
     expect((await s.json('/originators/current/settings')).body.sending.smtp.passwordSet).toBe(true); // kept
-    const audit = s.app.database.raw.prepare("select data from audit_log where entity = 'settings' and entity_id = 'sending'").all() as Array<{ data: string }>;
+    const audit = await s.app.ctx.db.selectFrom('audit_log').select('data').where('entity', '=', 'settings').where('entity_id', '=', 'sending').execute();
     expect(audit.length).toBeGreaterThan(0);
     for (const a of audit) expect(a.data).not.toContain('hemmelig');
 

@@ -1,0 +1,66 @@
+/**
+ * Looking at (and breaking) the database from a test in the same way on SQLite and PostgreSQL, through Kysely
+ * (app.ctx.db), never through the synchronous better-sqlite3 connection. The dialect branches live here only:
+ * - databaseChecksum: SHA-256 over every row of every table of the app's schema (rows sorted), so any write, however
+ *   small, changes it. SQLite also hashes sqlite_sequence (its autoincrement counters roll back with the transaction);
+ *   PostgreSQL identity sequences do not roll back (nextval is never undone), so they are left out there.
+ * - failAuditStep: a trigger on audit_log that makes every audit insert fail (SQLite raise(abort); PostgreSQL a PL/pgSQL
+ *   function raising, the pattern of refuseChanges in db/dialect.ts).
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
+
+const tableLists = new WeakMap<Kysely<any>, Promise<string[]>>();
+
+/** The tables of the app's own schema (the PostgreSQL test database holds other tests' schemas too), Kysely's included. */
+function appTables(db: Kysely<any>): Promise<string[]> {
+  let list = tableLists.get(db);
+  if (!list) {
+    list = (async () => {
+      const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).filter((t) => !t.isView);
+      if (dialectOf(db) === 'sqlite') {
+        const seq = await sql<{ name: string }>`select name from sqlite_master where name = 'sqlite_sequence'`.execute(db);
+        return [...tables.map((t) => t.name), ...seq.rows.map((r) => r.name)].sort();
+      }
+      const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
+      return tables.filter((t) => t.schema === current).map((t) => t.name).sort();
+    })();
+    tableLists.set(db, list);
+  }
+  return list;
+}
+
+const cell = (_k: string, v: unknown) =>
+  typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('base64') : v instanceof Date ? v.toISOString() : v;
+
+/** SHA-256 over every row of every table (sorted), so any write, however small, changes it. */
+export async function databaseChecksum(db: Kysely<any>): Promise<string> {
+  const h = createHash('sha256');
+  for (const name of await appTables(db)) {
+    const rows = await db.selectFrom(name).selectAll().execute();
+    const lines = rows.map((r) => JSON.stringify(Object.values(r), cell)).sort();
+    h.update(`${name}\n${lines.join('\n')}\n`);
+  }
+  return h.digest('hex');
+}
+
+/** Makes every insert into audit_log fail (on), or works again (off). */
+export async function failAuditStep(db: Kysely<any>, on: boolean): Promise<void> {
+  const message = 'the audit step failed (test)';
+  if (dialectOf(db) === 'sqlite') {
+    if (on) await sql.raw(`create trigger audit_step_fails before insert on audit_log begin select raise(abort, '${message}'); end`).execute(db);
+    else await sql.raw('drop trigger if exists audit_step_fails').execute(db);
+    return;
+  }
+  if (on) {
+    await sql.raw(`create function audit_step_fails_fn() returns trigger language plpgsql as $kvitt$
+begin
+  raise exception '${message}';
+end $kvitt$`).execute(db);
+    await sql.raw('create trigger audit_step_fails before insert on audit_log for each row execute function audit_step_fails_fn()').execute(db);
+  } else {
+    await sql.raw('drop trigger if exists audit_step_fails on audit_log').execute(db);
+    await sql.raw('drop function if exists audit_step_fails_fn()').execute(db);
+  }
+}
