@@ -13,7 +13,6 @@ export const postgresExcluded: Record<string, string> = {
   'test/robustness/backups-restore.test.ts': 'SQLite file backups/restore and pragmas',
   'test/robustness/startup.test.ts': 'start-up checks of the SQLite file (lock file, damaged file, unwritable folder)',
   'test/db/migrations.test.ts': 'reads sqlite_master and opens SQLite files directly',
-  // Tests that read or write the database through the raw (synchronous) better-sqlite3 connection, app.database.raw.
 };
 
 /**
@@ -25,10 +24,6 @@ export const postgresExcludedTests: Record<string, string> = {
   '50 parallel issue requests over HTTP: no gap, no duplicate': 'issue.test.ts: reads numbers via raw (test/office/concurrency covers 200 on PostgreSQL)',
   'issued documents are immutable: no PUT/DELETE path': 'issue.test.ts: raw UPDATE/DELETE (test/office/immutability covers it)',
   'reversing a payment adds a reversing entry': 'payments.test.ts: raw UPDATE of ledger_entries (test/office/immutability covers it)',
-  'converts with the same content, keeps the chain in source_document_id': 'offers.test.ts: reads source_document_id via raw',
-  '[] until something is sent; then the shipments of the offer': 'offers.test.ts: reads outbox via raw',
-  'the same seed in two fresh databases gives identical documents': 'seed.test.ts: reads ledger_entries via raw',
-  'POST /invoices/ with shipment: issued, queued, delivered': 'issue-and-send.test.ts: counts rows via raw',
 };
 
 const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -259,13 +259,14 @@ describe('the chain offer -> order confirmation -> invoice', () => {
     expect(invoice.dueDate).toBe('2026-03-25'); // today + the recipient's 10 credit days
     expect((await s.json('/order-confirmation/2001')).body.successors).toEqual([{ kind: 'invoice', number: 10001, draftNumber: null, uri: '/invoices/10001' }]);
 
-    const raw = s.app.database.raw;
-    const chain = raw
-      .prepare(
-        `select i.kind ik, oc.kind ock, o.kind ok, o.number n from documents i join documents oc on oc.id = i.source_document_id
-         join documents o on o.id = oc.source_document_id where i.kind = 'invoice' and i.number = 10001`,
-      )
-      .get();
+    const chain = await s.app.ctx.db
+      .selectFrom('documents as i')
+      .innerJoin('documents as oc', 'oc.id', 'i.source_document_id')
+      .innerJoin('documents as o', 'o.id', 'oc.source_document_id')
+      .select(['i.kind as ik', 'oc.kind as ock', 'o.kind as ok', 'o.number as n'])
+      .where('i.kind', '=', 'invoice')
+      .where('i.number', '=', 10001)
+      .executeTakeFirst();
     expect(chain).toEqual({ ik: 'invoice', ock: 'order-confirmation', ok: 'offer', n: offer });
   });
 
@@ -350,9 +351,13 @@ describe('GET /offer/{number}/history (spec 4.6)', () => {
     const draft = await created('/order-confirmation/2001/invoice');
     await created(`/invoices/drafts/${draft.n}/issue`);
 
-    const raw = s.app.database.raw;
-    const idOf = (kind: string, number: number) => (raw.prepare('select id from documents where kind = ? and number = ?').get(kind, number) as { id: number }).id;
     const db = s.app.ctx.db;
+    const ids = new Map<string, number>();
+    for (const [kind, number] of [['offer', offer], ['offer', other], ['order-confirmation', 2001], ['invoice', 10001]] as const) {
+      const row = await db.selectFrom('documents').select('id').where('kind', '=', kind).where('number', '=', number).executeTakeFirstOrThrow();
+      ids.set(`${kind} ${number}`, row.id);
+    }
+    const idOf = (kind: string, number: number) => ids.get(`${kind} ${number}`)!;
     await db.transaction().execute(async (trx) => {
       await recordShipment(trx, idOf('offer', offer), 'email', 'innkjop@fjordbygg.no', 'Tilbud 1001 sendt på e-post', 'DELIVERED', '2026-03-10 09:15:42');
       await recordShipment(trx, idOf('offer', other), 'email', 'annen@example.no', 'Tilbud 1002 sendt på e-post', 'DELIVERED', '2026-03-10 09:20:00');

@@ -32,8 +32,9 @@ describe('seedAll', () => {
       const [x, y] = await Promise.all([all(a.s, path), all(b.s, path)]);
       expect(y, path).toEqual(x);
     }
-    const payments = (s: TestServer) => s.app.database.raw.prepare('select document_id, kind, date, amount, currency_amount, bank_fee, reason from ledger_entries order by id').all();
-    expect(payments(b.s)).toEqual(payments(a.s));
+    const payments = (s: TestServer) =>
+      s.app.ctx.db.selectFrom('ledger_entries').select(['document_id', 'kind', 'date', 'amount', 'currency_amount', 'bank_fee', 'reason']).orderBy('id').execute();
+    expect(await payments(b.s)).toEqual(await payments(a.s));
     expect(await all(c.s, '/invoices/')).not.toEqual(await all(a.s, '/invoices/'));
   });
 
