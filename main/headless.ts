@@ -63,6 +63,7 @@ async function serve(args: string[]) {
   if (tls) console.log(`TLS:  ${tls.source}${tls.generated ? ' (self-signed, generated)' : ''}\n      SHA-256 fingerprint ${tls.fingerprint}`);
   console.log(`API:  ${base}/  (Authorization: Bearer <key>; the key is in ${app.ctx.dataDir ?? '(memory)'}/api-key or KVITT_API_KEY)`);
   console.log(`GUI:  ${base}/app/login?token=${loginToken}`);
+  console.log(`      people log in at ${base}/app/login with their own key (the owner makes users: POST /users/)`);
   if (!existsSync(rendererDir)) console.log('      (the GUI is not built: run npm run build:web)');
   const stop = async () => {
     await http.close();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { LEGACY_OWNER, type Actor, type Role } from '../features/users/actor.js';
-import { keyHash } from '../features/users/users.service.js';
+import { LEGACY_OWNER, type Actor } from '../features/users/actor.js';
+import { actorForKeyHash, keyHash } from '../features/users/users.service.js';
 import { CLIENT_HEADER, presentedKey, randomSecret, readCookie, sameSecret, SESSION_COOKIE } from './auth.js';
 
 const SESSION_HOURS = 12;
@@ -30,9 +30,8 @@ export class UserAuth {
     return this.byHash(session.hash);
   }
 
-  private async byHash(hash: string): Promise<Actor | null> {
-    const row = await this.ctx.db.selectFrom('users').select(['id', 'name', 'role']).where('key_hash', '=', hash).where('active', '=', 1).executeTakeFirst();
-    return row ? { id: row.id, name: row.name, role: row.role as Role } : null;
+  private byHash(hash: string): Promise<Actor | null> {
+    return actorForKeyHash(this.ctx, hash);
   }
 
   /** A new GUI session for a user key; null when the key is no active user's. */

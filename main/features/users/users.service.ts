@@ -64,9 +64,8 @@ export async function regenerateUserKey(ctx: AppContext, id: number): Promise<Us
   });
 }
 
-/** The active user holding `key`, or null. One indexed lookup (users_key_hash). */
-export async function actorForKey(ctx: Pick<AppContext, 'db'>, key: string): Promise<Actor | null> {
-  if (!key) return null;
-  const row = await ctx.db.selectFrom('users').select(['id', 'name', 'role']).where('key_hash', '=', keyHash(key)).where('active', '=', 1).executeTakeFirst();
+/** The active user whose key has this SHA-256, or null. One indexed lookup (users_key_hash). */
+export async function actorForKeyHash(ctx: Pick<AppContext, 'db'>, hash: string): Promise<Actor | null> {
+  const row = await ctx.db.selectFrom('users').select(['id', 'name', 'role']).where('key_hash', '=', hash).where('active', '=', 1).executeTakeFirst();
   return row ? { id: row.id, name: row.name, role: row.role as Role } : null;
 }
