@@ -11,7 +11,6 @@ afterAll(async () => {
   await s.close();
 });
 
-const raw = () => s.app.database.raw;
 
 describe('issuing', () => {
   test('POST /invoices/ issues directly: 201 + Location /invoices/{n}, first number from settings, due date from the recipient creditDays', async () => {
@@ -85,11 +84,12 @@ describe('issuing', () => {
     const n = await issueInvoice(s, { recipient: { number: s.company }, items: [{ productCode: 'A1', quantity: 1 }] });
     expect((await s.json(`/invoices/${n}`, { method: 'PUT', body: {} })).status).toBe(405);
     expect((await s.json(`/invoices/${n}`, { method: 'DELETE' })).status).toBe(405);
-    const row = raw().prepare('select * from documents where kind = ? and number = ?').get('invoice', n) as { id: number };
-    expect(() => raw().prepare('update documents set total = 1 where id = ?').run(row.id)).toThrow(/issued documents cannot be changed/);
-    expect(() => raw().prepare('delete from documents where id = ?').run(row.id)).toThrow(/cannot be deleted/);
-    expect(() => raw().prepare('update document_lines set unit_price = 1 where document_id = ?').run(row.id)).toThrow(/cannot be changed/);
-    expect(() => raw().prepare('delete from document_lines where document_id = ?').run(row.id)).toThrow(/cannot be deleted/);
+    const db = s.app.ctx.db;
+    const row = await db.selectFrom('documents').select('id').where('kind', '=', 'invoice').where('number', '=', n).executeTakeFirstOrThrow();
+    await expect(db.updateTable('documents').set({ total: 1 }).where('id', '=', row.id).execute()).rejects.toThrow(/issued documents cannot be changed/);
+    await expect(db.deleteFrom('documents').where('id', '=', row.id).execute()).rejects.toThrow(/cannot be deleted/);
+    await expect(db.updateTable('document_lines').set({ unit_price: 1 }).where('document_id', '=', row.id).execute()).rejects.toThrow(/cannot be changed/);
+    await expect(db.deleteFrom('document_lines').where('document_id', '=', row.id).execute()).rejects.toThrow(/cannot be deleted/);
   });
 
   test('content_hash proves the issued content unchanged', async () => {
@@ -119,7 +119,8 @@ describe('issuing', () => {
       const d = await s.json('/invoices/drafts/', { body: { recipient: { number: i % 2 ? s.company : s.person }, items: [{ productCode: 'A1', quantity: i + 1 }] } });
       drafts.push(d.body.number);
     }
-    const maxBefore = (raw().prepare("select max(number) as m from documents where series = 'invoice'").get() as { m: number }).m;
+    const invoiceNumbers = async () => (await s.app.ctx.db.selectFrom('documents').select('number').where('series', '=', 'invoice').orderBy('number').execute()).map((r) => Number(r.number));
+    const maxBefore = Math.max(...(await invoiceNumbers()));
     const results = await Promise.all([
       ...drafts.map((id) => s.json(`/invoices/drafts/${id}/issue`, { method: 'POST' })),
       ...Array.from({ length: 10 }, () => s.json('/invoices/', { body: { recipient: { number: s.company }, items: [{ productCode: 'MAT', quantity: 1 }] } })),
@@ -128,7 +129,7 @@ describe('issuing', () => {
     const numbers = results.map((r) => numberOf(r.res)).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(60);
     expect(numbers).toEqual(Array.from({ length: 60 }, (_, i) => maxBefore + 1 + i));
-    const all = (raw().prepare("select number from documents where series = 'invoice' order by number").all() as Array<{ number: number }>).map((r) => r.number);
+    const all = await invoiceNumbers();
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => 10001 + i));
   });
 });

@@ -67,9 +67,9 @@ describe('payments', () => {
     expect((await s.json(`/invoices/${n}/payments/${r.body.id}/reverse`, { method: 'POST' })).status).toBe(409);
     expect((await s.json(`/invoices/${n}/payments/999999/reverse`, { method: 'POST' })).status).toBe(404);
     // ledger entries are append-only in the database too
-    const raw = s.app.database.raw;
-    expect(() => raw.prepare('update ledger_entries set amount = 0 where id = ?').run(p.id)).toThrow(/append-only/);
-    expect(() => raw.prepare('delete from ledger_entries where id = ?').run(p.id)).toThrow(/append-only/);
+    const db = s.app.ctx.db;
+    await expect(db.updateTable('ledger_entries').set({ amount: 0 }).where('id', '=', p.id).execute()).rejects.toThrow(/append-only/);
+    await expect(db.deleteFrom('ledger_entries').where('id', '=', p.id).execute()).rejects.toThrow(/append-only/);
   });
 
   test('lost: the balance is written off (state lost, in no due list); reversing opens it again', async () => {
