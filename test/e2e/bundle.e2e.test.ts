@@ -11,8 +11,8 @@ test('the Electron main and preload bundles parse', () => {
 });
 
 /**
- * Runs the built preload against a stand-in `electron` module and records what it hands to the page: exactly one
- * world key (`api`) holding functions only, none of which is (or returns) ipcRenderer itself. A regex over the
+ * Runs the built preload against a stand-in `electron` module and records what it hands to the page: the world keys
+ * it exposes, each holding functions only, none of which is ipcRenderer itself. A regex over the
  * source would pass a preload that also exposes `ipcRenderer` under another name.
  */
 function exposedByPreload() {
@@ -40,18 +40,33 @@ function exposedByPreload() {
   return { exposed, invoked, ipcRenderer };
 }
 
-test('the preload exposes one api object of functions and nothing of ipcRenderer', async () => {
-  const { exposed, invoked, ipcRenderer } = exposedByPreload();
-  expect(Object.keys(exposed)).toEqual(['api']);
-  const api = exposed.api as Record<string, unknown>;
-  expect(api).not.toBe(ipcRenderer);
-  expect(Object.keys(api)).toContain('call');
-  for (const [key, value] of Object.entries(api)) {
-    expect(typeof value, key).toBe('function');
-    expect(value, key).not.toBe(ipcRenderer.invoke);
+/** Calls every exposed function and records which IPC channels it reaches. */
+async function channelsOf(api: Record<string, unknown>, invoked: unknown[][]) {
+  const channels = new Set<unknown>();
+  for (const fn of Object.values(api)) {
+    invoked.length = 0;
+    await (fn as (...a: unknown[]) => Promise<unknown>)('x', {});
+    for (const call of invoked) channels.add(call[0]);
   }
+  return [...channels].sort();
+}
+
+test('the preload exposes only functions that reach their own IPC channels, and nothing of ipcRenderer', async () => {
+  const { exposed, invoked, ipcRenderer } = exposedByPreload();
+  // `api.call` for the operation table; `desktop` for Settings → Data (local file or office server) only.
+  expect(Object.keys(exposed).sort()).toEqual(['api', 'desktop']);
+  for (const [world, value] of Object.entries(exposed)) {
+    expect(value, world).not.toBe(ipcRenderer);
+    for (const [key, fn] of Object.entries(value as Record<string, unknown>)) {
+      expect(typeof fn, `${world}.${key}`).toBe('function');
+      expect(fn, `${world}.${key}`).not.toBe(ipcRenderer.invoke);
+    }
+  }
+  const api = exposed.api as Record<string, unknown>;
+  expect(Object.keys(api)).toEqual(['call']);
   await expect((api.call as (n: string, i: unknown) => Promise<unknown>)('common.info', { a: 1 })).resolves.toBe('answer');
   expect(invoked).toEqual([['ops:call', 'common.info', { a: 1 }]]);
+  expect(await channelsOf(exposed.desktop as Record<string, unknown>, invoked)).toEqual(['connection:get', 'connection:set']);
 });
 
 function walk(dir: string): string[] {
