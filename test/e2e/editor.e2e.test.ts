@@ -96,7 +96,6 @@ test('leaving a changed draft asks first: Avbryt stays, Forkast leaves without s
   await page.getByLabel('Beskrivelse 1').fill('Timer, endret');
   await nav('Kunder');
   await textOf(page.locator('.mantine-Modal-content'), 'Du har endringer som ikke er lagret');
-  await page.waitForTimeout(300); // let the dialog finish opening
   await gui.shot('editor-unsaved-dialog');
   await page.getByTestId('unsaved-cancel').click();
   await page.locator('.mantine-Modal-content').waitFor({ state: 'detached' });

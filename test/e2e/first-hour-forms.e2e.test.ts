@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
 
 /** Issue 8: nothing lost without asking. The customer form and the Settings tabs use the document editor's guard. */
 let gui: Gui;
@@ -11,7 +11,10 @@ afterAll(async () => {
 });
 
 const noDialog = async () => {
-  await gui.page.waitForTimeout(300);
+  // Two frames for React to render what the key press asked for, then until nothing is moving: a dialog that was
+  // going to open is on screen (or fading in) by then.
+  await gui.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await settled(gui.page);
   expect(await gui.page.getByTestId('unsaved-discard').isVisible()).toBe(false);
 };
 

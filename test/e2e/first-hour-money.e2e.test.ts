@@ -36,7 +36,6 @@ test('credit after payment: the dialog shows what will be issued and the consequ
   // "Det kunden skylder" (the default): what is still owed, the balance becomes 0,00
   await textOf(page.getByTestId('credit-total'), '4 772,81');
   await textOf(page.getByTestId('credit-balance-after'), '0,00');
-  await page.waitForTimeout(400);
   await gui.shot('first-hour-credit-owed');
   // "Hele fakturaen": everything not yet credited; the customer gets 5 000,00 back, and the dialog says so first
   await page.getByText('Hele fakturaen').click();
@@ -68,7 +67,6 @@ test('credit after payment: the dialog shows what will be issued and the consequ
   await row.click();
   await page.getByTestId('settle-credit').click();
   expect((await page.getByTestId('refund-amount').inputValue()).replace(/\s/g, ' ')).toBe('5 000,00');
-  await page.waitForTimeout(400);
   await gui.shot('first-hour-refund-dialog');
   await page.getByTestId('refund-submit').click();
   await textOf(page.getByTestId('invoice-balance'), '0,00');
@@ -87,7 +85,6 @@ test('a credit moves to another open invoice of the customer; the write-off dial
   await page.getByText('Flytt til annen faktura').click();
   await textOf(page.getByTestId('refund-target'), '');
   expect(await page.getByTestId('refund-target').inputValue()).toContain(`Faktura ${b}`);
-  await page.waitForTimeout(300);
   await gui.shot('first-hour-move-credit');
   await page.getByTestId('refund-submit').click();
   await textOf(page.getByTestId('invoice-balance'), '0,00');

@@ -222,7 +222,6 @@ test('the drafts tab lists the recipient drafts; delete asks first and only mark
   // A recipient with a document is only marked deleted.
   await page.getByTestId('recipient-delete').click();
   await textOf(page.locator('.mantine-Modal-content'), 'bare merket som slettet');
-  await page.waitForTimeout(400); // let the dialog finish appearing before the screenshot
   await gui.shot('recipients-delete-confirm');
   await page.getByTestId('recipient-delete-confirm').click();
   await visible(page.getByRole('heading', { name: 'Kunder' }));

@@ -93,7 +93,6 @@ test('Ctrl+Enter and Alt+L add a line; Ctrl+I asks before issuing; Ctrl+N in a c
   expect(page.url()).toMatch(/#\/invoices\/drafts\/new$/);
   await page.keyboard.press('Control+i');
   await textOf(page.getByTestId('issue-warning'), 'kan ikke endres');
-  await page.waitForTimeout(300); // let the dialog finish opening
   await gui.shot('shortcuts-issue-confirm');
   await page.getByTestId('confirm-button').click();
   await page.waitForURL(/#\/invoices\/\d+$/);

@@ -51,6 +51,7 @@ export async function openGui(opts: { today?: string; dbFile?: string } = {}): P
     page,
     async shot(name) {
       const file = join(SHOTS, `${name}.png`);
+      await settled(page);
       await page.screenshot({ path: file, fullPage: true });
       return file;
     },
@@ -62,6 +63,14 @@ export async function openGui(opts: { today?: string; dbFile?: string } = {}): P
 }
 
 type Locator = ReturnType<Page['locator']>;
+
+/**
+ * Waits until the page stands still: no CSS transition or animation running (a dialog that is still fading in, a
+ * tab indicator still moving), as a person would see it. Replaces fixed sleeps before screenshots.
+ */
+export async function settled(page: Page, timeout = 5_000): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout, polling: 50 });
+}
 
 /** Waits until the element is visible (fails the test after the timeout). vitest's expect has no Playwright matchers. */
 export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
