@@ -155,7 +155,18 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     raw: noRaw,
     pool,
     async close() {
-      await db.destroy();
+      // Stopping never hangs on a connection that is still checked out (pool.end waits for every client): after 10 s
+      // the rest is left to the process's exit, with a warning.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          console.warn('PostgreSQL: connections still in use at close; not waiting for them');
+          resolve();
+        }, 10_000);
+        timer.unref();
+      });
+      await Promise.race([db.destroy(), late]);
+      clearTimeout(timer);
     },
   };
 }

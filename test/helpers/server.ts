@@ -66,7 +66,11 @@ export async function startTestServer(opts: { today?: string; dbFile?: string; r
       return { status: res.status, body: text ? JSON.parse(text) : undefined, res };
     },
     async close() {
-      await http.close();
+      // A test may leave a response unread (a streamed report it only checked the status of): end those connections
+      // instead of waiting for them, then close the app.
+      const closing = http.close();
+      http.server.closeAllConnections();
+      await closing;
       await app.close();
       await database.drop();
     },
