@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -96,6 +96,7 @@ test('leaving a changed draft asks first: Avbryt stays, Forkast leaves without s
   await page.getByLabel('Beskrivelse 1').fill('Timer, endret');
   await nav('Kunder');
   await textOf(page.locator('.mantine-Modal-content'), 'Du har endringer som ikke er lagret');
+  await settled(page);
   await gui.shot('editor-unsaved-dialog');
   await page.getByTestId('unsaved-cancel').click();
   await page.locator('.mantine-Modal-content').waitFor({ state: 'detached' });

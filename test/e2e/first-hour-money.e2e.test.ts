@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
 
 /** Issue 8, money and status: the credit dialog, the issued note and the balance agree; a negative balance is settled. */
 let gui: Gui;
@@ -36,6 +36,7 @@ test('credit after payment: the dialog shows what will be issued and the consequ
   // "Det kunden skylder" (the default): what is still owed, the balance becomes 0,00
   await textOf(page.getByTestId('credit-total'), '4 772,81');
   await textOf(page.getByTestId('credit-balance-after'), '0,00');
+  await settled(page);
   await gui.shot('first-hour-credit-owed');
   // "Hele fakturaen": everything not yet credited; the customer gets 5 000,00 back, and the dialog says so first
   await page.getByText('Hele fakturaen').click();
@@ -67,6 +68,7 @@ test('credit after payment: the dialog shows what will be issued and the consequ
   await row.click();
   await page.getByTestId('settle-credit').click();
   expect((await page.getByTestId('refund-amount').inputValue()).replace(/\s/g, ' ')).toBe('5 000,00');
+  await settled(page);
   await gui.shot('first-hour-refund-dialog');
   await page.getByTestId('refund-submit').click();
   await textOf(page.getByTestId('invoice-balance'), '0,00');
@@ -85,6 +87,7 @@ test('a credit moves to another open invoice of the customer; the write-off dial
   await page.getByText('Flytt til annen faktura').click();
   await textOf(page.getByTestId('refund-target'), '');
   expect(await page.getByTestId('refund-target').inputValue()).toContain(`Faktura ${b}`);
+  await settled(page);
   await gui.shot('first-hour-move-credit');
   await page.getByTestId('refund-submit').click();
   await textOf(page.getByTestId('invoice-balance'), '0,00');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recipient } from '../helpers/server.js';
-import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
 
 /** The real today: the server of these tests runs on it (openGuiWithCompany). */
 const today = new Date().toISOString().slice(0, 10);
@@ -57,6 +57,7 @@ test('write an invoice with 25 % and 15 % VAT, see live totals, issue it, pay it
   await page.getByTestId('issue').click();
   const warning = await textOf(page.getByTestId('issue-warning'), 'kan ikke endres');
   expect(warning).toContain('kan ikke endres');
+  await settled(page);
   await gui.shot('invoice-issue-confirm');
   await page.getByTestId('confirm-button').click();
 
@@ -79,6 +80,7 @@ test('write an invoice with 25 % and 15 % VAT, see live totals, issue it, pay it
   await page.getByTestId('register-payment').click();
   const amount = page.getByTestId('payment-amount');
   expect(norm(await amount.inputValue())).toBe('3 815,00');
+  await settled(page);
   await gui.shot('invoice-payment-dialog');
   await amount.fill('1000');
   await page.getByTestId('payment-submit').click();
@@ -146,6 +148,7 @@ test('credit an issued invoice in part and then in full, and see the credit note
   await page.getByLabel('Krediter linje 1').check();
   await page.getByLabel('Antall 1').fill('1');
   await textOf(page.getByTestId('credit-total'), '1 062,50');
+  await settled(page);
   await gui.shot('invoice-credit-dialog');
   await page.getByTestId('credit-submit').click();
   await page.waitForURL(/#\/invoices\/credit-notes\/\d+$/);
@@ -333,6 +336,7 @@ test('an invoice in euro is written, issued and paid with the NOK received', asy
   await page.getByTestId('register-payment').click();
   expect(norm(await page.getByTestId('payment-currency-amount').inputValue())).toBe('125,00');
   expect(norm(await page.getByTestId('payment-amount').inputValue())).toBe('1 437,50');
+  await settled(page);
   await gui.shot('invoice-payment-dialog-eur');
   await page.getByTestId('payment-submit').click();
   await textOf(page.getByTestId('invoice-balance'), '0,00');

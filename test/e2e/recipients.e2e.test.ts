@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openGui, textOf, visible, type Gui } from './helpers/browser.js';
+import { openGui, textOf, visible, type Gui, settled } from './helpers/browser.js';
 
 let gui: Gui;
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-csv-'));
@@ -222,6 +222,7 @@ test('the drafts tab lists the recipient drafts; delete asks first and only mark
   // A recipient with a document is only marked deleted.
   await page.getByTestId('recipient-delete').click();
   await textOf(page.locator('.mantine-Modal-content'), 'bare merket som slettet');
+  await settled(page);
   await gui.shot('recipients-delete-confirm');
   await page.getByTestId('recipient-delete-confirm').click();
   await visible(page.getByRole('heading', { name: 'Kunder' }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -93,6 +93,7 @@ test('Ctrl+Enter and Alt+L add a line; Ctrl+I asks before issuing; Ctrl+N in a c
   expect(page.url()).toMatch(/#\/invoices\/drafts\/new$/);
   await page.keyboard.press('Control+i');
   await textOf(page.getByTestId('issue-warning'), 'kan ikke endres');
+  await settled(page);
   await gui.shot('shortcuts-issue-confirm');
   await page.getByTestId('confirm-button').click();
   await page.waitForURL(/#\/invoices\/\d+$/);

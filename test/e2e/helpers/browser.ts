@@ -51,7 +51,6 @@ export async function openGui(opts: { today?: string; dbFile?: string } = {}): P
     page,
     async shot(name) {
       const file = join(SHOTS, `${name}.png`);
-      await settled(page);
       await page.screenshot({ path: file, fullPage: true });
       return file;
     },
@@ -69,7 +68,12 @@ type Locator = ReturnType<Page['locator']>;
  * tab indicator still moving), as a person would see it. Replaces fixed sleeps before screenshots.
  */
 export async function settled(page: Page, timeout = 5_000): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout, polling: 50 });
+  // Endless animations (a striped progress bar, a spinner) never settle: only finite ones are waited for.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout, polling: 50 },
+  );
 }
 
 /** Waits until the element is visible (fails the test after the timeout). vitest's expect has no Playwright matchers. */
