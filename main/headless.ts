@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { openApp } from './app.js';
 import { defaultDbFile } from './data-dir.js';
 import { startServing } from './office-server/serve.js';
-import { allOps } from './ops/index.js';
+import { allOps } from './op-table.js';
 import { seedAll } from './seed/seed.js';
 import { getSettings } from './features/settings/settings.service.js';
 import { isPostgresUrl } from '../db/dialect.js';

@@ -8,7 +8,7 @@ import { getSettings } from './features/settings/settings.service.js';
 import { buildHttpServer } from './http/server.js';
 import { registerIpc } from './ipc.js';
 import { buildMenu } from './menu.js';
-import { allOps } from './ops/index.js';
+import { allOps } from './op-table.js';
 import { createMainWindow } from './window.js';
 import { certificateMatches, connectionHandlers, readConnection } from './office-server/connection.js';
 

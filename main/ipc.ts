@@ -1,7 +1,7 @@
 import { ipcMain } from 'electron';
 import type { AppContext } from './context.js';
 import { createIpcHandler } from './ipc-handler.js';
-import { opTable } from './ops/index.js';
+import { opTable } from './op-table.js';
 
 export const OPS_CHANNEL = 'ops:call';
 

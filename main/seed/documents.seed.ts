@@ -12,15 +12,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
-import { invoiceWithBalance } from '../features/documents/invoices.service.js';
+import { invoiceWithBalance } from '../features/invoices/invoices.service.js';
 import type { AppContext } from '../context.js';
 import { setExchangeRate } from '../features/common/exchange-rates.service.js';
-import { creditInvoice } from '../features/documents/credit-notes.service.js';
+import { creditInvoice } from '../features/invoices/credit-notes.service.js';
 import type { DraftInput, ItemInput } from '../features/documents/documents.schema.js';
 import { insertDraft } from '../features/documents/documents.service.js';
 import { addDays, checkDraft } from '../features/documents/draft-input.js';
 import { issueDraftIn } from '../features/documents/issue.service.js';
-import { markLost, registerPayment } from '../features/documents/payments.service.js';
+import { markLost, registerPayment } from '../features/invoices/payments.service.js';
 import { invoiceDraftFrom, offerToOrderConfirmation } from '../features/offers/offers.service.js';
 import type { ProductInput } from '../features/products/products.schema.js';
 import { createProducts } from '../features/products/products.service.js';

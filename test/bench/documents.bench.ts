@@ -22,7 +22,7 @@ import { openApp } from '../../main/app.js';
 import { systemClock } from '../../main/clock.js';
 import type { AppContext } from '../../main/context.js';
 import { Paged } from '../../main/ops/define.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import { runOp } from '../../main/ops/invoke.js';
 import { seedAll } from '../../main/seed/seed.js';
 

@@ -25,7 +25,7 @@ import { candidatesQuery } from '../../main/features/dunnings/candidates.service
 import { dunningRow, planDunning, type ClaimRow, type PriorDunning } from '../../main/features/dunnings/claim.js';
 import { CLAIM_COLUMNS } from '../../main/features/dunnings/dunnings.service.js';
 import { DEFAULT_SETTINGS } from '../../main/features/settings/settings.schema.js';
-import { opTable } from '../../main/ops/index.js';
+import { opTable } from '../../main/op-table.js';
 import { runOp } from '../../main/ops/invoke.js';
 import { fmt, httpRequest, KEY, startChild } from './lib.js';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { openApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { buildHttpServer } from '../../main/http/server.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import { fmt, KEY } from './lib.js';
 
 const N = Number(process.env.BENCH_SIGNUPS ?? 1000);

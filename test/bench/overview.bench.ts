@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema.js';
 import { openApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import type { AppContext } from '../../main/context.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import { runOp } from '../../main/ops/invoke.js';
 import { seedAll } from '../../main/seed/seed.js';
 import { fmt, httpRequest, KEY, median, startChild } from './lib.js';

@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import { openApp } from '../../main/app.js';
 import { buildHttpServer } from '../../main/http/server.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 
 const send = (msg: unknown) => process.send!(msg);
 const memory = () => {

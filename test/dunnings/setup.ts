@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { issueInvoice, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 
 export { startDocServer, type DocServer };
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { COMPANY } from '../documents-api/setup.js';
+import { COMPANY } from '../helpers/documents.js';
 import { recipient } from '../helpers/server.js';
 import { navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
 

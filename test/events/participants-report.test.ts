@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { DocServer } from '../documents-api/setup.js';
+import type { DocServer } from '../helpers/documents.js';
 import { csvNumber, parseCsv, readXlsx } from '../reports/files.js';
 import { createEvent, signup, signupBody, startEventServer } from './setup.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { DocServer } from '../documents-api/setup.js';
+import type { DocServer } from '../helpers/documents.js';
 import { flush, startSmsGateway, startSmtp, useSmtp, type Smtp } from '../sending/helpers.js';
 import { createEvent, signup, signupBody, startEventServer } from './setup.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { startDocServer, type DocServer } from '../documents-api/setup.js';
+import { startDocServer, type DocServer } from '../helpers/documents.js';
 
-/** A server with the originator set up (see documents-api/setup) and the event products KURS (25 %), LUNSJ (15 %), MAT (exists). */
+/** A server with the originator set up (see test/helpers/documents.ts) and the event products KURS (25 %), LUNSJ (15 %), MAT (exists). */
 export async function startEventServer(opts: { today?: string } = {}): Promise<DocServer> {
   const s = await startDocServer({ today: opts.today ?? '2026-03-15' });
   const p = await s.json('/products/', {

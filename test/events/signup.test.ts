@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { DocServer } from '../documents-api/setup.js';
+import type { DocServer } from '../helpers/documents.js';
 import { createEvent, signup, signupBody, startEventServer } from './setup.js';
 
 // Many signups from one address in this file: the rate limit has its own test (public-page.test.ts).

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { netForGross } from '../../main/features/documents/credit-notes.service.js';
+import { netForGross } from '../../main/features/invoices/credit-notes.service.js';
 import { vatOf } from '../../main/domain/totals.js';
-import { issueInvoice, numberOf, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
 
 let s: DocServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { recipient } from '../helpers/server.js';
-import { issueInvoice, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 
 let s: DocServer;
 const nr: Record<string, number> = {};

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { openApp, type OpenedApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { buildHttpServer } from '../../main/http/server.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import { testDatabase } from './database.js';
 
 export const TEST_KEY = 'test-key-0123456789abcdef0123456789abcdef';

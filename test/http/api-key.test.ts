@@ -6,7 +6,7 @@ import { fileApiKeyStore } from '../../main/api-key.js';
 import { openApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { buildHttpServer } from '../../main/http/server.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 
 const dirs: string[] = [];
 const tempDir = () => {

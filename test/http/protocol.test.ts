@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import { recipient, startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
 
 let s: TestServer;

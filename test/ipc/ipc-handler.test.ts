@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openApp, type OpenedApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { createIpcHandler } from '../../main/ipc-handler.js';
-import { opTable } from '../../main/ops/index.js';
+import { opTable } from '../../main/op-table.js';
 import { recipient } from '../helpers/server.js';
 
 const APP = 'file:///opt/kvitt/resources/app/out/renderer/';

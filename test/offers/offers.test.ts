@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { recordShipment } from '../../main/features/sending/outbox.js';
-import { numberOf, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
 
 let s: DocServer;
 let dir = '';

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { acceptedHosts, assertTransportAllowed, hostMatcher, isLoopback, parseListen } from '../../main/office-server/listen.js';
 import { ownerOnly } from '../../main/features/users/roles.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 
 describe('listen rules', () => {
   test('loopback is 127.0.0.0/8, ::1 and localhost; nothing else', () => {

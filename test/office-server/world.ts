@@ -7,7 +7,7 @@ import { openApp, type OpenedApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { startServing, type Serving } from '../../main/office-server/serve.js';
 import { selfSignedTls, type TlsMaterial } from '../../main/office-server/tls.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import { testDatabase } from '../helpers/database.js';
 import { TEST_KEY } from '../helpers/server.js';
 

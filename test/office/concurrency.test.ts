@@ -4,7 +4,7 @@
  * (db/dialect.ts: SELECT … FOR UPDATE), payments lock the invoice's balance row, signups the event row.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startDocServer, type DocServer } from '../documents-api/setup.js';
+import { startDocServer, type DocServer } from '../helpers/documents.js';
 import { createEvent, signup, signupBody } from '../events/setup.js';
 import { onPostgres } from '../helpers/database.js';
 import { peersOf, type Peer } from './servers.js';

@@ -5,7 +5,7 @@
  */
 import { openApp } from '../../main/app.js';
 import { buildHttpServer } from '../../main/http/server.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import { onPostgres } from '../helpers/database.js';
 import { TEST_KEY, type TestServer } from '../helpers/server.js';
 

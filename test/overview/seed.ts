@@ -16,7 +16,7 @@
  * order confirmation (open); another order confirmation (net 500) converted into an invoice draft (net 500, 625).
  */
 import { expect } from 'vitest';
-import { COMPANY } from '../documents-api/setup.js';
+import { COMPANY } from '../helpers/documents.js';
 import { recipient, type TestServer } from '../helpers/server.js';
 
 export const TODAY = '2026-03-15';

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, type TestServer } from '../helpers/server.js';
-import { issueInvoice, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 import { parseCsv, pdfPages, pdfText, readXlsx, tmpFile, unzip } from './files.js';
 import { reportFile, reportJson } from './setup.js';
 

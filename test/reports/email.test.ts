@@ -3,7 +3,7 @@
  * and a copy address, `email=` on a report; the attachments are read back; every refused body is a 400 naming the field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueInvoice, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 import { flush, startSmtp, useSmtp, type Smtp } from '../sending/helpers.js';
 import { parseCsv, readXlsx } from './files.js';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import { onPostgres } from '../helpers/database.js';
 import { failAuditStep } from '../helpers/db-probe.js';
 import { recipient } from '../helpers/server.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { daysToKeep, dailyBackup, KEEP } from '../../main/features/backups/rolling.js';
-import { issueInvoice, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 import { recipient } from '../helpers/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-restore-'));

@@ -4,7 +4,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import type { Op } from '../../main/ops/define.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { auth, checksum, expectErrorBody, fakeRenderer, fillPath, jsonHeaders, send, startWorld, type RawResponse, type World } from './world.js';

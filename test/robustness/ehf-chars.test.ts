@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { onPostgres } from '../helpers/database.js';
-import { startDocServer, type DocServer } from '../documents-api/setup.js';
+import { startDocServer, type DocServer } from '../helpers/documents.js';
 
 let s: DocServer;
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-ehf-'));

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Op } from '../../main/ops/define.js';
-import { allOps } from '../../main/ops/index.js';
+import { allOps } from '../../main/op-table.js';
 import { TEST_KEY } from '../helpers/server.js';
 import { bodyFor, fromSchema, nasty } from './arbitraries.js';
 import { checksum, expectErrorBody, fillPath, send, startWorld, type World } from './world.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import { issueInvoice, numberOf, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
 import { databaseChecksum } from '../helpers/db-probe.js';
 import { TEST_KEY } from '../helpers/server.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startSender } from '../../main/features/sending/sender.js';
-import { issueInvoice, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { flush, freePort, pdfText, startSmtp, until, useSmtp, type Smtp } from './helpers.js';
 

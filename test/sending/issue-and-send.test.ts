@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { startDocServer, type DocServer } from '../documents-api/setup.js';
+import { startDocServer, type DocServer } from '../helpers/documents.js';
 import { flush, startSmtp, useSmtp, type Smtp } from './helpers.js';
 
 let s: DocServer | undefined;

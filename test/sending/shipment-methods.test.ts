@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { issueInvoice, startDocServer, type DocServer } from '../documents-api/setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 import { recipient } from '../helpers/server.js';
 
 let s: DocServer | undefined;

@@ -1,4 +1,4 @@
-import type { DocumentKind } from '../../documents/document-view.js';
+import type { DocumentKind } from '../../render/document-view.js';
 
 export type { DocumentKind };
 export const DOCUMENT_KINDS: readonly DocumentKind[] = ['invoice', 'credit-note', 'offer', 'order-confirmation'];

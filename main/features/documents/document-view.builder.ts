@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import type { DocumentView, LineView, PartySnapshot, VatCategory } from '../../documents/document-view.js';
+import type { DocumentView, LineView, PartySnapshot, VatCategory } from '../../render/document-view.js';
 import { computeTotals } from '../../domain/totals.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { DocumentKind } from './document-kinds.js';

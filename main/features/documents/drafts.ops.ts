@@ -6,9 +6,9 @@ import { getRecipientRow } from '../recipients/recipients.service.js';
 import { issuedPath } from './document-kinds.js';
 import { DraftInput, DraftListQuery } from './documents.schema.js';
 import { createDraft, deleteDraft, INVOICE_KINDS, updateDraft } from './documents.service.js';
-import { getDraft } from './invoices.service.js';
-import { listDrafts, streamDrafts } from './invoice-lists.js';
-import { draftShapes } from './invoices.read.js';
+import { getDraft } from '../invoices/invoices.service.js';
+import { listDrafts, streamDrafts } from '../invoices/invoice-lists.js';
+import { draftShapes } from '../invoices/invoices.read.js';
 import { issueDraftIn, issueNewIn } from './issue.service.js';
 import { DraftWithShipment, IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
 

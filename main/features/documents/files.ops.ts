@@ -3,15 +3,15 @@ import { defineOp, file } from '../../ops/define.js';
 import { OpError } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
 import type { AppContext } from '../../context.js';
-import { EHF_NEEDS_BUYER_ORG, renderEhf } from '../../documents/ehf/ehf-writer.js';
-import { renderDocumentPdf } from '../../documents/pdf/pdf-writer.js';
-import type { DocumentView } from '../../documents/document-view.js';
+import { EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
+import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
+import type { DocumentView } from '../../render/document-view.js';
 import { getSettings } from '../settings/settings.service.js';
 import { DraftInput } from './documents.schema.js';
 import { checkDraft } from './draft-input.js';
 import { assembleView, buildView } from './document-view.builder.js';
 import { numbersOf, type DocRow, type LineRow } from './document-rows.js';
-import { getCreditNoteRow, getDraftRow, invoiceWithBalance } from './invoices.service.js';
+import { getCreditNoteRow, getDraftRow, invoiceWithBalance } from '../invoices/invoices.service.js';
 import { originatorSnapshot } from './party.js';
 
 export const FILE_STEM: Record<DocumentView['kind'], string> = {

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { ibanFromAccount } from '../../domain/bank-account.js';
 import { buildKid } from '../../domain/kid.js';
-import { formatDecimal2 } from '../../documents/format.js';
+import { formatDecimal2 } from '../../render/format.js';
 import { FieldErrors, notFound, OpError, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { rateOn } from '../common/exchange-rates.service.js';

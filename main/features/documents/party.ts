@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { RecipientsTable } from '../../../db/schema.js';
-import type { PartySnapshot } from '../../documents/document-view.js';
+import type { PartySnapshot } from '../../render/document-view.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { ibanFromAccount } from '../../domain/bank-account.js';
 

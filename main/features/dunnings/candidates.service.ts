@@ -11,11 +11,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import type { PartySnapshot } from '../../documents/document-view.js';
+import type { PartySnapshot } from '../../render/document-view.js';
 import { addDays, daysBetween, MissingRateError, type RatePeriod } from '../../domain/late-interest.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
 import { OpError } from '../../ops/errors.js';
-import { stateWhere } from '../documents/invoice-state.sql.js';
+import { stateWhere } from '../invoices/invoice-state.sql.js';
 import type { DeliveryOptions } from '../sending/outbox.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.schema.js';

@@ -1,7 +1,7 @@
 /** The outbox's view of a dunning (contract section 1): its mail facts and its PDF, rendered at send time. Never EHF. */
 import type { AppContext } from '../../context.js';
-import type { DocumentView, PartySnapshot } from '../../documents/document-view.js';
-import { renderDunningPdf } from '../../documents/pdf/dunning-writer.js';
+import type { DocumentView, PartySnapshot } from '../../render/document-view.js';
+import { renderDunningPdf } from '../../render/pdf/dunning-writer.js';
 import type { InterestPart } from '../../domain/late-interest.js';
 import { notFound } from '../../ops/errors.js';
 import { buildView } from '../documents/document-view.builder.js';

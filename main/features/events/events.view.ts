@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, EventCustomFieldsTable, EventsTable } from '../../../db/schema.js';
 import { oreToKr } from '../../domain/money.js';
-import { stateWhere } from '../documents/invoice-state.sql.js';
+import { stateWhere } from '../invoices/invoice-state.sql.js';
 import type { EventView } from './events.schema.js';
 
 export type EventRow = Selectable<EventsTable>;

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { formatMoney } from '../../documents/format.js';
+import { formatMoney } from '../../render/format.js';
 import { queueDocumentShipments, queueMessage, queueSms } from '../sending/outbox.js';
 import { sendingSettings } from '../sending/sending-settings.js';
 import type { EventRow } from './events.view.js';

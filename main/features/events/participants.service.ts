@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { oreToKr } from '../../domain/money.js';
 import { notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
-import { creditInvoiceIn } from '../documents/credit-notes.service.js';
+import { creditInvoiceIn } from '../invoices/credit-notes.service.js';
 import type { ItemInput } from '../documents/documents.schema.js';
 import type { ParticipantStatus, ParticipantUpdate, ParticipantView } from './events.schema.js';
 import { eventRow } from './events.service.js';

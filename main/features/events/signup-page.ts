@@ -3,7 +3,7 @@
  * posts application/x-www-form-urlencoded to POST /events/{eventId}/signup, which answers this page again: with the
  * errors next to their fields, or with the receipt. A strict CSP (meta) allows only the inline style and posting back here.
  */
-import { formatDate, formatMoney } from '../../documents/format.js';
+import { formatDate, formatMoney } from '../../render/format.js';
 import type { FieldError } from '../../ops/errors.js';
 import type { Challenge } from './captcha.js';
 import type { SignupInput } from './events.schema.js';

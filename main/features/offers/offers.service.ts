@@ -8,7 +8,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { renderDocumentPdf } from '../../documents/pdf/pdf-writer.js';
+import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
 import { OpError, notFound } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
@@ -19,7 +19,7 @@ import { buildView } from '../documents/document-view.builder.js';
 import type { DraftInput, ItemInput } from '../documents/documents.schema.js';
 import { insertDraft } from '../documents/documents.service.js';
 import { checkDraft } from '../documents/draft-input.js';
-import { deliveryAddressShape, internationalShape, itemShape, originatorShape, recipientShape } from '../documents/invoices.read.js';
+import { deliveryAddressShape, internationalShape, itemShape, originatorShape, recipientShape } from '../invoices/invoices.read.js';
 import { issueDraftIn, type Issued } from '../documents/issue.service.js';
 import { productsByCode } from '../products/products.service.js';
 import { getSettings } from '../settings/settings.service.js';

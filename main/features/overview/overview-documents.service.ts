@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
 import { draftPath, issuedPath, type DocumentKind } from '../documents/document-kinds.js';
-import { stateWhere } from '../documents/invoice-state.sql.js';
+import { stateWhere } from '../invoices/invoice-state.sql.js';
 import { resolveYear } from './overview.service.js';
 import type { DocumentsFilter, OverviewState } from './overview.schema.js';
 import { yearRange } from './overview.sql.js';

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
 import { DOCUMENT_KINDS } from '../documents/document-kinds.js';
-import { stateWhere } from '../documents/invoice-state.sql.js';
+import { stateWhere } from '../invoices/invoice-state.sql.js';
 import { chainStateWhere, type OfferState } from '../offers/offers.service.js';
 import type { YearParam } from './overview.schema.js';
 import { yearRange } from './overview.sql.js';

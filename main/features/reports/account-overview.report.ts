@@ -4,9 +4,9 @@
  * before `from`. PDF: the same rows as a statement (at most MAX_STATEMENT_ROWS rows).
  */
 import type { AppContext } from '../../context.js';
-import { formatDate } from '../../documents/format.js';
-import { renderStatementPdf } from '../../documents/pdf/statement-pdf.js';
-import { MoneyTotals, type ReportRow } from '../../documents/report/report-table.js';
+import { formatDate } from '../../render/format.js';
+import { renderStatementPdf } from '../../render/pdf/statement-pdf.js';
+import { MoneyTotals, type ReportRow } from '../../render/report/report-table.js';
 import { FileResult } from '../../ops/define.js';
 import { validationError } from '../../ops/errors.js';
 import { getSettings } from '../settings/settings.service.js';

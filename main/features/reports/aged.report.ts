@@ -4,7 +4,7 @@
  * due-date ranges computed here, so the SQL only compares dates.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { TableColumn } from '../../documents/report/report-table.js';
+import type { TableColumn } from '../../render/report/report-table.js';
 import { chunked } from './chunks.js';
 import { addDays } from './dates.js';
 import { openInvoicesAt } from './ledger.sql.js';

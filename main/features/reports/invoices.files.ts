@@ -5,10 +5,10 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import type { AppContext } from '../../context.js';
-import { csvMoney, CSV_DIALECT } from '../../documents/csv/report-csv.js';
-import { EHF_NEEDS_BUYER_ORG, renderEhf } from '../../documents/ehf/ehf-writer.js';
-import { renderDocumentPdf } from '../../documents/pdf/pdf-writer.js';
-import { zipStream } from '../../documents/zip/ehf-zip.js';
+import { csvMoney, CSV_DIALECT } from '../../render/csv/report-csv.js';
+import { EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
+import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
+import { zipStream } from '../../render/zip/ehf-zip.js';
 import { FileResult } from '../../ops/define.js';
 import { validationError } from '../../ops/errors.js';
 import { buildViews } from '../documents/document-view.builder.js';

@@ -8,8 +8,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import type { ReportRow } from '../../documents/report/report-table.js';
-import { stateWhere } from '../documents/invoice-state.sql.js';
+import type { ReportRow } from '../../render/report/report-table.js';
+import { stateWhere } from '../invoices/invoice-state.sql.js';
 import { keyset } from './chunks.js';
 import { inNok } from './ledger.sql.js';
 import { toNok, vatOf } from '../../domain/totals.js';

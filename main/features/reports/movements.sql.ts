@@ -9,7 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import type { ReportRow } from '../../documents/report/report-table.js';
+import type { ReportRow } from '../../render/report/report-table.js';
 import { chunked } from './chunks.js';
 import { addDays } from './dates.js';
 import { openInvoicesAt } from './ledger.sql.js';

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { ReportRow, TableColumn } from '../../documents/report/report-table.js';
+import type { ReportRow, TableColumn } from '../../render/report/report-table.js';
 import { eventRow } from '../events/events.service.js';
 import { isPaid, participantsFrom } from '../events/events.view.js';
 import { columnsAsAsked } from './report.runner.js';

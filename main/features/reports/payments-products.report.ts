@@ -6,7 +6,7 @@
  * both reports on two sheets; JSON one per request. Products + exceptions = the payments report's total for the period.
  */
 import type { AppContext } from '../../context.js';
-import type { ReportRow, ReportTable } from '../../documents/report/report-table.js';
+import type { ReportRow, ReportTable } from '../../render/report/report-table.js';
 import { keyset } from './chunks.js';
 import { paymentsQuery, receivedNok } from './payments.report.js';
 import { columnsAsAsked } from './report.runner.js';

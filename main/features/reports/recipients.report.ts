@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { ReportRow, TableColumn } from '../../documents/report/report-table.js';
+import type { ReportRow, TableColumn } from '../../render/report/report-table.js';
 import { streamRecipients, type RecipientView } from '../recipients/recipients.service.js';
 import { columnsAsAsked } from './report.runner.js';
 import { inNok } from './ledger.sql.js';

@@ -4,7 +4,7 @@
  * chunks (an async iterator of row arrays), never the whole table at once. Money values are integer øre.
  */
 import type { AppContext } from '../../context.js';
-import type { ColumnType, ReportRow, ReportTable, TableColumn } from '../../documents/report/report-table.js';
+import type { ColumnType, ReportRow, ReportTable, TableColumn } from '../../render/report/report-table.js';
 import type { FileResult } from '../../ops/define.js';
 
 export type ReportFormat = 'JSON' | 'XLS' | 'CSV' | 'PDF' | 'EHF';

@@ -4,7 +4,7 @@
  * then VAT); rounding differences go to the group's largest line, so lines add up to the revenue overview to the øre.
  */
 import { toNok, vatOf } from '../../domain/totals.js';
-import type { ReportRow } from '../../documents/report/report-table.js';
+import type { ReportRow } from '../../render/report/report-table.js';
 import { keyset } from './chunks.js';
 import { revenueDocs } from './revenue.sql.js';
 import type { ReportDef } from './report.types.js';

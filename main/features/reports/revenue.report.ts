@@ -5,7 +5,7 @@
  * figures are summed in SQL per issue date and folded into months here (dates stay portable: no SQL date functions).
  */
 import { sql } from 'kysely';
-import type { ReportRow } from '../../documents/report/report-table.js';
+import type { ReportRow } from '../../render/report/report-table.js';
 import { chunked } from './chunks.js';
 import { revenueDocs, revenueGroups, signed } from './revenue.sql.js';
 import type { ReportColumn, ReportDef } from './report.types.js';

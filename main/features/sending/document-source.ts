@@ -3,7 +3,7 @@
  * credit notes) its EHF, rendered at send time. One DocumentSource per sent document type; dunnings plug in theirs.
  */
 import type { AppContext } from '../../context.js';
-import type { DocumentView, PartySnapshot } from '../../documents/document-view.js';
+import type { DocumentView, PartySnapshot } from '../../render/document-view.js';
 import { notFound } from '../../ops/errors.js';
 import { buildView } from '../documents/document-view.builder.js';
 import { issuedRow, type DocRow } from '../documents/document-rows.js';

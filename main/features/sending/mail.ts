@@ -1,5 +1,5 @@
 /** The Norwegian e-mail that carries a document: subject, text and HTML body from the document's facts. */
-import { formatAccount, formatDate, formatMoney } from '../../documents/format.js';
+import { formatAccount, formatDate, formatMoney } from '../../render/format.js';
 import type { DocumentFacts } from './document-source.js';
 
 export interface MailContent {

@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DocumentView } from '../../documents/document-view.js';
-import { renderDocumentPdf } from '../../documents/pdf/pdf-writer.js';
+import type { DocumentView } from '../../render/document-view.js';
+import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 
 interface Job {
   view: DocumentView;

@@ -1,7 +1,7 @@
 /** Renders document PDFs off the main thread (see pdf-off-thread.ts): messages {id, view} in, {id, data | error} out. */
 import { parentPort } from 'node:worker_threads';
-import type { DocumentView } from '../../documents/document-view.js';
-import { renderDocumentPdf } from '../../documents/pdf/pdf-writer.js';
+import type { DocumentView } from '../../render/document-view.js';
+import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 
 parentPort!.on('message', async ({ id, view }: { id: number; view: DocumentView }) => {
   try {

@@ -1,4 +1,4 @@
-import type { stateShape } from '../../../../main/features/documents/invoices.read';
+import type { stateShape } from '../../../../main/features/invoices/invoices.read';
 /** Shapes of documents as the service answers them (spec 2.2, 2.3, 2.4), as far as the GUI reads them. */
 export type DocKind = 'invoice' | 'credit-note' | 'offer' | 'order-confirmation';
 export type TaxRate = 25 | 15 | 12 | 0;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
 import { Fact } from '../documents/DetailParts';
-import type { previewCredit } from '../../../../main/features/documents/credit-notes.service';
+import type { previewCredit } from '../../../../main/features/invoices/credit-notes.service';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
 import { computeTotals, formatMoney, formatOre, numberFromLocation, parseDecimal, toInputText } from '../documents/money';

@@ -6,7 +6,7 @@ import { notifyError, notifyOk } from '../../components/errors';
 import { ConfirmDialog } from '../documents/ConfirmDialog';
 import { OPS } from '../documents/doc-ops';
 import { formatDate, formatMoney } from '../documents/money';
-import type { LedgerEntryView } from '../../../../main/features/documents/payments.service';
+import type { LedgerEntryView } from '../../../../main/features/invoices/payments.service';
 
 /** A payment, loss or reversal as invoices.listPayments answers: the service's own type (erased at build time). */
 export type LedgerEntry = LedgerEntryView;

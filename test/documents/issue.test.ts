@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isValidKid } from '../../main/domain/kid.js';
 import { verifyContentHash } from '../../main/features/documents/content-hash.js';
-import { COMPANY, issueInvoice, numberOf, startDocServer, type DocServer } from './setup.js';
+import { COMPANY, issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
 
 let s: DocServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { issueInvoice, numberOf, startDocServer, type DocServer } from './setup.js';
+import { issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
 
 const VALIDATOR = resolve(process.cwd(), '../shared/peppol/validate-ehf');
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-files-'));

@@ -11,9 +11,9 @@ import { roundDiv } from '../../domain/totals.js';
 import { FieldErrors, notFound, OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { cancelOpenFees } from '../dunnings/claim-effects.js';
-import type { PaymentInput } from './documents.schema.js';
-import { isRealDate } from './draft-input.js';
-import { numbersOf } from './document-rows.js';
+import type { PaymentInput } from '../documents/documents.schema.js';
+import { isRealDate } from '../documents/draft-input.js';
+import { numbersOf } from '../documents/document-rows.js';
 
 type Entry = Selectable<LedgerEntriesTable>;
 /** refund / credit-transfer-out / credit-transfer-in: refunds.service.ts (a negative balance paid back or moved). */

@@ -1,9 +1,9 @@
 import { defineOp, listResult } from '../../ops/define.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { isRealDate } from './draft-input.js';
+import { isRealDate } from '../documents/draft-input.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
-import { InvoiceListQuery, SumsQuery } from './documents.schema.js';
+import { InvoiceListQuery, SumsQuery } from '../documents/documents.schema.js';
 import { listCreditNotes, listInvoices, listSums, streamCreditNotes, streamInvoices, type SumsState } from './invoice-lists.js';
 import { documentIntegrity, getCreditNote, getCreditNoteRow, getInvoice, invoiceWithBalance } from './invoices.service.js';
 

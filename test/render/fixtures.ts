@@ -4,7 +4,7 @@
  * can be checked against exact expected numbers.
  */
 import { deflateSync } from 'node:zlib';
-import type { DocumentKind, DocumentView, LineView, PartySnapshot, VatBreakdown, VatCategory } from '../../main/documents/document-view';
+import type { DocumentKind, DocumentView, LineView, PartySnapshot, VatBreakdown, VatCategory } from '../../main/render/document-view';
 
 /** Round a rational num/den half away from zero (integers only). */
 function roundDiv(num: number, den: number): number {

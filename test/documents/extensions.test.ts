@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { issueInvoice, startDocServer, type DocServer } from './setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 
 let s: DocServer;
 const line = { description: 'Rådgivning', quantity: 1, unitPrice: 1000, taxRate: 25 };

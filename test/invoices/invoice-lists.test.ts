@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { issueNew } from '../../main/features/documents/issue.service.js';
-import { issueInvoice, startDocServer, type DocServer } from './setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 
 const INVOICE_KEYS = [
   'number', 'credit', 'orderNumber', 'invoiceDate', 'dueDate', 'orderDate', 'reminderDate', 'deliveryDate', 'ourReference', 'yourReference',

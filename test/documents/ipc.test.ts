@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { opTable } from '../../main/ops/index.js';
+import { opTable } from '../../main/op-table.js';
 import { callEnvelope } from '../../main/ops/invoke.js';
-import { issueInvoice, startDocServer, type DocServer } from './setup.js';
+import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 
 let s: DocServer;
 let n = 0;

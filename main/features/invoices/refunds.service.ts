@@ -6,12 +6,12 @@
  *   invoice and `credit-transfer-in` on the other, each naming the other invoice (the payment is re-allocated).
  */
 import type { AppContext } from '../../context.js';
-import { formatDecimal2 } from '../../documents/format.js';
+import { formatDecimal2 } from '../../render/format.js';
 import { hasAtMostDecimals, krToOre } from '../../domain/money.js';
 import { FieldErrors, OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
-import type { CreditTransferInput, RefundInput } from './documents.schema.js';
-import { isRealDate } from './draft-input.js';
+import type { CreditTransferInput, RefundInput } from '../documents/documents.schema.js';
+import { isRealDate } from '../documents/draft-input.js';
 import { invoiceForUpdate, setBalance } from './payments.service.js';
 
 const nothingToGiveBack = (number: number) =>

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../ops/errors.js';
-import { verifyContentHash } from './content-hash.js';
-import { draftRow, issuedRow, type DocRow } from './document-rows.js';
-import type { DocumentKind } from './document-kinds.js';
+import { verifyContentHash } from '../documents/content-hash.js';
+import { draftRow, issuedRow, type DocRow } from '../documents/document-rows.js';
+import type { DocumentKind } from '../documents/document-kinds.js';
 import { creditNoteShapes, draftShapes, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
-import { kindsServedWith } from './documents.service.js';
+import { kindsServedWith } from '../documents/documents.service.js';
 
 /** An issued invoice with its running balance, or 404. */
 export async function invoiceWithBalance(ctx: AppContext, number: number): Promise<DocWithBalance & { balance: number; lost: number }> {

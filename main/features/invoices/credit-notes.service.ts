@@ -19,11 +19,11 @@ import { FieldErrors, notFound, validationError } from '../../ops/errors.js';
 import { productsByCode } from '../products/products.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
-import { totalsColumns, type DocRow, type LineRow, type NewLineRow } from './document-rows.js';
-import type { CreditNoteInput } from './documents.schema.js';
-import { insertDraft } from './documents.service.js';
-import { computeLines, isRealDate, lineFromItem, type CheckedDraft } from './draft-input.js';
-import { creditableLeft, issueDraftIn, type Issued } from './issue.service.js';
+import { totalsColumns, type DocRow, type LineRow, type NewLineRow } from '../documents/document-rows.js';
+import type { CreditNoteInput } from '../documents/documents.schema.js';
+import { insertDraft } from '../documents/documents.service.js';
+import { computeLines, isRealDate, lineFromItem, type CheckedDraft } from '../documents/draft-input.js';
+import { creditableLeft, issueDraftIn, type Issued } from '../documents/issue.service.js';
 
 type Group = { vatCategory: VatCategory; taxRateHundredths: number; baseOre: number; key: string; reason: string | null };
 

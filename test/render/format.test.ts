@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAccount, formatDate, formatDecimal2, formatIban, formatMoney, formatOrgNumber, formatPercent, formatQuantity,
   formatQuantityDecimal, needsForetaksregisteret, NBSP,
-} from '../../main/documents/format';
+} from '../../main/render/format';
 
 const sp = (s: string) => s.replace(/ /g, NBSP);
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
-import type { DocumentView } from '../../main/documents/document-view';
-import { EHF_NEEDS_BUYER_ORG, renderEhf, unitCodeFor } from '../../main/documents/ehf/ehf-writer';
+import type { DocumentView } from '../../main/render/document-view';
+import { EHF_NEEDS_BUYER_ORG, renderEhf, unitCodeFor } from '../../main/render/ehf/ehf-writer';
 import {
   buildDoc, creditNote, ehfFixtures, invoiceEur, invoiceLong, invoiceNok, invoiceNotVat, invoicePrivate, invoiceSimple, offer,
 } from './fixtures';

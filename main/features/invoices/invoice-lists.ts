@@ -9,10 +9,10 @@ import type { AppContext } from '../../context.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
 import { validationError } from '../../ops/errors.js';
-import type { DocumentKind } from './document-kinds.js';
+import type { DocumentKind } from '../documents/document-kinds.js';
 import { creditNoteShapes, draftShapes, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
 import { docSearchWhere, searchWhere, sortExpression, type InvoiceSort, type SortDir } from './invoice-search.sql.js';
-import { INVOICE_KINDS } from './documents.service.js';
+import { INVOICE_KINDS } from '../documents/documents.service.js';
 import { stateWhere } from './invoice-state.sql.js';
 
 export interface InvoiceFilter {

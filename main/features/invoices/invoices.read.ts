@@ -5,14 +5,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { PartySnapshot } from '../../documents/document-view.js';
+import type { PartySnapshot } from '../../render/document-view.js';
 import { ibanFromAccount } from '../../domain/bank-account.js';
 import { invoiceStatus } from '../../domain/invoice-state.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
 import { countryName } from '../common/countries.js';
-import { draftPath, type DocumentKind } from './document-kinds.js';
-import { linesOf, numbersOf, type DocRow, type LineRow } from './document-rows.js';
-import { recipientSnapshot } from './party.js';
+import { draftPath, type DocumentKind } from '../documents/document-kinds.js';
+import { linesOf, numbersOf, type DocRow, type LineRow } from '../documents/document-rows.js';
+import { recipientSnapshot } from '../documents/party.js';
 import { reminderDatesOf } from '../dunnings/dunnings.read.js';
 
 export type DocWithBalance = DocRow & {

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentView } from '../../main/documents/document-view';
-import { renderDocumentPdf } from '../../main/documents/pdf/pdf-writer';
+import type { DocumentView } from '../../main/render/document-view';
+import { renderDocumentPdf } from '../../main/render/pdf/pdf-writer';
 import {
   creditNote, invoiceEur, invoiceLong, invoiceNok, invoiceNotVat, invoicePrivate, invoiceSimple, offer, orderConfirmation, sellerAs,
 } from './fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { issueInvoice, numberOf, startDocServer, type DocServer } from './setup.js';
+import { issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
 
 let s: DocServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { recipient, startTestServer, type TestServer } from '../helpers/server.js';
+import { recipient, startTestServer, type TestServer } from './server.js';
 
 export const COMPANY = {
   name: 'Fjordkraft Rådgivning AS',

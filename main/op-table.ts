@@ -1,0 +1,42 @@
+import { backupOps } from './features/backups/backups.ops.js';
+import { commonOps } from './features/common/common.ops.js';
+import { draftOps } from './features/documents/drafts.ops.js';
+import { dunningOps } from './features/dunnings/dunnings.ops.js';
+import { eventOps } from './features/events/events.ops.js';
+import { documentFileOps } from './features/documents/files.ops.js';
+import { invoiceOps } from './features/invoices/invoices.ops.js';
+import { offerOps } from './features/offers/offers.ops.js';
+import { overviewOps } from './features/overview/overview.ops.js';
+import { paymentOps } from './features/invoices/payments.ops.js';
+import { productOps } from './features/products/products.ops.js';
+import { recipientOps } from './features/recipients/recipients.ops.js';
+import { reportOps } from './features/reports/reports.ops.js';
+import { settingsOps } from './features/settings/settings.ops.js';
+import { sendingOps } from './features/sending/sending.ops.js';
+import { userOps } from './features/users/users.ops.js';
+import type { Op } from './ops/define.js';
+
+/** The operation table: every operation of Kvitt, served alike over IPC and loopback HTTP. */
+export const allOps: readonly Op[] = [
+  ...commonOps,
+  ...settingsOps,
+  ...recipientOps,
+  ...backupOps,
+  ...productOps,
+  ...draftOps,
+  ...invoiceOps,
+  ...paymentOps,
+  ...documentFileOps,
+  ...offerOps,
+  ...overviewOps,
+  ...sendingOps,
+  ...eventOps,
+  ...reportOps,
+  ...dunningOps,
+  ...userOps,
+  // one line per area
+];
+
+export const opTable: ReadonlyMap<string, Op> = new Map(allOps.map((op) => [op.name, op]));
+
+if (opTable.size !== allOps.length) throw new Error('Two operations share a name');
