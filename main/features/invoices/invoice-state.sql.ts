@@ -16,7 +16,8 @@ export function stateWhere(eb: InvoiceRowsEb, state: InvoiceState, today: string
     case 'paid':
       return eb.and([eb('b.lost', '=', 0), eb('b.balance', '<=', 0)]);
     case 'not-due':
-      return eb.and([eb('b.lost', '=', 0), eb('b.balance', '>', 0), eb('d.due_date', '>=', today)]);
+      // No due date counts as not due, as in the pure rule (test/invoices/invoice-state-agrees.test.ts).
+      return eb.and([eb('b.lost', '=', 0), eb('b.balance', '>', 0), eb.or([eb('d.due_date', '>=', today), eb('d.due_date', 'is', null)])]);
     case 'due':
       return eb.and([eb('b.lost', '=', 0), eb('b.balance', '>', 0), eb('d.due_date', '<', today)]);
   }
