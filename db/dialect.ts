@@ -145,6 +145,8 @@ export function storageErrorKind(err: unknown): StorageErrorKind {
   return null;
 }
 
+const gaveUp = new WeakSet<object>();
+
 /**
  * Runs `fn` again (up to `attempts` times, with a short random pause) when PostgreSQL aborted it for a serialization
  * failure or a deadlock. `fn` must be a whole unit of work whose transaction rolled back (an operation), so running it
@@ -155,8 +157,115 @@ export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<
     try {
       return await fn();
     } catch (err) {
-      if (i >= attempts || storageErrorKind(err) !== 'retry') throw err;
+      if (storageErrorKind(err) !== 'retry' || gaveUp.has(err as object)) throw err;
+      // An inner withRetry (inTx's, around one transaction) that gave up is not multiplied by an outer one (runOp's).
+      if (i >= attempts) {
+        gaveUp.add(err as object);
+        throw err;
+      }
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * i));
     }
   }
+}
+
+/** One table as each database's own catalog describes it (migrate-data copies and compares tables generically). */
+export interface TableInfo {
+  name: string;
+  /** In the order the table declares them; `text` for text columns (ordered byte-wise on both, see orderKey). */
+  columns: { name: string; text: boolean }[];
+  primaryKey: string[];
+  /** Tables this one has foreign keys to (itself included when it refers to itself). */
+  references: string[];
+}
+
+/** Kvitt's tables (not the databases' own, nor Kysely's migration bookkeeping): sqlite_master and pragmas, or pg_catalog. */
+export async function describeTables(db: Kysely<any>): Promise<TableInfo[]> {
+  const byName = new Map<string, TableInfo>();
+  const table = (name: string) => byName.get(name) ?? byName.set(name, { name, columns: [], primaryKey: [], references: [] }).get(name)!;
+  if (dialectOf(db) === 'sqlite') {
+    const rows = await sql<{ t: string; c: string; type: string; pk: number }>`
+      select m.name as t, p.name as c, p.type as type, p.pk as pk from sqlite_master m join pragma_table_info(m.name) p
+      where m.type = 'table' and m.name not like 'sqlite\\_%' escape '\\' and m.name not like 'kysely\\_%' escape '\\'
+      order by m.name, p.cid`.execute(db);
+    const keys: { t: string; c: string; pk: number }[] = [];
+    for (const r of rows.rows) {
+      table(r.t).columns.push({ name: r.c, text: /char|text|clob/i.test(r.type) });
+      if (r.pk > 0) keys.push(r);
+    }
+    for (const k of keys.sort((a, b) => a.pk - b.pk)) table(k.t).primaryKey.push(k.c);
+    const fks = await sql<{ t: string; ref: string }>`
+      select distinct m.name as t, f."table" as ref from sqlite_master m join pragma_foreign_key_list(m.name) f where m.type = 'table'`.execute(db);
+    for (const f of fks.rows) if (byName.has(f.t)) table(f.t).references.push(f.ref);
+  } else {
+    const rows = await sql<{ t: string; c: string; type: string }>`
+      select table_name as t, column_name as c, data_type as type from information_schema.columns
+      where table_schema = current_schema() and table_name not like 'kysely\\_%' order by table_name, ordinal_position`.execute(db);
+    for (const r of rows.rows) table(r.t).columns.push({ name: r.c, text: /char|text/i.test(r.type) });
+    const keys = await sql<{ t: string; c: string }>`
+      select c.relname as t, a.attname as c from pg_index i join pg_class c on c.oid = i.indrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      join lateral unnest(i.indkey) with ordinality as k(attnum, pos) on true
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+      where i.indisprimary and n.nspname = current_schema() order by c.relname, k.pos`.execute(db);
+    for (const k of keys.rows) if (byName.has(k.t)) table(k.t).primaryKey.push(k.c);
+    const fks = await sql<{ t: string; ref: string }>`
+      select distinct c.relname as t, f.relname as ref from pg_constraint k join pg_class c on c.oid = k.conrelid
+      join pg_class f on f.oid = k.confrelid join pg_namespace n on n.oid = c.relnamespace
+      where k.contype = 'f' and n.nspname = current_schema()`.execute(db);
+    for (const f of fks.rows) if (byName.has(f.t)) table(f.t).references.push(f.ref);
+  }
+  return [...byName.values()];
+}
+
+/** A column as an ORDER BY / comparison key that sorts the same on both: text byte-wise (`collate "C"` on PostgreSQL). */
+export function orderKey(db: Kysely<any>, column: string, text: boolean): RawBuilder<unknown> {
+  return text && dialectOf(db) === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql`${sql.ref(column)}`;
+}
+
+/**
+ * The key counter of an autoincrement/identity column: the last number handed out (SQLite's sqlite_sequence, the
+ * PostgreSQL identity sequence), or null when the column has none or nothing was handed out yet.
+ */
+export async function keyCounter(db: Kysely<any>, table: string, column: string): Promise<number | null> {
+  if (dialectOf(db) === 'sqlite') {
+    const hasSeq = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_sequence'`.execute(db);
+    if (!hasSeq.rows[0]?.n) return null;
+    const r = await sql<{ seq: number }>`select seq from sqlite_sequence where name = ${table}`.execute(db);
+    return r.rows[0]?.seq ?? null;
+  }
+  const r = await sql<{ v: number | null }>`
+    select pg_sequence_last_value(pg_get_serial_sequence(${table}, ${column})::regclass) as v
+    where pg_get_serial_sequence(${table}, ${column}) is not null`.execute(db);
+  return r.rows[0]?.v ?? null;
+}
+
+/**
+ * After rows were copied in with their own keys: the counter continues after the highest key (and after `atLeast`, the
+ * source's counter, so keys deleted at the source are not handed out again). PostgreSQL's identity sequence does not
+ * move by itself on explicit keys; SQLite's sqlite_sequence does, so there only `atLeast` can raise it. Columns without
+ * a counter (no AUTOINCREMENT / identity) are left alone. Returns the counter now set, or null.
+ */
+export async function setKeyCounter(db: Kysely<any>, table: string, column: string, atLeast: number | null): Promise<number | null> {
+  const max = (await sql<{ m: number | null }>`select max(${sql.ref(column)}) as m from ${sql.table(table)}`.execute(db)).rows[0]?.m ?? null;
+  const value = Math.max(Number(max ?? 0), atLeast ?? 0);
+  if (dialectOf(db) === 'sqlite') {
+    const autoinc = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table} and sql like '%autoincrement%'`.execute(db);
+    if (!autoinc.rows[0]?.n) return null;
+    if (value < 1) return null;
+    const r = await sql`update sqlite_sequence set seq = ${value} where name = ${table} and seq < ${value}`.execute(db);
+    if (!Number(r.numAffectedRows ?? 0)) {
+      const has = await sql<{ n: number }>`select count(*) as n from sqlite_sequence where name = ${table}`.execute(db);
+      if (!has.rows[0]?.n) await sql`insert into sqlite_sequence (name, seq) values (${table}, ${value})`.execute(db);
+    }
+    return value;
+  }
+  const seq = (await sql<{ s: string | null }>`select pg_get_serial_sequence(${table}, ${column}) as s`.execute(db)).rows[0]?.s ?? null;
+  if (!seq || value < 1) return null;
+  await sql`select setval(${seq}::regclass, ${value}, true)`.execute(db);
+  return value;
+}
+
+/** Foreign keys checked at commit instead of per row inside the current transaction (SQLite; PostgreSQL's are not deferrable, a no-op there). */
+export async function deferForeignKeys(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === 'sqlite') await sql`pragma defer_foreign_keys = on`.execute(db);
 }
