@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { AppContext } from '../context.js';
 import { Created, FileResult, NoContent, Paged, Streamed, type Op } from '../ops/define.js';
 import { parseBoundedJson } from '../ops/bounds.js';
-import { OpError } from '../ops/errors.js';
+import { fieldError, OpError } from '../ops/errors.js';
 import { callEnvelope, runOp } from '../ops/invoke.js';
 import { authenticate, randomSecret } from './auth.js';
 import { registerLogin, UserAuth } from './login.js';
@@ -44,8 +44,9 @@ const schemeOf = (req: FastifyRequest) => (req.protocol === 'https' ? 'https' : 
 const toRoutePath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 const pathRegex = (p: string) => new RegExp('^' + p.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+') + '/?$');
 
-function errorReply(reply: FastifyReply, status: number, code: string, message: string, fields: unknown[] = []) {
-  return reply.code(status).type('application/json').send({ error: code, message, fields });
+function errorReply(reply: FastifyReply, status: number, code: string, message: string, fields: unknown[] = [], params?: Record<string, string | number>) {
+  // `error` is the code's old name, kept for clients written before `code` (same value).
+  return reply.code(status).type('application/json').send({ error: code, code, message, ...(params ? { params } : {}), fields });
 }
 
 function linkHeader(req: FastifyRequest, page: Paged): string {
@@ -92,7 +93,7 @@ export async function sendResult(req: FastifyRequest, reply: FastifyReply, resul
   if (result instanceof NoContent) return reply.code(204).send();
   if (result instanceof FileResult) {
     return reply
-      .code(200)
+      .code(result.status)
       .type(result.contentType)
       .header('Content-Disposition', `${result.inline ? 'inline' : 'attachment'}; filename="${safeFilename(result.filename)}"`)
       .send(result.stream ? Readable.from(result.stream()) : result.data);
@@ -201,7 +202,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
     }
     const version = req.headers['api-version'];
     if (version !== undefined && version !== '1.0' && version !== '1') {
-      errorReply(reply, 400, 'UNSUPPORTED_API_VERSION', 'API-Version must be 1.0', [{ field: 'API-Version', message: 'must be 1.0' }]);
+      errorReply(reply, 400, 'UNSUPPORTED_API_VERSION', 'API-Version must be 1.0', [fieldError('API-Version', 'MUST_EQUAL', { value: '1.0' })]);
       return;
     }
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -297,7 +298,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
   });
 
   app.setErrorHandler(async (err: Error, req, reply) => {
-    if (err instanceof OpError) return errorReply(reply, err.status, err.code, err.message, err.fields);
+    if (err instanceof OpError) return errorReply(reply, err.status, err.code, err.message, err.fields, err.params);
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = (err as { code?: string }).code ?? 'BAD_REQUEST';

@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
-import { validationError, type FieldError } from './errors.js';
+import { fieldError, validationError, type FieldError } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -10,9 +10,27 @@ export interface OpInput<P = any, Q = any, B = any> {
   body: B;
 }
 
-export interface Op {
+/**
+ * What an operation answers, when it is not "200 with this JSON" (see output.ts: ListOf, CreatedOf, FileOf, NoContentOf).
+ * Kept under a symbol, so it never shows in the JSON schema itself.
+ */
+export const RESULT = Symbol.for('kvitt.result');
+export type ResultKind =
+  | { kind: 'list' }
+  | { kind: 'created'; batch: boolean }
+  | { kind: 'file'; contentTypes: readonly string[] }
+  | { kind: 'noContent' };
+
+/** The types an operation was defined with, for typed callers (the renderer's `call`); never present at run time. */
+export interface OpTypes<N extends string = string, I = unknown, O extends TSchema | undefined = TSchema | undefined> {
+  name: N;
+  input: I;
+  output: O;
+}
+
+export interface Op<T extends OpTypes = OpTypes> {
   /** `<area>.<verbNoun>`, e.g. `recipients.create`. */
-  name: string;
+  name: T['name'];
   method: HttpMethod;
   /** Spec path with `{param}` placeholders, e.g. `/recipients/{number}`. */
   path: string;
@@ -21,13 +39,44 @@ export interface Op {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
+  /**
+   * The answer: the 200 JSON body, or ListOf / CreatedOf / FileOf / NoContentOf (output.ts) for the other answers.
+   * Stated in OpenAPI and checked against real answers in tests (test/helpers/response-check.ts).
+   */
+  output?: TSchema;
   /** Served without the API key (spec: /common/public/*, event signup). */
   public?: boolean;
   run(input: OpInput, ctx: AppContext): unknown;
+  /** Type-only: the operation's name, input and output types (see OpTypes). */
+  readonly types?: T;
 }
 
-export function defineOp<P extends TSchema, Q extends TSchema, B extends TSchema>(spec: {
-  name: string;
+/** Static type of an optional schema: `undefined` when the operation has none. */
+type StaticOf<S> = S extends TSchema ? Static<S> : undefined;
+
+/** What `run` may return for an output schema (the wrapper classes for lists, creations, files, 204). */
+export type RunResult<O> = O extends { [RESULT]: { kind: 'list' } }
+  ? O extends { items: infer I extends TSchema }
+    ? Paged<Static<I>> | Streamed<Static<I>> | Static<I>[]
+    : never
+  : O extends { [RESULT]: { kind: 'created' } }
+    ? Created<O extends TSchema ? Static<O> : unknown>
+    : O extends { [RESULT]: { kind: 'file' } }
+      ? FileResult
+      : O extends { [RESULT]: { kind: 'noContent' } }
+        ? NoContent
+        : O extends TSchema
+          ? Static<O>
+          : unknown;
+
+export function defineOp<
+  N extends string,
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  O extends TSchema | undefined = undefined,
+>(spec: {
+  name: N;
   method: HttpMethod;
   path: string;
   summary: string;
@@ -35,19 +84,20 @@ export function defineOp<P extends TSchema, Q extends TSchema, B extends TSchema
   params?: P;
   query?: Q;
   body?: B;
+  output?: O;
   public?: boolean;
-  run(input: OpInput<Static<P>, Static<Q>, Static<B>>, ctx: AppContext): unknown;
-}): Op {
-  return { tags: [spec.name.split('.')[0]], ...spec } as Op;
+  run(input: OpInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>, ctx: AppContext): RunResult<O> | Promise<RunResult<O>>;
+}): Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O>> {
+  return { tags: [spec.name.split('.')[0]], ...spec } as Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O>>;
 }
 
 /* ---- results other than "200 with this JSON" ---- */
 
-export class Created {
+export class Created<B = unknown> {
   constructor(
     /** Path relative to the base URL, e.g. `/recipients/12`. Made absolute by the HTTP adapter. */
     readonly location: string | null,
-    readonly body?: unknown,
+    readonly body?: B,
     /** Batch creation: relative links that the HTTP adapter makes absolute and answers as the body. */
     readonly links?: string[],
   ) {}
@@ -62,6 +112,8 @@ export class FileResult {
     readonly stream?: () => AsyncIterable<Buffer>,
     /** Shown in the browser instead of downloaded (the public event signup page). */
     readonly inline = false,
+    /** The HTTP status (a page answering a form posted with errors is 400). */
+    readonly status = 200,
   ) {}
 }
 export class Paged<T = unknown> {
@@ -77,9 +129,9 @@ export class Streamed<T = unknown> {
   constructor(readonly items: () => AsyncIterable<T>) {}
 }
 
-export const created = (location: string | null, body?: unknown, links?: string[]) => new Created(location, body, links);
+export const created = <B = unknown>(location: string | null, body?: B, links?: string[]) => new Created<B>(location, body, links);
 export const noContent = () => new NoContent();
-export const file = (contentType: string, filename: string, data: Buffer, inline = false) => new FileResult(contentType, filename, data, undefined, inline);
+export const file = (contentType: string, filename: string, data: Buffer, inline = false, status = 200) => new FileResult(contentType, filename, data, undefined, inline, status);
 
 /** Paging as the spec's clients send it: `perPage` and 1-based `page`. */
 export interface PageRequest {
@@ -100,7 +152,7 @@ export function pageRequest(query: { perPage?: number; page?: number }): PageReq
   const fields: FieldError[] = [];
   const check = (name: 'page' | 'perPage', v: unknown) => {
     if (v !== undefined && !(Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= PAGE_LIMITS[name])) {
-      fields.push({ field: name, message: `must be a whole number from 1 to ${PAGE_LIMITS[name]}` });
+      fields.push(fieldError(name, 'OUT_OF_RANGE', { min: 1, max: PAGE_LIMITS[name] }));
     }
   };
   check('perPage', query.perPage);

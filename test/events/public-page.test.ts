@@ -46,11 +46,24 @@ describe('the public signup page', () => {
 
   test('the form posts urlencoded: errors come back next to the fields, a good post gets the receipt', async () => {
     const ev = await createEvent(s);
-    const bad = await post(ev.id, { name: 'Per', email: 'feil', 'invoice.name': 'Per', discountCode: '' });
-    expect(bad.status).toBe(200);
+    const bad = await post(ev.id, { name: 'Per', email: 'feil', mobile: '12', 'invoice.name': 'Per', 'invoice.zip': '01', discountCode: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('text/html');
     const badHtml = await bad.text();
-    expect(badHtml).toContain('must be an e-mail address');
-    expect(badHtml).toContain('value="Per"');
+    // Each error in Norwegian right after its own input; what the person typed is kept.
+    const after = (id: string) => new RegExp(`id="${id.replace('.', '\\.')}"[^>]*>\\s*<div class="err">([^<]*)</div>`).exec(badHtml)?.[1];
+    expect(after('email')).toBe('Skriv e-postadressen din, for eksempel ola@eksempel.no.');
+    expect(after('invoice.address')).toBe('Skriv fakturaadressen.');
+    expect(after('invoice.zip')).toBe('Et norsk postnummer har 4 siffer.');
+    expect(after('name')).toBeUndefined();
+    expect(badHtml).not.toMatch(/must |is required/);
+    expect(badHtml).toContain('id="name" name="name" type="text" value="Per"');
+    expect(badHtml).toContain('id="email" name="email" type="email" value="feil"');
+    expect(badHtml).toContain('id="invoice.zip" name="invoice.zip" type="text" value="01"');
+    const empty = await post(ev.id, { name: '', email: '' });
+    expect(empty.status).toBe(400);
+    expect(text(await empty.text())).toContain('Skriv navnet ditt.');
+    expect((await s.json(`/host/events/${ev.number}/participants`)).body).toEqual([]);
     const ok = await post(ev.id, { name: 'Per Post', email: 'per@example.no', 'cf.1': 'on', 'cf.2': 'Nøtter', 'invoice.name': 'Per Post', 'invoice.address': 'Vei 1', 'invoice.zip': '0150', 'invoice.city': 'OSLO', discountCode: 'TIDLIG' });
     const okText = text(await ok.text());
     expect(okText).toContain('Takk for påmeldingen!');

@@ -8,23 +8,23 @@ import { PublicIdParam, SignupInput } from './events.schema.js';
 import { receiptPage, signupPage, formToSignup } from './signup-page.js';
 import { publicEvent, publicFacts, signup } from './signup.service.js';
 
-const html = (data: Buffer) => file('text/html; charset=utf-8', 'pamelding.html', data, true);
+const html = (data: Buffer, status = 200) => file('text/html; charset=utf-8', 'pamelding.html', data, true, status);
 
-/** A signup posted by the page's form: answers the page again, with the receipt or with the errors by their fields. */
+/** A signup posted by the page's form: answers the page again, with the receipt (200) or with the errors by their fields (400). */
 async function formSignup(ctx: AppContext, eventId: number, form: URLSearchParams) {
   const code = form.get('discountCode')?.trim() || null;
   const facts = await publicFacts(ctx, eventId, code);
   const challenge = () => (facts.ev.signup_captcha ? newChallenge(facts.ev.public_id) : null);
   const input = formToSignup(form, facts.fields);
   const fields = checkSchema(SignupInput, input);
-  if (fields.length) return html(signupPage(facts, { values: form, errors: fields, challenge: challenge() }));
+  if (fields.length) return html(signupPage(facts, { values: form, errors: fields, challenge: await challenge() }), 400);
   try {
     const result = await signup(ctx, eventId, input);
     return html(receiptPage(await publicFacts(ctx, eventId, code), result));
   } catch (e) {
     if (!(e instanceof OpError) || e.status !== 400) throw e;
     const again = await publicFacts(ctx, eventId, code);
-    return html(signupPage(again, { values: form, errors: e.fields, challenge: challenge() }));
+    return html(signupPage(again, { values: form, errors: e.fields, challenge: await challenge() }), 400);
   }
 }
 

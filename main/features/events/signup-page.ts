@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from '../../render/format.js';
 import type { FieldError } from '../../ops/errors.js';
 import type { Challenge } from './captcha.js';
 import type { SignupInput } from './events.schema.js';
+import { norwegianMessage } from './signup-messages.js';
 import type { publicFacts, SignupResult } from './signup.service.js';
 
 type Facts = Awaited<ReturnType<typeof publicFacts>>;
@@ -65,7 +66,7 @@ export function signupPage(f: Facts, opts: { values?: URLSearchParams; errors?: 
   const v = opts.values ?? new URLSearchParams();
   const errs = opts.errors ?? [];
   const errOf = (...names: string[]) => {
-    const m = errs.filter((e) => names.includes(e.field)).map((e) => esc(e.message));
+    const m = errs.filter((e) => names.includes(e.field)).map((e) => esc(norwegianMessage(e)));
     return m.length ? `<div class="err">${m.join('<br>')}</div>` : '';
   };
   const input = (name: string, label: string, type = 'text', extra = '', errName = name) =>
@@ -89,8 +90,8 @@ export function signupPage(f: Facts, opts: { values?: URLSearchParams; errors?: 
     : '';
   const form = f.closed.length
     ? ''
-    : `<form method="post" action="/events/${id}/signup">
-${general.length ? `<div class="box err">${general.map((e) => esc(e.message)).join('<br>')}</div>` : ''}
+    : `<form method="post" action="/events/${id}/signup" novalidate>
+${general.length ? `<div class="box err">${general.map((e) => esc(norwegianMessage(e))).join('<br>')}</div>` : ''}
 ${input('name', 'Navn *', 'text', 'required maxlength="100"')}${input('email', 'E-post *', 'email', 'required maxlength="64"')}${input('mobile', 'Mobil', 'tel', 'maxlength="20"')}
 ${fields}
 <fieldset><legend>Faktureres til${f.price > 0 ? ' *' : ''}</legend>
