@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router-dom';
 import { useEffect, type MouseEvent } from 'react';
 import { call } from '../api/client';
-import { setServiceToday } from '../features/documents/money';
+import { setServiceToday } from '../shared/money';
 import { setLanguage } from '../i18n';
 import { navItems, routes } from './routes';
 import { UnsavedDialog } from './UnsavedDialog';
-import { rememberShown, useGuardedNavigate, useUnsaved } from './unsaved.store';
+import { rememberShown, useGuardedNavigate, useUnsaved } from '../shared/unsaved.store';
 
 export function App() {
   const { t, i18n } = useTranslation();

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { leave, useUnsaved } from './unsaved.store';
+import { leave, useUnsaved } from '../shared/unsaved.store';
 
 /** "Du har endringer som ikke er lagret": Lagre (then leave), Forkast (leave), Avbryt (stay). */
 export function UnsavedDialog() {

@@ -1,10 +1,10 @@
 import { Box, Collapse, Grid, Group, Paper, Select, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLookups } from '../recipients/lookups.store';
-import { DateField } from './DateField';
+import { useLookups } from '../../shared/lookups.store';
+import { DateField } from '../../shared/DateField';
 import { hasDelivery, type DocForm } from './editor-form';
-import { formatDate } from './money';
+import { formatDate } from '../../shared/money';
 
 /** Field paths this section shows (errors on them open it). */
 export const DELIVERY_FIELDS = ['deliveryDate', 'deliveryAddress', 'deliveryAddress.address', 'deliveryAddress.zip', 'deliveryAddress.city', 'deliveryAddress.country'];

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DocItem } from './document.types';
-import { computeTotals, formatMoney, formatOre, formatQuantity } from './money';
+import { computeTotals, formatMoney, formatOre, formatQuantity } from '../../shared/money';
 
 const right = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
 

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, NativeSelect, SegmentedControl, Text, TextIn
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyLine, lineFigures, type LineForm } from './editor-form';
-import { formatOre, lineNetOre, toInputText } from './money';
+import { formatOre, lineNetOre, toInputText } from '../../shared/money';
 import { ProductCodeInput } from './ProductCodeInput';
 import { TAX_RATES } from './document.types';
 

@@ -1,6 +1,6 @@
 import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatOre, type Totals } from './money';
+import { formatOre, type Totals } from '../../shared/money';
 
 function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (

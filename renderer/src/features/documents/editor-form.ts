@@ -1,4 +1,4 @@
-import { parseDecimal, toInputText } from './money';
+import { parseDecimal, toInputText } from '../../shared/money';
 import type { DocItem, DocKind, DocumentData, DraftBody } from './document.types';
 
 /** One line as the person edits it: numbers stay text until saved so "1,5" can be typed. */

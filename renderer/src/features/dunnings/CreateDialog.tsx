@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Radio, ScrollArea, SimpleGrid, Stack, Tabl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { notifyOk } from '../../components/errors';
-import { Fact } from '../documents/DetailParts';
-import { formatMoney } from '../documents/money';
+import { notifyOk } from '../../shared/errors';
+import { Fact } from '../../shared/DetailParts';
+import { formatMoney } from '../../shared/money';
 import { DUN_OPS, type Candidate } from './dunning.types';
 import { useDunningsRefresh } from './dunnings.store';
 

@@ -1,6 +1,6 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorProps } from '../recipients/formErrors';
+import { errorProps } from '../../shared/form-errors';
 import { OtherErrors, SaveButton, SettingsSection } from '../settings/SettingsParts';
 import type { Settings } from '../settings/settings.types';
 import { useSectionForm } from '../settings/useSectionForm';

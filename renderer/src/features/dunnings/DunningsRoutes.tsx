@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import { ListHeader, ListTabs } from '../documents/ListParts';
+import { ListHeader, ListTabs } from '../../shared/ListParts';
 import { CandidateList } from './CandidateList';
 import { DunningDetail } from './DunningDetail';
 import { DunningList } from './DunningList';

@@ -2,10 +2,10 @@ import { Button, Group, NumberInput, Table } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
-import { DateField } from '../documents/DateField';
-import { formatDate, formatMoney } from '../documents/money';
-import { errorProps } from '../recipients/formErrors';
+import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { DateField } from '../../shared/DateField';
+import { formatDate, formatMoney } from '../../shared/money';
+import { errorProps } from '../../shared/form-errors';
 import { RowActions, SettingsSection, SettingsTable } from '../settings/SettingsParts';
 import { DUN_OPS, type InterestRate } from './dunning.types';
 

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
-import { notifyError } from '../../components/errors';
-import { formatDate, formatMoney } from '../documents/money';
+import { notifyError } from '../../shared/errors';
+import { formatDate, formatMoney } from '../../shared/money';
 import { DUN_OPS, type Dunning } from './dunning.types';
 import { KindLabel } from './DunningParts';
 

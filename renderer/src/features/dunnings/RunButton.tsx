@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
+import { notifyError, notifyOk } from '../../shared/errors';
 import { DUN_OPS, type RunResult } from './dunning.types';
 import { useDunningsRefresh } from './dunnings.store';
 

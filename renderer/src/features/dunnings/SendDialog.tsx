@@ -2,8 +2,8 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
-import { errorProps } from '../recipients/formErrors';
+import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { errorProps } from '../../shared/form-errors';
 import { DUN_OPS } from './dunning.types';
 
 /** Send (again): paper to the customer's address and/or e-mail (spec 4.4); the service's field errors sit under the inputs. */

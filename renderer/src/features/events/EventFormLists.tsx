@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Grid, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../documents/DateField';
+import { DateField } from '../../shared/DateField';
 import { TAX_RATES } from '../documents/document.types';
 import type { CodeRow, EventForm, FieldRow } from './event-form.model';
 

@@ -4,9 +4,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
-import { Amount, ListHeader, ListTabs } from '../documents/ListParts';
-import { formatDate } from '../documents/money';
-import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
+import { Amount, ListHeader, ListTabs } from '../../shared/ListParts';
+import { formatDate } from '../../shared/money';
+import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { EVENT_OPS, type EventRead } from './event-form.model';
 
 const TABS = ['upcoming', 'past'] as const;

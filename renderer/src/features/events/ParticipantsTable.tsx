@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
-import { ConfirmDialog } from '../documents/ConfirmDialog';
-import { Amount } from '../documents/ListParts';
-import { formatMoney, todayIso } from '../documents/money';
-import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { Amount } from '../../shared/ListParts';
+import { formatMoney, todayIso } from '../../shared/money';
+import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { EVENT_OPS, type Participant } from './event-form.model';
 
 const COLOR = { pending: 'yellow', registered: 'blue', paid: 'teal', cancelled: 'gray' } as const;

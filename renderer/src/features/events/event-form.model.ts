@@ -1,5 +1,5 @@
 import type { EventView, ParticipantView } from '../../../../main/features/events/events.schema';
-import { parseDecimal, toInputText } from '../documents/money';
+import { parseDecimal, toInputText } from '../../shared/money';
 
 /** The service's own shapes (erased at build time). */
 export type EventRead = EventView;

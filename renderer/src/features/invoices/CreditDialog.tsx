@@ -2,12 +2,12 @@ import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, St
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
-import { Fact } from '../documents/DetailParts';
+import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { Fact } from '../../shared/DetailParts';
 import type { previewCredit } from '../../../../main/features/invoices/credit-notes.service';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
-import { computeTotals, formatMoney, formatOre, numberFromLocation, parseDecimal, toInputText } from '../documents/money';
+import { computeTotals, formatMoney, formatOre, numberFromLocation, parseDecimal, toInputText } from '../../shared/money';
 
 interface CreditLine {
   on: boolean;

@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DocumentData } from '../documents/document.types';
-import { formatMoney } from '../documents/money';
+import { formatMoney } from '../../shared/money';
 import { invoiceStatus, STATUS_COLOR, type InvoiceStatus } from './invoice-status';
 
 export function InvoiceStatusBadge({ status, size = 'sm' }: { status: InvoiceStatus; size?: 'sm' | 'md' | 'lg' }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { OPS } from '../documents/doc-ops';
 import type { Sums } from '../documents/document.types';
-import { formatMoney } from '../documents/money';
+import { formatMoney } from '../../shared/money';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

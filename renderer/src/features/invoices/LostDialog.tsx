@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
+import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
 import { OPS } from '../documents/doc-ops';
 
 /** Write an invoice's open balance off as lost, with a reason (it can be undone later); says how much. */

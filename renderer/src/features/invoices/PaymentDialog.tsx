@@ -2,10 +2,10 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
-import { DateField } from '../documents/DateField';
+import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { DateField } from '../../shared/DateField';
 import { OPS } from '../documents/doc-ops';
-import { formatMoney, parseDecimal, todayIso } from '../documents/money';
+import { formatMoney, parseDecimal, todayIso } from '../../shared/money';
 
 /**
  * Register a payment: the date defaults to today, the amount to the open balance. For an invoice in another

@@ -2,10 +2,10 @@ import { Badge, Button, Paper, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
-import { ConfirmDialog } from '../documents/ConfirmDialog';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { OPS } from '../documents/doc-ops';
-import { formatDate, formatMoney } from '../documents/money';
+import { formatDate, formatMoney } from '../../shared/money';
 import type { LedgerEntryView } from '../../../../main/features/invoices/payments.service';
 
 /** A payment, loss or reversal as invoices.listPayments answers: the service's own type (erased at build time). */

@@ -2,11 +2,11 @@ import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Tex
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, type Page } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
-import { DateField } from '../documents/DateField';
+import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { DateField } from '../../shared/DateField';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
-import { formatDate, formatMoney, parseDecimal, todayIso } from '../documents/money';
+import { formatDate, formatMoney, parseDecimal, todayIso } from '../../shared/money';
 
 /**
  * A negative balance (the customer has money to get back): register a refund (tilbakebetaling), or move the amount to

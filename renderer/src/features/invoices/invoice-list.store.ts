@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SortState } from '../documents/PagedVirtualTable';
+import type { SortState } from '../../shared/PagedVirtualTable';
 
 export type InvoiceTab = 'all' | 'drafts' | 'not-due' | 'due' | 'paid' | 'lost' | 'credit-notes';
 

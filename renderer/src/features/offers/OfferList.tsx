@@ -6,9 +6,9 @@ import { useNavigate } from 'react-router-dom';
 import { create } from 'zustand';
 import { call, type Page } from '../../api/client';
 import { OPS } from '../documents/doc-ops';
-import { Amount, ListHeader, ListTabs } from '../documents/ListParts';
-import { formatDate } from '../documents/money';
-import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
+import { Amount, ListHeader, ListTabs } from '../../shared/ListParts';
+import { formatDate } from '../../shared/money';
+import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { RecipientSelect } from '../documents/RecipientSelect';
 import type { ChainDocument } from './chain.types';
 

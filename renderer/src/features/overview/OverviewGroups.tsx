@@ -1,6 +1,6 @@
 import { Group, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../documents/money';
+import { formatMoney } from '../../shared/money';
 import type { InvoiceOverview, OverviewItem } from './overview-api';
 
 /** The 2.6 groups as one table; each item opens the list of exactly the documents it counts. */

@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
-import { Amount } from '../documents/ListParts';
-import { formatDate } from '../documents/money';
-import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
+import { Amount } from '../../shared/ListParts';
+import { formatDate } from '../../shared/money';
+import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { linkedList, type ListRow } from './overview-api';
 
 /** The documents behind one overview item: its link's list, paged and virtualised; a row opens the document. */

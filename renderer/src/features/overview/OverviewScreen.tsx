@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatMoney, todayIso } from '../documents/money';
+import { formatMoney, todayIso } from '../../shared/money';
 import { fetchCards, fetchOverview, fetchRevenue, type Cards, type InvoiceOverview, type OverviewItem, type Revenue } from './overview-api';
 import { useOverviewView } from './overview.store';
 import { OverviewGroups } from './OverviewGroups';

@@ -1,7 +1,7 @@
 import { CompositeChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../documents/money';
+import { formatMoney } from '../../shared/money';
 import type { Revenue } from './overview-api';
 
 export type RangeChoice = '6' | '12' | 'year' | 'lastYear';

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../components/errors';
-import { ConfirmDialog } from '../documents/ConfirmDialog';
+import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { OPS } from '../documents/doc-ops';
 import { TAX_RATES } from '../documents/document.types';
-import { parseDecimal, toInputText } from '../documents/money';
+import { parseDecimal, toInputText } from '../../shared/money';
 import type { Product } from './product.types';
 
 interface ProductFormState {

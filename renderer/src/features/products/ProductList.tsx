@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
 import { OPS } from '../documents/doc-ops';
-import { formatMoney } from '../documents/money';
-import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
+import { formatMoney } from '../../shared/money';
+import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import type { Product } from './product.types';
 
 /** Produkter: the price list, searchable by code and description. */

@@ -2,9 +2,9 @@ import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
+import { notifyError, notifyOk } from '../../shared/errors';
 import { parseRecipientCsv, rowErrors, rowToRecipient, type ParsedCsv, type RowError } from './csvImport';
-import { useLookups } from './lookups.store';
+import { useLookups } from '../../shared/lookups.store';
 import { useRecipientList } from './recipientList.store';
 
 const PREVIEW_LIMIT = 300;

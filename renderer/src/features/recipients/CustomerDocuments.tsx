@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData, Sums } from '../documents/document.types';
-import { Amount } from '../documents/ListParts';
-import { formatDate, formatMoney } from '../documents/money';
-import { PagedVirtualTable, type Column } from '../documents/PagedVirtualTable';
+import { Amount } from '../../shared/ListParts';
+import { formatDate, formatMoney } from '../../shared/money';
+import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { InvoiceStatusBadge, InvoiceStatusBadges } from '../invoices/InvoiceStatusBadge';
 
 function Figure({ label, value, color, testId }: { label: string; value: string; color?: string; testId: string }) {

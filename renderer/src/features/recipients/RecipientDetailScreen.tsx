@@ -4,15 +4,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
+import { notifyError, notifyOk } from '../../shared/errors';
 import { CustomerBalance, CustomerDocuments } from './CustomerDocuments';
 import { DraftsTab } from './DraftsTab';
-import { formatOrgNumber, formatPhone } from '../documents/money';
+import { formatOrgNumber, formatPhone } from '../../shared/money';
 import { formatAmount, formatDate } from './format';
-import { useLookups } from './lookups.store';
+import { useLookups } from '../../shared/lookups.store';
 import { orgFormLabel, type Recipient } from './recipient.types';
 import { useRecipientList } from './recipientList.store';
-import { useFormKeys } from './useFormKeys';
+import { useFormKeys } from '../../shared/use-form-keys';
 
 function Rows({ rows }: { rows: Array<[string, React.ReactNode]> }) {
   return (

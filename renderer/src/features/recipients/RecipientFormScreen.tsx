@@ -19,16 +19,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, call, type FieldError } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
+import { notifyError, notifyOk } from '../../shared/errors';
 import { CustomFieldInput } from './CustomFieldInput';
-import { errorProps, formErrors } from './formErrors';
-import { useLookups } from './lookups.store';
+import { errorProps, formErrors } from '../../shared/form-errors';
+import { useLookups } from '../../shared/lookups.store';
 import { orgFormOptions, type Recipient } from './recipient.types';
 import { emptyRecipientValues, FORM_PATHS, recipientToValues, valuesToBody, type RecipientFormValues } from './recipientForm.model';
 import { useRecipientList } from './recipientList.store';
-import { useFormKeys } from './useFormKeys';
+import { useFormKeys } from '../../shared/use-form-keys';
 import { postPlace } from '../../../../main/domain/postcodes';
-import { useGuardedNavigate, useUnsavedGuard } from '../../app/unsaved.store';
+import { useGuardedNavigate, useUnsavedGuard } from '../../shared/unsaved.store';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CsvImportModal } from './CsvImportModal';
-import { useLookups } from './lookups.store';
+import { useLookups } from '../../shared/lookups.store';
 import { useRecipientList } from './recipientList.store';
 import { RecipientTable } from './RecipientTable';
 import './recipients.css';

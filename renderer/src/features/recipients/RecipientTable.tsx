@@ -1,4 +1,4 @@
-import { formatMoney, formatOrgNumber, formatPhone } from '../documents/money';
+import { formatMoney, formatOrgNumber, formatPhone } from '../../shared/money';
 import { Badge, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-import { formatPhone } from '../documents/money';
+import { formatPhone } from '../../shared/money';
 import type { CustomFieldDef, Recipient } from './recipient.types';
 
 /** What the recipient form edits: strings as typed; the service checks every rule (no client-side validation). */

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { call, type Page } from '../../api/client';
-import { nextSort, type SortState } from '../documents/PagedVirtualTable';
+import { nextSort, type SortState } from '../../shared/PagedVirtualTable';
 import type { Recipient } from './recipient.types';
 
 /** A list item: the recipient with what it owes (kroner, NOK). */

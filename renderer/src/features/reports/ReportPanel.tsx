@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { todayIso } from '../documents/money';
+import { todayIso } from '../../shared/money';
 import { ColumnPicker } from './ColumnPicker';
 import { presetRange } from './presets';
 import { ReportDownloads } from './ReportDownloads';

@@ -2,8 +2,8 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Text, TextInput } from 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { DateField } from '../documents/DateField';
-import { todayIso } from '../documents/money';
+import { DateField } from '../../shared/DateField';
+import { todayIso } from '../../shared/money';
 import { RecipientSelect } from '../documents/RecipientSelect';
 import { PRESETS, presetRange, type Preset } from './presets';
 import type { ReportInfo, Values } from './reports-api';

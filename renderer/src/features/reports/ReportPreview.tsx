@@ -1,6 +1,6 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../documents/money';
+import { formatDate, formatMoney } from '../../shared/money';
 import type { Preview } from './reports-api';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;

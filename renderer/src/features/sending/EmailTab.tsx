@@ -2,8 +2,8 @@ import { Alert, Button, Checkbox, Group, NumberInput, PasswordInput, Select, Sim
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call, type FieldError } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
-import { useFormKeys } from '../recipients/useFormKeys';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { useFormKeys } from '../../shared/use-form-keys';
 import { OtherErrors, SaveButton, SettingsSection } from '../settings/SettingsParts';
 import { useSettings } from '../settings/settings.store';
 import type { SendingView, TestMailResult } from './sending.types';

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, Text
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
-import { formErrors } from '../recipients/formErrors';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { formErrors } from '../../shared/form-errors';
 import type { Recipient } from '../recipients/recipient.types';
 import { useSettings } from '../settings/settings.store';
 import { useSendingVersion } from './sending.store';

@@ -2,8 +2,8 @@ import { Alert, Button, Code, CopyButton, Group, NumberInput, Stack, Switch, Tex
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
-import { errorProps } from '../recipients/formErrors';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { errorProps } from '../../shared/form-errors';
 import { ConfirmModal } from './ConfirmModal';
 import { OtherErrors, SaveButton, SettingsSection } from './SettingsParts';
 import { useSectionForm } from './useSectionForm';

@@ -2,7 +2,7 @@ import { Alert, Button, Code, Group, List, Stack, Table, Text } from '@mantine/c
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
+import { notifyError, notifyOk } from '../../shared/errors';
 import { RestoreBackupModal } from './RestoreBackupModal';
 import { SettingsSection, SettingsTable } from './SettingsParts';
 import type { BackupInfo as ServiceBackupInfo } from '../../../../main/features/backups/backups.service';

@@ -1,9 +1,9 @@
 import { Button, Checkbox, FileInput, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAccount, formatOrgNumber, formatPhone } from '../documents/money';
-import { errorProps } from '../recipients/formErrors';
-import { useLookups } from '../recipients/lookups.store';
+import { formatAccount, formatOrgNumber, formatPhone } from '../../shared/money';
+import { errorProps } from '../../shared/form-errors';
+import { useLookups } from '../../shared/lookups.store';
 import { orgFormOptions } from '../recipients/recipient.types';
 import { OtherErrors, SaveButton, SettingsSection } from './SettingsParts';
 import type { CompanySettings } from './settings.types';

@@ -1,11 +1,11 @@
 import { Badge, Button, Checkbox, Group, Modal, Select, Stack, Table, TagsInput, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useUnsavedGuard } from '../../app/unsaved.store';
+import { useUnsavedGuard } from '../../shared/unsaved.store';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call, type FieldError } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
-import { errorProps } from '../recipients/formErrors';
-import { useLookups } from '../recipients/lookups.store';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { errorProps } from '../../shared/form-errors';
+import { useLookups } from '../../shared/lookups.store';
 import type { CustomFieldDef, CustomFieldType } from '../recipients/recipient.types';
 import { OtherErrors, RowActions, SettingsSection, SettingsTable, useDeleteConfirm } from './SettingsParts';
 

@@ -2,7 +2,7 @@ import { Button, Code, Group, Radio, Stack, Text, TextInput } from '@mantine/cor
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
+import { notifyError, notifyOk } from '../../shared/errors';
 import { OtherErrors, SettingsSection } from './SettingsParts';
 
 type View = { mode: 'local'; file: string } | { mode: 'server'; url: string; fingerprint: string | null; keyEnd: string };

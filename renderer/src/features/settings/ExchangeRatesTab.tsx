@@ -2,13 +2,13 @@ import { Button, Group, NumberInput, Stack, Table, TextInput } from '@mantine/co
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useUnsavedGuard } from '../../app/unsaved.store';
+import { useUnsavedGuard } from '../../shared/unsaved.store';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
-import { errorProps } from '../recipients/formErrors';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { errorProps } from '../../shared/form-errors';
 import { formatDate } from '../recipients/format';
-import { useLookups } from '../recipients/lookups.store';
+import { useLookups } from '../../shared/lookups.store';
 import { SettingsSection, SettingsTable } from './SettingsParts';
 
 /** Valutakurser: the latest known rate (NOK per unit) of each currency; enter a new rate for a date. */

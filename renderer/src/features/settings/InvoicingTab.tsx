@@ -1,6 +1,6 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorProps } from '../recipients/formErrors';
+import { errorProps } from '../../shared/form-errors';
 import { OtherErrors, SaveButton, SettingsSection } from './SettingsParts';
 import type { InvoicingSettings } from './settings.types';
 import { useSectionForm } from './useSectionForm';

@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useUnsavedGuard } from '../../app/unsaved.store';
+import { useUnsavedGuard } from '../../shared/unsaved.store';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
-import { useLookups } from '../recipients/lookups.store';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { useLookups } from '../../shared/lookups.store';
 import type { Label } from '../recipients/recipient.types';
 import { RowActions, SettingsSection, SettingsTable, useDeleteConfirm } from './SettingsParts';
 

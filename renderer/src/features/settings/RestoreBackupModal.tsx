@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BackupContents } from '../../../../main/features/backups/restore.service';
 import { ApiError, call } from '../../api/client';
-import { formatDate, formatMoney } from '../documents/money';
+import { formatDate, formatMoney } from '../../shared/money';
 import type { BackupInfo } from './BackupsTab';
 
 const KINDS = ['invoice', 'credit-note', 'offer', 'order-confirmation'] as const;

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, type FieldError } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
+import { notifyError, notifyOk } from '../../shared/errors';
 import { ConfirmModal } from './ConfirmModal';
 
 /** A titled block of settings. */

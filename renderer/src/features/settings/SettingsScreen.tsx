@@ -2,7 +2,7 @@ import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { useGuardedNavigate } from '../../app/unsaved.store';
+import { useGuardedNavigate } from '../../shared/unsaved.store';
 import { ApiTab } from './ApiTab';
 import { BackupsTab } from './BackupsTab';
 import { CompanyTab } from './CompanyTab';

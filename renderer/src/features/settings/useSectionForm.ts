@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ApiError, type FieldError } from '../../api/client';
-import { notifyError, notifyOk } from '../../components/errors';
-import { useUnsavedGuard } from '../../app/unsaved.store';
-import { useFormKeys } from '../recipients/useFormKeys';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { useUnsavedGuard } from '../../shared/unsaved.store';
+import { useFormKeys } from '../../shared/use-form-keys';
 import { useSettings } from './settings.store';
 import type { Settings } from './settings.types';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call } from '../../api/client';
+import { call } from '../api/client';
 
 /** NOK and every currency with a known exchange rate (Settings, Valutakurser), for the currency select. */
 export function useCurrencies(current: string): string[] {

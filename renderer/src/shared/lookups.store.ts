@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { call } from '../../api/client';
-import type { Country, CustomFieldDef, ExchangeRate, Label } from './recipient.types';
+import { call } from '../api/client';
+import type { Country, CustomFieldDef, ExchangeRate, Label } from '../features/recipients/recipient.types';
 
 /**
  * Reference data the recipient and settings screens share: countries, exchange rates, labels, custom

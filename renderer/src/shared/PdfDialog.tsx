@@ -1,7 +1,7 @@
 import { Button, Group, Modal } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, downloadBlob, fileToBlob } from '../../api/client';
+import { call, downloadBlob, fileToBlob } from '../api/client';
 import { PdfFrame } from './PdfFrame';
 
 /** Opens a document's PDF (an operation with `{params: {number}}`, or other `params`) in a large dialog, with download. */

@@ -1,5 +1,5 @@
-import type { FieldError } from '../../api/client';
-import { ApiError } from '../../api/client';
+import type { FieldError } from '../api/client';
+import { ApiError } from '../api/client';
 
 /**
  * Service field errors for a form: `byPath` keyed by the input they belong to, `other` the ones no input
