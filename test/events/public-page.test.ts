@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DocServer } from '../helpers/documents.js';
 import { flush, startSmsGateway, startSmtp, useSmtp, type Smtp } from '../sending/helpers.js';
-import { createEvent, signup, signupBody, startEventServer } from './setup.js';
+import { createEvent, eventBody, signup, signupBody, startEventServer } from './setup.js';
 
 let s: DocServer;
 let smtp: Smtp;
@@ -131,6 +131,27 @@ describe('messages', () => {
       await sms.close();
       await useSmtp(s, smtp.port, { smsGatewayUrl: '' });
     }
+  });
+
+  test('SMS confirmation needs a gateway: refused at create/update without one; removed later, the SMS is NOT_DELIVERED with the reason', async () => {
+    const sms = { smsConfirmation: { enabled: true, message: 'Velkommen!' } };
+    const refused = await s.json('/host/events/', { body: eventBody(sms) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([expect.objectContaining({ field: 'smsConfirmation.enabled', message: expect.stringContaining('Innstillinger → E-post') })]);
+    const plain = await createEvent(s);
+    const put = await s.json(`/host/events/${plain.number}`, { method: 'PUT', body: eventBody(sms) });
+    expect(put.status).toBe(400);
+    expect(put.body.fields.map((f: any) => f.field)).toEqual(['smsConfirmation.enabled']);
+
+    await useSmtp(s, smtp.port, { smsGatewayUrl: 'http://127.0.0.1:9/sms' });
+    const ev = await createEvent(s, sms);
+    await useSmtp(s, smtp.port, { smsGatewayUrl: '' });
+    const r = await signup(s, ev.id, signupBody({ email: 'nogw@example.no', mobile: '912 34 568' }));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const unsent = (await s.json('/outbox/?status=NOT_DELIVERED&method=sms')).body;
+    expect(unsent).toEqual([
+      expect.objectContaining({ method: 'sms', recipientAddress: '91234568', status: 'NOT_DELIVERED', document: expect.objectContaining({ type: 'event', number: ev.number }), lastError: expect.stringContaining('no SMS gateway') }),
+    ]);
   });
 });
 

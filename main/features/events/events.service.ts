@@ -7,6 +7,7 @@ import { conflict, FieldErrors, notFound, validationError } from '../../ops/erro
 import { audit } from '../audit/audit.service.js';
 import { isRealDate } from '../documents/draft-input.js';
 import { productsByCode } from '../products/products.service.js';
+import { sendingSettings } from '../sending/sending-settings.js';
 import type { DiscountCodeInput, EventInput, EventView } from './events.schema.js';
 import { eventViews, seatsTaken, type EventRow } from './events.view.js';
 
@@ -41,6 +42,9 @@ async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInp
   const price = checkMoney(input.price, 'price', errors);
   const sms = input.smsConfirmation ?? { enabled: false, message: '' };
   if (sms.enabled && !sms.message.trim()) errors.add('smsConfirmation.message', 'is required when the SMS confirmation is on');
+  if (sms.enabled && !(await sendingSettings({ db })).smsGatewayUrl) {
+    errors.add('smsConfirmation.enabled', 'needs an SMS gateway: set smsGatewayUrl in Innstillinger → E-post, or turn the SMS confirmation off');
+  }
 
   const codes = (input.customFields ?? []).map((f) => f.price?.productCode.trim()).filter((c): c is string => !!c);
   const product = blank(input.productNumber);

@@ -1,16 +1,20 @@
 /**
  * The participant's messages, queued through the outbox in the signup's (or confirmation's) own transaction, so a
  * registration and its mail are written together or not at all: the confirmation e-mail, the invoice by e-mail when
- * one was issued, and the event's SMS when smsConfirmation is on, a gateway is configured and the mobile number is
- * a Norwegian one (8 digits after +47/0047 and spaces are taken away).
+ * one was issued, and the event's SMS when smsConfirmation is on and the mobile number is a Norwegian one (8 digits
+ * after +47/0047 and spaces are taken away). Without a gateway (the setting removed after the event was saved; an event
+ * cannot be saved with SMS on and no gateway) the SMS is recorded NOT_DELIVERED with the reason, never skipped silently.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { formatMoney } from '../../render/format.js';
-import { queueDocumentShipments, queueMessage, queueSms } from '../sending/outbox.js';
+import { queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from '../sending/outbox.js';
 import { sendingSettings } from '../sending/sending-settings.js';
 import type { EventRow } from './events.view.js';
+
+/** Why an event's SMS is not sent: the gateway setting was removed after the event was saved with SMS on. */
+export const NO_GATEWAY = 'no SMS gateway is configured (Innstillinger → E-post: smsGatewayUrl); set one up and retry this shipment';
 
 export const smsNumber = (mobile: string | null) => {
   const digits = (mobile ?? '').replace(/[\s-]/g, '').replace(/^(\+47|0047)/, '');
@@ -41,8 +45,10 @@ export async function notifyRegistered(
   await queueMessage(trx, ctx, { ref, to: p.email, subject: `Påmelding: ${ev.name}`, text: lines.join('\n') });
   if (invoice) await queueDocumentShipments(trx, ctx, { type: 'invoice', number: invoice.number }, { email: [{ address: p.email }] });
   const mobile = smsNumber(p.mobile);
-  if (ev.sms_enabled && mobile && (await sendingSettings({ db: trx })).smsGatewayUrl) {
-    await queueSms(trx, ctx, { ref, mobileNumber: mobile, message: ev.sms_message.slice(0, 140) });
+  if (ev.sms_enabled && mobile) {
+    const sms = { ref, mobileNumber: mobile, message: ev.sms_message.slice(0, 140) };
+    if ((await sendingSettings({ db: trx })).smsGatewayUrl) await queueSms(trx, ctx, sms);
+    else await recordUnsentSms(trx, ctx, { ...sms, reason: NO_GATEWAY });
   }
 }
 

@@ -71,6 +71,8 @@ interface NewShipment extends PlannedShipment {
   refType: string;
   refNumber: number;
   documentId: number | null;
+  /** Recorded as NOT_DELIVERED with this reason instead of queued (it cannot be sent, and must not vanish silently). */
+  undeliverable?: string;
 }
 
 async function insertShipments(trx: Kysely<Database>, ctx: AppContext, rows: NewShipment[]): Promise<ShipmentView[]> {
@@ -85,20 +87,20 @@ async function insertShipments(trx: Kysely<Database>, ctx: AppContext, rows: New
         document_id: r.documentId,
         method: r.method,
         address: r.method === 'paper' ? '' : r.address,
-        status: 'IN_PROGRESS',
+        status: r.undeliverable ? 'NOT_DELIVERED' : 'IN_PROGRESS',
         description: r.description,
         payload: JSON.stringify(r.payload),
         message_id: r.messageId ?? null,
         attempts: 0,
         next_attempt_at: null,
-        last_error: null,
+        last_error: r.undeliverable ?? null,
         created_at: now,
         updated_at: now,
         delivered_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    out.push({ id, method: r.method, recipientAddress: r.method === 'paper' ? '' : r.address, status: 'IN_PROGRESS' });
+    out.push({ id, method: r.method, recipientAddress: r.method === 'paper' ? '' : r.address, status: r.undeliverable ? 'NOT_DELIVERED' : 'IN_PROGRESS' });
   }
   await audit(trx, ctx.clock, 'shipment', rows.length ? `${rows[0].refType} ${rows[0].refNumber}` : '-', 'queue', rows.map((r) => ({ method: r.method, address: r.address })));
   notifyQueued();
@@ -183,6 +185,22 @@ export async function queueSms(
   const ref = msg.ref ?? { type: 'message', number: 0 };
   const [view] = await insertShipments(trx, ctx, [
     { refType: ref.type, refNumber: ref.number, documentId: null, method: 'sms', address: msg.mobileNumber, description: `SMS sendt til ${msg.mobileNumber}`, payload: { message: msg.message } },
+  ]);
+  return view;
+}
+
+/**
+ * An SMS that cannot be sent because no gateway is configured (an event's confirmation SMS after the gateway setting was
+ * removed): recorded in the outbox as NOT_DELIVERED with the reason, so it is seen there and can be retried once a
+ * gateway is set up, instead of being skipped silently.
+ */
+export async function recordUnsentSms(
+  trx: Kysely<Database>,
+  ctx: AppContext,
+  msg: { ref: { type: string; number: number }; mobileNumber: string; message: string; reason: string },
+): Promise<ShipmentView> {
+  const [view] = await insertShipments(trx, ctx, [
+    { refType: msg.ref.type, refNumber: msg.ref.number, documentId: null, method: 'sms', address: msg.mobileNumber, description: `SMS til ${msg.mobileNumber}`, payload: { message: msg.message }, undeliverable: msg.reason },
   ]);
   return view;
 }

@@ -37,6 +37,7 @@ const NB: Rule[] = [
   [/^must not be before the date of the event$/, 'kan ikke være før arrangementet starter'],
   [/^must not be after the event ends$/, 'kan ikke være etter at arrangementet slutter'],
   [/^is required when the SMS confirmation is on$/, 'må fylles ut når SMS-bekreftelse er på'],
+  [/^needs an SMS gateway: set smsGatewayUrl in Innstillinger → E-post, or turn the SMS confirmation off$/, 'SMS-bekreftelse krever en SMS-tjeneste: legg inn adressen til den under Innstillinger → E-post, eller slå av SMS-bekreftelse'],
   [/^(\d+) participants hold a seat; the limit cannot be lower$/, '$1 deltakere har plass; grensen kan ikke være lavere'],
   [/^(.+) is given twice$/, '$1 står to ganger'],
   [/^is given twice$/, 'står to ganger'],
