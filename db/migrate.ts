@@ -11,6 +11,7 @@ import * as m0006 from './migrations/0006_events.js';
 import * as m0007 from './migrations/0007_first_hour.js';
 import * as m0009 from './migrations/0009_overview.js';
 import * as m0011 from './migrations/0011_users.js';
+import * as m0012 from './migrations/0012_signup_challenges.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0007_first_hour': m0007,
   '0009_overview': m0009,
   '0011_users': m0011,
+  '0012_signup_challenges': m0012,
 };
 
 class InCodeProvider implements MigrationProvider {

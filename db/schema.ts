@@ -238,6 +238,15 @@ export interface Database {
   event_discount_codes: EventDiscountCodesTable;
   event_custom_fields: EventCustomFieldsTable;
   event_participants: EventParticipantsTable;
+  signup_challenges: SignupChallengesTable;
+}
+
+/** Issued signup captcha challenges (0012): single use, deleted when checked or expired. */
+export interface SignupChallengesTable {
+  token: string;
+  event_public_id: string;
+  answer: string;
+  expires_at: string;
 }
 
 /** Hosted events (0006, spec 2.10). Date-times `YYYY-MM-DD HH:MM`; money øre; rates hundredths. */
