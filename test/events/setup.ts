@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import { startDocServer, type DocServer } from '../helpers/documents.js';
 
 /** A server with the originator set up (see test/helpers/documents.ts) and the event products KURS (25 %), LUNSJ (15 %), MAT (exists). */
-export async function startEventServer(opts: { today?: string } = {}): Promise<DocServer> {
-  const s = await startDocServer({ today: opts.today ?? '2026-03-15' });
+export async function startEventServer(opts: { today?: string; dbFile?: string } = {}): Promise<DocServer> {
+  const s = await startDocServer({ today: opts.today ?? '2026-03-15', dbFile: opts.dbFile });
   const p = await s.json('/products/', {
     body: [
       { code: 'KURS', description: 'Kursavgift', unitPrice: 1000, taxRate: 25 },

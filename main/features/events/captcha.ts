@@ -1,42 +1,42 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-
 /**
- * Kvitt's own signup challenge (no outside service): a small sum in Norwegian words-and-digits ("Hva er 7 pluss 5?"), with a
- * token that carries the event, an expiry and a nonce, signed with HMAC-SHA256 over the answer under a secret made at start.
- * The server keeps no state until an answer is checked; then the nonce is remembered until the token expires, so one solved
- * challenge signs up once. It stops blind scripts, not a person (rate limiting and the participant limit do the rest).
- * Tokens die with the process (a restart makes a new secret): the page simply asks again.
+ * Kvitt's own signup challenge (no outside service): a small sum in Norwegian ("Hva er 7 pluss 5?"). Each issued challenge
+ * is a row of `signup_challenges` (migration 0012): a random 128-bit token, the event, the answer and an expiry 20 minutes
+ * on. Being in the database, a token survives a restart and is good on any server process using that database (office
+ * mode). Checking deletes the row in one statement (DELETE … RETURNING), so a token is used once, right or wrong, even
+ * when two processes get it at the same moment; issuing a challenge deletes the expired ones. It stops blind scripts, not
+ * a person (rate limiting and the participant limit do the rest).
  */
-const SECRET = randomBytes(32);
-const TTL_MS = 20 * 60_000;
-const used = new Map<string, number>(); // nonce -> expiry (ms)
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { Clock } from '../../clock.js';
 
-const mac = (payload: string, answer: string) => createHmac('sha256', SECRET).update(`${payload}|${answer}`).digest('base64url');
+const TTL_MS = 20 * 60_000;
+
+/** A clock timestamp (YYYY-MM-DD HH:MM:SS) moved on by ms, in the same form (compared as text in SQL). */
+const later = (timestamp: string, ms: number) => new Date(Date.parse(`${timestamp.replace(' ', 'T')}Z`) + ms).toISOString().slice(0, 19).replace('T', ' ');
 
 export interface Challenge {
   question: string;
   token: string;
 }
 
-export function newChallenge(eventId: number, now = Date.now()): Challenge {
+export async function newChallenge(db: Kysely<Database>, clock: Clock, eventId: number): Promise<Challenge> {
+  const now = clock.timestamp();
   const a = randomInt(2, 10);
   const b = randomInt(2, 10);
-  const payload = `${eventId}.${now + TTL_MS}.${randomBytes(9).toString('base64url')}`;
-  return { question: `Hva er ${a} pluss ${b}?`, token: `${payload}.${mac(payload, String(a + b))}` };
+  const token = randomBytes(16).toString('base64url');
+  await db.deleteFrom('signup_challenges').where('expires_at', '<=', now).execute();
+  await db.insertInto('signup_challenges').values({ token, event_public_id: String(eventId), answer: String(a + b), expires_at: later(now, TTL_MS) }).execute();
+  return { question: `Hva er ${a} pluss ${b}?`, token };
 }
 
-/** True once for a right answer to a live token of this event. */
-export function checkChallenge(eventId: number, given: { token: string; answer: string } | undefined, now = Date.now()): boolean {
-  if (!given) return false;
-  const parts = given.token.split('.');
-  if (parts.length !== 4) return false;
-  const [id, expires, nonce, sig] = parts;
-  if (id !== String(eventId) || !(Number(expires) > now) || used.has(nonce)) return false;
-  const expected = Buffer.from(mac(`${id}.${expires}.${nonce}`, given.answer.trim()));
-  const got = Buffer.from(sig);
-  if (expected.length !== got.length || !timingSafeEqual(expected, got)) return false;
-  for (const [n, exp] of used) if (exp <= now) used.delete(n);
-  used.set(nonce, Number(expires));
-  return true;
+/** True once for a right answer to a live token of this event; the token is spent by any answer. */
+export async function checkChallenge(db: Kysely<Database>, clock: Clock, eventId: number, given: { token: string; answer: string } | undefined): Promise<boolean> {
+  if (!given || given.token.length > 64) return false;
+  const row = await db.deleteFrom('signup_challenges').where('token', '=', given.token).returning(['event_public_id', 'answer', 'expires_at']).executeTakeFirst();
+  if (!row || row.event_public_id !== String(eventId) || row.expires_at <= clock.timestamp()) return false;
+  const expected = Buffer.from(row.answer);
+  const got = Buffer.from(given.answer.trim());
+  return expected.length === got.length && timingSafeEqual(expected, got);
 }
-

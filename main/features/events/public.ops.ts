@@ -14,7 +14,7 @@ const html = (data: Buffer, status = 200) => file('text/html; charset=utf-8', 'p
 async function formSignup(ctx: AppContext, eventId: number, form: URLSearchParams) {
   const code = form.get('discountCode')?.trim() || null;
   const facts = await publicFacts(ctx, eventId, code);
-  const challenge = () => (facts.ev.signup_captcha ? newChallenge(facts.ev.public_id) : null);
+  const challenge = () => (facts.ev.signup_captcha ? newChallenge(ctx.db, ctx.clock, facts.ev.public_id) : null);
   const input = formToSignup(form, facts.fields);
   const fields = checkSchema(SignupInput, input);
   if (fields.length) return html(signupPage(facts, { values: form, errors: fields, challenge: await challenge() }), 400);
@@ -39,7 +39,7 @@ export const publicEventOps = [
     query: Type.Object({ discountCode: Type.Optional(Type.String({ maxLength: 15 })) }),
     run: async ({ params, query }, ctx) => {
       const facts = await publicFacts(ctx, params.eventId, query.discountCode?.trim() || null);
-      return html(signupPage(facts, { challenge: facts.ev.signup_captcha ? newChallenge(facts.ev.public_id) : null }));
+      return html(signupPage(facts, { challenge: facts.ev.signup_captcha ? await newChallenge(ctx.db, ctx.clock, facts.ev.public_id) : null }));
     },
   }),
   defineOp({
@@ -49,7 +49,7 @@ export const publicEventOps = [
     summary: "Kvitt's signup question for events with signupCaptcha: send {captcha: {token, answer}} with the signup",
     public: true,
     params: PublicIdParam,
-    run: async ({ params }, ctx) => newChallenge((await publicEvent(ctx.db, ctx, params.eventId)).public_id),
+    run: async ({ params }, ctx) => newChallenge(ctx.db, ctx.clock, (await publicEvent(ctx.db, ctx, params.eventId)).public_id),
   }),
   defineOp({
     name: 'events.signup',

@@ -54,11 +54,13 @@ export async function closedReasons(db: Kysely<Database>, ctx: AppContext, ev: E
 }
 
 export async function signup(ctx: AppContext, publicId: number, input: SignupInput): Promise<SignupResult> {
+  // The captcha token is spent before (and whatever becomes of) the signup, so a wrong answer cannot be tried again.
+  const captchaOk = input.captcha ? await checkChallenge(ctx.db, ctx.clock, publicId, input.captcha) : false;
   return ctx.db.transaction().execute(async (trx) => {
     const ev = await publicEvent(trx, ctx, publicId);
     const errors = await closedReasons(trx, ctx, ev);
     errors.throwIfAny('Signup is closed');
-    if (ev.signup_captcha && !checkChallenge(ev.public_id, input.captcha)) {
+    if (ev.signup_captcha && !captchaOk) {
       errors.add('captcha', input.captcha ? 'the answer is wrong or the question has expired; answer the new question' : 'answer the question (GET /events/{id}/captcha)');
     }
     const name = blank(input.name);
