@@ -5,7 +5,7 @@
  */
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FieldError } from '../ops/errors.js';
+import { fieldError, type FieldError } from '../ops/errors.js';
 
 export type Connection = { mode: 'local' } | { mode: 'server'; url: string; key: string; fingerprint: string | null };
 
@@ -17,23 +17,23 @@ export function checkConnection(input: unknown): { ok: true; value: Connection }
   const fields: FieldError[] = [];
   const o = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const known = new Set(['mode', 'url', 'key', 'fingerprint']);
-  for (const k of Object.keys(o)) if (!known.has(k)) fields.push({ field: k, message: 'is not a known field' });
+  for (const k of Object.keys(o)) if (!known.has(k)) fields.push(fieldError(k, 'NOT_ALLOWED'));
   if (o.mode === 'local') return fields.length ? { ok: false, fields } : { ok: true, value: { mode: 'local' } };
-  if (o.mode !== 'server') return { ok: false, fields: [...fields, { field: 'mode', message: 'must be local or server' }] };
+  if (o.mode !== 'server') return { ok: false, fields: [...fields, fieldError('mode', 'NOT_ONE_OF', { allowed: 'local, server' })] };
   let url = '';
   try {
     const u = new URL(String(o.url ?? ''));
-    if (u.protocol !== 'https:') fields.push({ field: 'url', message: 'must start with https:// (the office server serves only HTTPS)' });
-    else if (u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) fields.push({ field: 'url', message: 'must be the server address only, e.g. https://kvitt.kontor.lan:7070' });
+    if (u.protocol !== 'https:') fields.push(fieldError('url', 'HTTPS_ONLY'));
+    else if (u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) fields.push(fieldError('url', 'SERVER_ADDRESS_ONLY'));
     url = u.origin;
   } catch {
-    fields.push({ field: 'url', message: 'must be an address like https://kvitt.kontor.lan:7070' });
+    fields.push(fieldError('url', 'INVALID_ADDRESS'));
   }
   const key = typeof o.key === 'string' ? o.key.trim() : '';
-  if (key.length < 16 || key.length > 200 || /\s/.test(key)) fields.push({ field: 'key', message: 'must be your API key from the office server' });
+  if (key.length < 16 || key.length > 200 || /\s/.test(key)) fields.push(fieldError('key', 'INVALID_API_KEY'));
   const fp = typeof o.fingerprint === 'string' ? o.fingerprint.trim().toUpperCase().replace(/\s+/g, '') : '';
-  if (fp && !FINGERPRINT.test(fp)) fields.push({ field: 'fingerprint', message: 'must be the SHA-256 fingerprint the server printed (32 pairs like AB:CD:…), or empty' });
-  if (o.fingerprint !== undefined && o.fingerprint !== null && typeof o.fingerprint !== 'string') fields.push({ field: 'fingerprint', message: 'must be text' });
+  if (fp && !FINGERPRINT.test(fp)) fields.push(fieldError('fingerprint', 'INVALID_FINGERPRINT'));
+  if (o.fingerprint !== undefined && o.fingerprint !== null && typeof o.fingerprint !== 'string') fields.push(fieldError('fingerprint', 'NOT_TEXT'));
   if (fields.length) return { ok: false, fields };
   return { ok: true, value: { mode: 'server', url, key, fingerprint: fp || null } };
 }

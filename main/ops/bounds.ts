@@ -1,4 +1,4 @@
-import { OpError } from './errors.js';
+import { fieldError, OpError } from './errors.js';
 
 /**
  * Bounds on input, checked before anything walks it (validation, the audit log, JSON.stringify): nesting deeper than
@@ -6,7 +6,7 @@ import { OpError } from './errors.js';
  */
 export const MAX_DEPTH = 32;
 
-const tooDeep = () => new OpError(400, 'TOO_DEEP', `The input is nested more than ${MAX_DEPTH} levels deep`, [{ field: '(body)', message: `must not be nested more than ${MAX_DEPTH} levels deep` }]);
+const tooDeep = () => new OpError(400, 'TOO_DEEP', `The input is nested more than ${MAX_DEPTH} levels deep`, [fieldError('(body)', 'TOO_DEEP', { max: MAX_DEPTH })], { max: MAX_DEPTH });
 
 /**
  * JSON.parse for request bodies: the nesting depth is measured on the text first (one pass, strings skipped), so a

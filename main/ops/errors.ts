@@ -1,43 +1,77 @@
+import { errorMessage, isErrorCode, type ErrorCode, type ParamsArg } from './error-codes.js';
+
+export type { ErrorCode } from './error-codes.js';
+
 export interface FieldError {
   /** Dotted path of the offending input field, e.g. `contact.address.zip` or `[1].name`. */
   field: string;
+  /** Stable code from the catalogue (error-codes.ts); clients translate this, not the message. */
+  code: string;
+  /** English text built from code and params (or given as is for code INVALID). */
   message: string;
+  params?: Record<string, string | number>;
+}
+
+/** A field error as callers may still write it: without a code it becomes `INVALID` with the message as given. */
+export type FieldErrorInput = Omit<FieldError, 'code'> & { code?: string };
+
+/** The field error for a catalogue code; the message comes from the catalogue. */
+export function fieldError<C extends ErrorCode>(field: string, code: C, ...params: ParamsArg<C>): FieldError {
+  const out: FieldError = { field, code, message: errorMessage(code, ...params) };
+  if (params[0] !== undefined) out.params = params[0] as FieldError['params'];
+  return out;
+}
+
+function coded(f: FieldErrorInput): FieldError {
+  return f.code ? (f as FieldError) : { field: f.field, code: 'INVALID', message: f.message, ...(f.params ? { params: f.params } : {}) };
 }
 
 /** An error the caller can act on. Transports map `status` to HTTP codes or the IPC envelope. */
 export class OpError extends Error {
+  readonly fields: FieldError[];
   constructor(
     readonly status: number,
+    /** Stable code of the whole error, e.g. VALIDATION_ERROR, NOT_FOUND, CONFLICT, IMMUTABLE. */
     readonly code: string,
     message: string,
-    readonly fields: FieldError[] = [],
+    fields: FieldErrorInput[] = [],
+    /** What the message is built from, for clients that word it themselves (e.g. `{fields}` of a VALIDATION_ERROR). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
+    this.fields = fields.map(coded);
   }
 
   toBody() {
-    return { error: this.code, message: this.message, fields: this.fields };
+    return { error: this.code, code: this.code, message: this.message, ...(this.params ? { params: this.params } : {}), fields: this.fields };
   }
 }
 
-export function validationError(fields: FieldError[], message?: string): OpError {
+export function validationError(fields: FieldErrorInput[], message?: string): OpError {
   const names = [...new Set(fields.map((f) => f.field))].join(', ');
-  return new OpError(400, 'VALIDATION_ERROR', message ?? `Invalid input: ${names}`, fields);
+  return new OpError(400, 'VALIDATION_ERROR', message ?? `Invalid input: ${names}`, fields, message ? undefined : { fields: names });
 }
 
 export function notFound(what: string): OpError {
   return new OpError(404, 'NOT_FOUND', `${what} was not found`);
 }
 
-export function conflict(message: string, fields: FieldError[] = []): OpError {
+export function conflict(message: string, fields: FieldErrorInput[] = []): OpError {
   return new OpError(409, 'CONFLICT', message, fields);
 }
 
 /** Collects field errors while a service checks rules that schemas cannot express. */
 export class FieldErrors {
   readonly list: FieldError[] = [];
-  add(field: string, message: string): void {
-    this.list.push({ field, message });
+  /**
+   * `add(field, 'TOO_LONG', {max: 80})` adds a coded error; `add(field, 'some message')` (a text that is no catalogue code)
+   * adds it as code INVALID with that message, for rules not yet given a code.
+   */
+  add<C extends ErrorCode>(field: string, code: C, ...params: ParamsArg<C>): void;
+  add(field: string, message: string): void;
+  add(field: string, codeOrMessage: string, params?: Record<string, string | number>): void {
+    if (isErrorCode(codeOrMessage)) this.list.push(fieldError(field, codeOrMessage, ...([params] as [never])));
+    else this.list.push({ field, code: 'INVALID', message: codeOrMessage });
   }
   get any(): boolean {
     return this.list.length > 0;

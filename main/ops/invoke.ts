@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { Created, FileResult, NoContent, Paged, Streamed, type Op, type OpInput } from './define.js';
-import { OpError, validationError, type FieldError } from './errors.js';
+import { fieldError, OpError, validationError, type FieldError } from './errors.js';
 import { assertDepth } from './bounds.js';
 import { checkSchema } from './validate.js';
 import { storageErrorKind, withRetry } from '../../db/dialect.js';
@@ -14,7 +14,7 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
   if (op.params) fields.push(...checkSchema(op.params, params, { coerce: true }));
   if (op.query) fields.push(...checkSchema(op.query, query, { coerce: true }));
   if (op.body) fields.push(...checkSchema(op.body, body));
-  else if (!isEmptyBody(body)) fields.push({ field: '(body)', message: 'must be empty: this operation takes no body' });
+  else if (!isEmptyBody(body)) fields.push(fieldError('(body)', 'BODY_NOT_ALLOWED'));
   if (fields.length) throw validationError(fields);
   try {
     // PostgreSQL may abort a transaction for a deadlock or serialization failure: the operation is run again (db/dialect.ts).
@@ -41,7 +41,7 @@ export function mapStorageError(err: unknown): unknown {
 
 export type Envelope =
   | { ok: true; value: unknown }
-  | { ok: false; error: { status: number; code: string; message: string; fields: FieldError[] } };
+  | { ok: false; error: { status: number; code: string; message: string; params?: Record<string, string | number>; fields: FieldError[] } };
 
 /** The IPC-style answer: results become plain data, errors keep their fields. */
 export async function callEnvelope(
@@ -59,7 +59,7 @@ export async function callEnvelope(
     return { ok: true, value: await toPlain(result, encodeFile) };
   } catch (err) {
     if (err instanceof OpError) {
-      return { ok: false, error: { status: err.status, code: err.code, message: err.message, fields: err.fields } };
+      return { ok: false, error: { status: err.status, code: err.code, message: err.message, ...(err.params ? { params: err.params } : {}), fields: err.fields } };
     }
     console.error(`operation ${String(name)} failed`, err);
     return { ok: false, error: { status: 500, code: 'INTERNAL', message: 'Internal error; see the log', fields: [] } };

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { created, type Created } from './define.js';
-import { validationError } from './errors.js';
+import { fieldError, validationError } from './errors.js';
 import { checkSchema } from './validate.js';
 
 /** One array schema per element schema, so a batch is validated by one compiled validator in one call. */
@@ -21,14 +21,14 @@ function arrayOf(schema: TSchema): TSchema {
 export function oneOrMany<T extends TSchema>(schema: T, body: unknown, opts: { max: number; noun: string }): { items: Static<T>[]; batch: boolean } {
   const { max, noun } = opts;
   if (Array.isArray(body)) {
-    if (body.length === 0) throw validationError([{ field: '(body)', message: `must contain at least one ${noun}` }]);
-    if (body.length > max) throw validationError([{ field: '(body)', message: `at most ${max} ${noun}s per batch` }]);
+    if (body.length === 0) throw validationError([fieldError('(body)', 'BATCH_EMPTY', { noun })]);
+    if (body.length > max) throw validationError([fieldError('(body)', 'BATCH_TOO_LARGE', { max, noun })]);
     // Ajv names an element's field /3/name, which reads as [3].name.
     const fields = checkSchema(arrayOf(schema), body);
     if (fields.length) throw validationError(fields);
     return { items: body as Static<T>[], batch: true };
   }
-  if (body === null || typeof body !== 'object') throw validationError([{ field: '(body)', message: `must be a ${noun} object or an array of them` }]);
+  if (body === null || typeof body !== 'object') throw validationError([fieldError('(body)', 'NOT_AN_OBJECT', { noun })]);
   const fields = checkSchema(schema, body);
   if (fields.length) throw validationError(fields);
   return { items: [body as Static<T>], batch: false };

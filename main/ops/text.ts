@@ -1,3 +1,4 @@
+import { errorMessage } from './error-codes.js';
 import type { TSchema } from '@sinclair/typebox';
 
 /**
@@ -21,11 +22,16 @@ const hex = (code: number) => 'U+' + code.toString(16).toUpperCase().padStart(4,
 
 /** Null when `s` is acceptable text, otherwise a message naming the first bad character. */
 export function textProblem(s: string): string | null {
+  const at = textAt(s);
+  return at && errorMessage('CONTROL_CHARACTERS', at);
+}
+
+/** Null when `s` is acceptable text, otherwise the first bad character (U+XXXX) and its position from 1. */
+export function textAt(s: string): { char: string; position: number; surrogate?: 1 } | null {
   const m = BAD_TEXT.exec(s);
   if (!m) return null;
   const code = m[0].charCodeAt(0);
-  const what = code >= 0xd800 && code <= 0xdfff ? 'a lone surrogate' : 'a control character';
-  return `must not contain ${what} (${hex(code)} at position ${m.index + 1})`;
+  return { char: hex(code), position: m.index + 1, ...(code >= 0xd800 && code <= 0xdfff ? { surrogate: 1 as const } : {}) };
 }
 
 /** True when `s` holds only characters XML 1.0 can carry (and no other control characters). */

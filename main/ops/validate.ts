@@ -1,8 +1,9 @@
 import AjvModule, { _, type ErrorObject, type KeywordCxt, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
-import { validationError, type FieldError } from './errors.js';
+import { fieldError, validationError, type ErrorCode, type FieldError } from './errors.js';
+import type { ParamsArg } from './error-codes.js';
 
-import { BAD_TEXT, hardened, MAYBE_BAD_TEXT, READ_BACK_KEYWORD, TEXT_KEYWORD, textProblem } from './text.js';
+import { BAD_TEXT, hardened, MAYBE_BAD_TEXT, READ_BACK_KEYWORD, TEXT_KEYWORD, textAt } from './text.js';
 
 const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
 
@@ -82,34 +83,55 @@ export function toFieldPath(prefix: string, instancePath: string, extra?: string
   return out;
 }
 
-function describe(e: ErrorObject): string {
+const schemaDescription = (e: ErrorObject): string | undefined =>
+  e.parentSchema && typeof e.parentSchema === 'object' && 'description' in e.parentSchema ? String((e.parentSchema as { description?: string }).description) : undefined;
+
+/** A date field: the `date` format, or a pattern whose description says it is a date (`IsoDate`). */
+const isDateRule = (e: ErrorObject) => (e.keyword === 'format' && e.params.format === 'date') || /^a date YYYY-MM-DD$/.test(schemaDescription(e) ?? '');
+
+/** The catalogue code (error-codes.ts) for one ajv error: one code per keyword the schemas use. */
+export function codeOf(e: ErrorObject): FieldError & { field: '' } {
+  const at = <C extends ErrorCode>(code: C, ...params: ParamsArg<C>) => fieldError('', code, ...params) as FieldError & { field: '' };
+  const n = (v: unknown) => Number(v);
   switch (e.keyword) {
     case 'required':
-      return 'is required';
+      return at('REQUIRED');
     case 'maxLength':
-      return `must be at most ${e.params.limit} characters`;
+      return at('TOO_LONG', { max: n(e.params.limit) });
     case 'minLength':
-      return e.params.limit === 1 ? 'must not be empty' : `must be at least ${e.params.limit} characters`;
-    case 'type':
-      return `must be ${/^[aeiou]/.test(String(e.params.type)) ? 'an' : 'a'} ${e.params.type}`;
+      return n(e.params.limit) === 1 ? at('EMPTY') : at('TOO_SHORT', { min: n(e.params.limit) });
+    case 'type': {
+      const type = String(e.params.type);
+      return type === 'number' || type === 'integer' ? at('NOT_A_NUMBER', { type }) : at('WRONG_TYPE', { type });
+    }
     case 'enum':
-      return `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`;
+      return at('NOT_ONE_OF', { allowed: (e.params.allowedValues as unknown[]).join(', ') });
     case 'const':
-      return `must be ${JSON.stringify(e.params.allowedValue)}`;
+      return at('MUST_EQUAL', { value: JSON.stringify(e.params.allowedValue) });
     case 'pattern':
-      return e.parentSchema && typeof e.parentSchema === 'object' && 'description' in e.parentSchema
-        ? `must be ${String((e.parentSchema as { description?: string }).description)}`
-        : 'has the wrong format';
     case 'format':
-      return e.parentSchema && typeof e.parentSchema === 'object' && 'description' in e.parentSchema
-        ? `must be ${String((e.parentSchema as { description?: string }).description)}`
-        : `must be a ${e.params.format}`;
+      if (isDateRule(e)) return at('NOT_A_DATE');
+      return at('INVALID_FORMAT', { format: schemaDescription(e) ?? (e.keyword === 'format' ? `a ${e.params.format}` : undefined) } as { format?: string });
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return at('TOO_SMALL', e.keyword === 'minimum' ? { min: n(e.params.limit) } : { min: n(e.params.limit), exclusive: 1 });
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return at('TOO_LARGE', e.keyword === 'maximum' ? { max: n(e.params.limit) } : { max: n(e.params.limit), exclusive: 1 });
+    case 'minItems':
+      return at('TOO_FEW_ITEMS', { min: n(e.params.limit) });
+    case 'maxItems':
+      return at('TOO_MANY_ITEMS', { max: n(e.params.limit) });
+    case 'uniqueItems':
+      return at('DUPLICATE_ITEMS', { i: n(e.params.i), j: n(e.params.j) });
     case 'additionalProperties':
-      return 'is not a known field';
-    case TEXT_KEYWORD:
-      return (typeof e.data === 'string' && textProblem(e.data)) || 'must not contain control characters';
+      return at('NOT_ALLOWED');
+    case TEXT_KEYWORD: {
+      const problem = typeof e.data === 'string' ? textAt(e.data) : null;
+      return problem ? at('CONTROL_CHARACTERS', problem) : at('CONTROL_CHARACTERS', {});
+    }
     default:
-      return e.message ?? 'is invalid';
+      return at('INVALID', { message: e.message ?? 'is invalid' });
   }
 }
 
@@ -123,11 +145,13 @@ export function ajvToFields(errors: ErrorObject[] | null | undefined, prefix = '
     if (e.keyword === 'type' && e.params.type === 'null' && otherwise.has(e.instancePath)) continue;
     const named = e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : undefined;
     const field = toFieldPath(prefix, e.instancePath, named === undefined ? undefined : String(named));
-    const message = describe(e);
-    const key = `${field}\u0000${message}`;
+    const coded = codeOf(e);
+    const key = `${field}\u0000${coded.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ field: field || '(body)', message });
+    // INVALID carries its text as the message already; its params would only repeat it.
+    const { params, ...rest } = coded;
+    out.push({ ...rest, field: field || '(body)', ...(params && coded.code !== 'INVALID' ? { params } : {}) });
   }
   return out;
 }

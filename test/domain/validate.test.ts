@@ -40,19 +40,19 @@ describe('checkSchema', () => {
     const fields = checkSchema(S, { name: 'toolong', contact: {}, tags: [1, 'x'] });
     expect(fields).toEqual(
       expect.arrayContaining([
-        { field: 'name', message: 'must be at most 5 characters' },
-        { field: 'contact.zip', message: 'is required' },
-        { field: 'tags[1]', message: 'must be an integer' },
+        { field: 'name', code: 'TOO_LONG', message: 'must be at most 5 characters', params: { max: 5 } },
+        { field: 'contact.zip', code: 'REQUIRED', message: 'is required' },
+        { field: 'tags[1]', code: 'NOT_A_NUMBER', message: 'must be an integer', params: { type: 'integer' } },
       ]),
     );
     expect(fields).toHaveLength(3);
   });
   test('a wrong top-level type is reported as (body)', () => {
-    expect(checkSchema(S, 'text')).toEqual([{ field: '(body)', message: 'must be an object' }]);
+    expect(checkSchema(S, 'text')).toEqual([{ field: '(body)', code: 'WRONG_TYPE', message: 'must be an object', params: { type: 'object' } }]);
   });
   test('with a prefix, batch elements are named [i].field', () => {
     expect(checkSchema(S, { name: '', contact: { zip: '0150' } }, { prefix: '[7]' })).toEqual([
-      { field: '[7].name', message: 'must not be empty' },
+      { field: '[7].name', code: 'EMPTY', message: 'must not be empty' },
     ]);
   });
   test('coercion turns query strings into numbers; strict mode does not', () => {
@@ -60,7 +60,7 @@ describe('checkSchema', () => {
     const q: Record<string, unknown> = { page: '3' };
     expect(checkSchema(Q, q, { coerce: true })).toEqual([]);
     expect(q.page).toBe(3);
-    expect(checkSchema(Q, { page: '3' })).toEqual([{ field: 'page', message: 'must be an integer' }]);
+    expect(checkSchema(Q, { page: '3' })).toEqual([{ field: 'page', code: 'NOT_A_NUMBER', message: 'must be an integer', params: { type: 'integer' } }]);
   });
   test('assertSchema throws a 400 OpError carrying the fields', () => {
     let err: unknown;
@@ -71,7 +71,7 @@ describe('checkSchema', () => {
     }
     expect(err).toBeInstanceOf(OpError);
     expect((err as OpError).status).toBe(400);
-    expect((err as OpError).toBody()).toEqual({ error: 'VALIDATION_ERROR', message: 'Invalid input: name', fields: [{ field: 'name', message: 'is required' }] });
+    expect((err as OpError).toBody()).toEqual({ error: 'VALIDATION_ERROR', code: 'VALIDATION_ERROR', message: 'Invalid input: name', params: { fields: 'name' }, fields: [{ field: 'name', code: 'REQUIRED', message: 'is required' }] });
   });
 });
 
@@ -81,15 +81,15 @@ describe('described patterns and nullable fields', () => {
     expect(checkSchema(D, { date })).toEqual([]);
   });
   test.each(['15.03.2026', '2026-3-15', ''])('%j is refused with the described message', (date) => {
-    expect(checkSchema(D, { date })).toEqual([{ field: 'date', message: 'must be a date YYYY-MM-DD' }]);
+    expect(checkSchema(D, { date })).toEqual([{ field: 'date', code: 'NOT_A_DATE', message: 'must be a date YYYY-MM-DD' }]);
   });
   test('a wrong nullable field says what it should be, without "must be a null"', () => {
     const N = Type.Object({ ref: Nullable(Str(3)), logo: Nullable(Type.String({ pattern: '^data:', description: 'a data: URL' })) });
     expect(checkSchema(N, { ref: 12, logo: 'http://x' })).toEqual([
-      { field: 'ref', message: 'must be a string' },
-      { field: 'logo', message: 'must be a data: URL' },
+      { field: 'ref', code: 'WRONG_TYPE', message: 'must be a string', params: { type: 'string' } },
+      { field: 'logo', code: 'INVALID_FORMAT', message: 'must be a data: URL', params: { format: 'a data: URL' } },
     ]);
-    expect(checkSchema(N, { ref: 'abcd', logo: null })).toEqual([{ field: 'ref', message: 'must be at most 3 characters' }]);
+    expect(checkSchema(N, { ref: 'abcd', logo: null })).toEqual([{ field: 'ref', code: 'TOO_LONG', message: 'must be at most 3 characters', params: { max: 3 } }]);
     expect(checkSchema(N, { ref: null, logo: null })).toEqual([]);
   });
 });

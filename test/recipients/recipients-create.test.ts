@@ -28,7 +28,7 @@ async function expect400(body: unknown, field: string, path = '/recipients/', me
   const r = await s.json(path, { method, body });
   expect(r.status, JSON.stringify(r.body)).toBe(400);
   expect(r.body).toMatchObject({ error: expect.any(String), message: expect.any(String), fields: expect.any(Array) });
-  for (const f of r.body.fields) expect(f).toEqual({ field: expect.any(String), message: expect.any(String) });
+  for (const f of r.body.fields) expect(f).toEqual({ field: expect.any(String), code: expect.stringMatching(/^[A-Z][A-Z_]*$/), message: expect.any(String), ...('params' in f ? { params: expect.any(Object) } : {}) });
   expect(r.body.fields.map((f: { field: string }) => f.field)).toContain(field);
   expect(await count()).toBe(before);
   return r.body;

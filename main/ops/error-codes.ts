@@ -1,0 +1,153 @@
+/**
+ * The catalogue of field error codes: each stable code and the English message the API sends with it, built from the
+ * code's parameters here and nowhere else. Clients (the GUI included) translate by code and parameters (the GUI's
+ * i18next keys `errors.<CODE>`); the English `message` stays for API users who read it.
+ *
+ * A code is a promise: it keeps its meaning and its parameters. Add a code when a new rule needs one; never reuse one.
+ */
+type Params = Record<string, string | number>;
+
+const a = (type: string) => `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+
+export const ERROR_MESSAGES = {
+  /** A field error that has no code of its own yet: the message is given as it is (`params.message`). */
+  INVALID: (p: { message: string }) => p.message,
+
+  // Shapes (the JSON schemas; validate.ts maps each ajv keyword to one of these).
+  REQUIRED: () => 'is required',
+  EMPTY: () => 'must not be empty',
+  TOO_SHORT: (p: { min: number }) => (p.min === 1 ? 'must not be empty' : `must be at least ${p.min} characters`),
+  TOO_LONG: (p: { max: number }) => `must be at most ${p.max} characters`,
+  NOT_A_NUMBER: (p: { type: 'number' | 'integer' }) => `must be ${a(p.type)}`,
+  WRONG_TYPE: (p: { type: string }) => `must be ${a(p.type)}`,
+  NOT_ONE_OF: (p: { allowed: string }) => `must be one of ${p.allowed}`,
+  MUST_EQUAL: (p: { value: string }) => `must be ${p.value}`,
+  INVALID_FORMAT: (p: { format?: string }) => (p.format ? `must be ${p.format}` : 'has the wrong format'),
+  NOT_A_DATE: () => 'must be a date YYYY-MM-DD',
+  TOO_SMALL: (p: { min: number; exclusive?: 1 }) => `must be ${p.exclusive ? '>' : '>='} ${p.min}`,
+  TOO_LARGE: (p: { max: number; exclusive?: 1 }) => `must be ${p.exclusive ? '<' : '<='} ${p.max}`,
+  OUT_OF_RANGE: (p: { min: number; max: number }) => `must be a whole number from ${p.min} to ${p.max}`,
+  TOO_FEW_ITEMS: (p: { min: number }) => `must NOT have fewer than ${p.min} items`,
+  TOO_MANY_ITEMS: (p: { max: number }) => `must NOT have more than ${p.max} items`,
+  DUPLICATE_ITEMS: (p: { i: number; j: number }) => `must NOT have duplicate items (items ## ${p.j} and ${p.i} are identical)`,
+  NOT_ALLOWED: () => 'is not a known field',
+  CONTROL_CHARACTERS: (p: { char?: string; position?: number; surrogate?: 1 }) =>
+    p.char === undefined ? 'must not contain control characters' : `must not contain ${p.surrogate ? 'a lone surrogate' : 'a control character'} (${p.char} at position ${p.position})`,
+  TOO_DEEP: (p: { max: number }) => `must not be nested more than ${p.max} levels deep`,
+  BODY_NOT_ALLOWED: () => 'must be empty: this operation takes no body',
+  BATCH_EMPTY: (p: { noun: string }) => `must contain at least one ${p.noun}`,
+  BATCH_TOO_LARGE: (p: { max: number; noun: string }) => `at most ${p.max} ${p.noun}s per batch`,
+  NOT_AN_OBJECT: (p: { noun: string }) => `must be a ${p.noun} object or an array of them`,
+
+  // Values
+  TOO_MANY_DECIMALS: (p: { max: number }) => `must have at most ${p.max} decimals`,
+  INVALID_EMAIL: () => 'must be an e-mail address',
+  INVALID_ORG_NUMBER: () => 'must be a valid Norwegian organisation number (9 digits, MOD11)',
+  INVALID_ACCOUNT: () => 'must be a valid Norwegian account number (11 digits, MOD11)',
+  INVALID_IBAN: () => 'must be a valid IBAN',
+  INVALID_POSTCODE: () => 'a Norwegian postcode has 4 digits',
+  INVALID_ICD: () => 'must be 4 digits',
+  UNKNOWN_COUNTRY: () => 'must be a country from /common/public/countries',
+  UNKNOWN_CURRENCY: (p: { allowed?: string }) => `must be one of the currencies at /common/currency/exchangeRates${p.allowed ? ` (${p.allowed})` : ''}`,
+  NOT_TEXT: () => 'must be text',
+  HTTPS_ONLY: () => 'must start with https:// (the office server serves only HTTPS)',
+  SERVER_ADDRESS_ONLY: () => 'must be the server address only, e.g. https://kvitt.kontor.lan:7070',
+  INVALID_ADDRESS: () => 'must be an address like https://kvitt.kontor.lan:7070',
+  INVALID_API_KEY: () => 'must be your API key from the office server',
+  INVALID_FINGERPRINT: () => 'must be the SHA-256 fingerprint the server printed (32 pairs like AB:CD:…), or empty',
+  NOT_A_BOOLEAN: () => 'must be true or false',
+  INVALID_BACKUP_NAME: () => 'must be the name of a backup, as the list gives it',
+  INVALID_YEAR: () => 'must be a year (e.g. 2026), all, or omitted for the last year with invoices',
+  UNKNOWN_VALUE: (p: { value: string; allowed: string }) => `unknown value "${p.value}"; one of ${p.allowed}`,
+  INVALID_STATE: () => 'must be open or converted (order confirmations do not expire)',
+  INVALID_SORT: () => 'credit notes have no due date or balance to sort by',
+  AFTER_TO: (p: { to: string }) => `must not be after to (${p.to})`,
+
+  // Uniqueness and references
+  TAKEN: () => 'is taken',
+  GIVEN_TWICE: () => 'is given twice',
+  CUSTOMER_NUMBER_TAKEN: (p: { value: string }) => `customer number ${p.value} is taken`,
+  CUSTOMER_NUMBER_TWICE: (p: { value: string }) => `customer number ${p.value} is given twice in this batch`,
+  PRODUCT_CODE_TAKEN: (p: { code: string }) => `product code ${p.code} is taken`,
+  PRODUCT_CODE_TWICE: (p: { code: string }) => `product code ${p.code} is given twice in this batch`,
+  RATE_EXISTS: () => 'a rate from this date exists',
+  NO_SUCH_PRODUCT: (p: { code: string }) => `there is no product with code ${p.code}`,
+  NO_SUCH_RECIPIENT: (p: { number: number }) => `there is no recipient number ${p.number}`,
+  NO_SUCH_INVOICE: (p: { number: number }) => `there is no issued invoice number ${p.number}`,
+  NO_SUCH_CUSTOM_FIELD: (p: { number: number }) => `there is no custom field number ${p.number}`,
+  NO_SUCH_LABEL: (p: { number: number }) => `there is no label number ${p.number}`,
+  NO_EXCHANGE_RATE: (p: { currency: string }) => `there is no exchange rate for ${p.currency}`,
+  RECIPIENT_DELETED: (p: { number: number }) => `recipient ${p.number} is deleted`,
+
+  // Recipients, products, settings
+  PRIVATE_HAS_NO_ORG_NUMBER: () => 'a private person (prv) has no organisation number',
+  CUSTOM_FIELD_REQUIRED: (p: { name: string }) => `${p.name} is required`,
+  CUSTOM_FIELD_MISSING: (p: { name: string; number: number }) => `${p.name} (custom field ${p.number}) is required`,
+  SELECT_NEEDS_OPTIONS: () => 'a SELECT field needs at least one option',
+  OPTIONS_ONLY_FOR_SELECT: () => 'only SELECT fields have options',
+  ZERO_RATE_NEEDS_Z_OR_E: () => 'a 0 % rate needs category Z (zero-rated) or E (exempt)',
+  CATEGORY_NEEDS_ZERO_RATE: (p: { category: string }) => `category ${p.category} needs the rate 0`,
+  EXEMPTION_REASON_REQUIRED: (p: { what: 'product' | 'line' }) => `is required for an exempt (E) ${p.what}`,
+  NUMBERING_LOCKED: () => 'cannot change after the first issued document',
+  COMPANY_NAME_MISSING: () => 'the company name must be set in Settings before issuing',
+  ORG_NUMBER_MISSING: () => 'the organisation number must be set in Settings before issuing',
+  BANK_ACCOUNT_MISSING: () => 'the bank account number must be set in Settings before issuing an invoice',
+
+  // Documents
+  REQUIRED_WITHOUT_PRODUCT: () => 'is required for a line without a product code',
+  LINE_TOO_LARGE: () => 'quantity x unit price must be at most 9 999 999 999.99',
+  AMOUNTS_TOO_LARGE: () => 'the amounts are too large',
+  NOT_A_CREDIT_KIND: (p: { kind: string }) => `a ${p.kind} cannot be a credit note`,
+  REQUIRED_FOR_CREDIT_NOTE: () => 'is required for a credit note',
+  ONLY_FOR_CREDIT_NOTES: () => 'is only for credit notes (credit: true)',
+  ONLY_FOR_OFFERS: () => 'is only for offers',
+  OTHER_RECIPIENT: (p: { number: number }) => `invoice ${p.number} was sent to another recipient`,
+  CREDIT_CURRENCY: (p: { currency: string }) => `a credit note has the currency of the credited invoice (${p.currency})`,
+  BEFORE_INVOICE_DATE: () => 'must not be before the invoice date',
+  BEFORE_OFFER_DATE: () => 'must not be before the offer date',
+  BEFORE_CREDITED_INVOICE: () => 'must not be before the date of the credited invoice',
+  NO_LINES: () => 'a document needs at least one line',
+  LINE_WITHOUT_VAT: () => 'the draft was written without VAT; save it again with a VAT rate now that the originator is VAT registered',
+  NEGATIVE_TOTAL: () => 'an invoice cannot have a negative total: issue a credit note instead',
+  CREDIT_NOT_POSITIVE: () => 'a credit note must credit a positive amount',
+  CREDIT_TOO_LARGE: (p: { amount: string; left: string; number?: number }) =>
+    `credits ${p.amount} but ${p.number === undefined ? 'the invoice' : `invoice ${p.number}`} has only ${p.left} left to credit`,
+  KID_TOO_LONG: () => 'the KID would be longer than 25 digits',
+  EHF_NEEDS_ORG_NUMBER: () => "EHF needs the recipient's organisation number",
+  ALREADY_CONVERTED: (p: { into: string }) => `already made into ${p.into}`,
+
+  // Invoices: credits, payments, refunds
+  CREDITED_IN_FULL: (p: { number: number }) => `invoice ${p.number} is already credited in full`,
+  SCOPE_ONLY_WITHOUT_ITEMS: () => 'is only for a credit without items',
+  NO_LINE_WITH_RATE: (p: { number: number }) => `invoice ${p.number} has no line with this VAT rate and category`,
+  NOTHING_LEFT_TO_PAY: (p: { number: number }) => `invoice ${p.number} has nothing left to pay; credit with scope "uncredited" to give the customer money back`,
+  ONLY_FOREIGN_CURRENCY: () => 'is only for invoices in another currency than NOK',
+  REFUND_TOO_LARGE: (p: { most: string }) => `the customer has only ${p.most} to get back`,
+  MOVE_TOO_LARGE: (p: { most: string }) => `at most ${p.most} can be moved`,
+  SAME_INVOICE: () => 'must be another invoice',
+  NO_SUCH_TARGET_INVOICE: (p: { number: number }) => `there is no invoice ${p.number}`,
+  OTHER_CUSTOMER: (p: { number: number }) => `invoice ${p.number} belongs to another customer`,
+  OTHER_CURRENCY: (p: { number: number; currency: string; own: string }) => `invoice ${p.number} is in ${p.currency}, this one in ${p.own}`,
+  WRITTEN_OFF: (p: { number: number }) => `invoice ${p.number} is written off`,
+  NOTHING_OPEN: (p: { number: number }) => `invoice ${p.number} has nothing open`,
+
+  // Dunnings
+  NO_INTEREST_RATE: (p: { date: string }) => `no late-interest rate covers ${p.date}; add the rate in Settings → Purring, or send interest: false`,
+  NOT_AFTER_DUNNING_DATE: (p: { date: string }) => `must be after the dunning date ${p.date}`,
+  NOTICE_DEADLINE_TOO_SHORT: (p: { days: number; earliest: string }) =>
+    `an inkassovarsel needs a deadline at least ${p.days} days after it is sent: ${p.earliest} or later`,
+  NOTICE_NOT_EHF: () => 'an inkassovarsel may not be sent as EHF',
+} satisfies Record<string, (p: never) => string>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export type ErrorParams<C extends ErrorCode> = Parameters<(typeof ERROR_MESSAGES)[C]> extends [] ? undefined : Parameters<(typeof ERROR_MESSAGES)[C]>[0];
+/** The rest arguments of a function taking a code: its parameters when the code has some, nothing when it has none. */
+export type ParamsArg<C extends ErrorCode> = ErrorParams<C> extends undefined ? [] : [params: ErrorParams<C>];
+
+export const isErrorCode = (s: string): s is ErrorCode => Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, s);
+
+/** The English message for a code and its parameters. */
+export function errorMessage<C extends ErrorCode>(code: C, ...params: ParamsArg<C>): string {
+  const fn = ERROR_MESSAGES[code] as (p: Params) => string;
+  return fn((params[0] ?? {}) as Params);
+}
