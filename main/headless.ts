@@ -13,6 +13,7 @@ import { allOps } from './op-table.js';
 import { seedAll } from './seed/seed.js';
 import { getSettings } from './features/settings/settings.service.js';
 import { isPostgresUrl } from '../db/dialect.js';
+import { runMigrateData } from './migrate-data/cli.js';
 
 /**
  * The database to open: `--database postgres://…` (office mode) or `--database FILE`, else KVITT_DATABASE_URL, else
@@ -98,9 +99,13 @@ async function seed(args: string[]) {
 }
 
 const [command = 'serve', ...rest] = process.argv.slice(2);
-const run = command === 'seed' ? seed : command === 'serve' ? serve : null;
+async function migrateData(args: string[]) {
+  process.exitCode = await runMigrateData(args);
+}
+
+const run = command === 'seed' ? seed : command === 'serve' ? serve : command === 'migrate-data' ? migrateData : null;
 if (!run) {
-  console.error('usage: headless.ts serve [--database FILE|postgres://…] [--port PORT] [--listen HOST:PORT [--tls-cert FILE --tls-key FILE] [--public-host NAME]…] | seed [--database FILE|postgres://…] [--recipients N] [--invoices N] [--seed S]  (--db FILE also works; KVITT_DATABASE_URL is the default database)');
+  console.error('usage: headless.ts serve [--database FILE|postgres://…] [--port PORT] [--listen HOST:PORT [--tls-cert FILE --tls-key FILE] [--public-host NAME]…] | seed [--database FILE|postgres://…] [--recipients N] [--invoices N] [--seed S] | migrate-data --from sqlite:FILE|postgres://… --to postgres://…|sqlite:FILE  (--db FILE also works; KVITT_DATABASE_URL is the default database)');
   process.exit(2);
 }
 run(rest).catch((err) => {
