@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney, todayIso } from '../../shared/money';
+import { monthName as nameOfMonth } from '../../shared/format';
 import { fetchCards, fetchOverview, fetchRevenue, type Cards, type InvoiceOverview, type OverviewItem, type Revenue } from './overview-api';
 import { useOverviewView } from './overview.store';
 import { OverviewGroups } from './OverviewGroups';
@@ -52,7 +53,7 @@ function GettingStarted() {
  * again when the window regains focus, so a payment registered elsewhere shows without a reload.
  */
 export function OverviewScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { year, range, set } = useOverviewView();
   const [overview, setOverview] = useState<InvoiceOverview | null>(null);
@@ -93,7 +94,7 @@ export function OverviewScreen() {
 
   const isNew = overview !== null && overview.years.length === 0 && overview.groups.every((g) => g.items.every((i) => i.count === 0));
   const money = (v: number | undefined) => (v === undefined ? '–' : `${formatMoney(v)} kr`);
-  const monthName = new Date(`${today}T12:00:00`).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { month: 'long' });
+  const monthName = nameOfMonth(Number(today.slice(5, 7)) - 1);
   const open = (item: OverviewItem) => navigate(`/overview/list?link=${encodeURIComponent(item._links.self.uri)}&title=${encodeURIComponent(item.description)}`);
 
   return (

@@ -2,6 +2,7 @@ import { CompositeChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/money';
+import { monthName } from '../../shared/format';
 import type { Revenue } from './overview-api';
 
 export type RangeChoice = '6' | '12' | 'year' | 'lastYear';
@@ -31,7 +32,7 @@ function monthLabel(label: string, lang: string): string {
   const [name, year] = label.split(' ');
   const i = NB_MONTHS.indexOf(name);
   if (i < 0) return label;
-  const en = new Date(Date.UTC(2000, i, 1)).toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' });
+  const en = monthName(i, 'en');
   return year ? `${en} ${year}` : en;
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
-import { formatAmount, formatDate } from './format';
+import { formatDate, formatMoney } from '../../shared/format';
 
 interface Draft {
   number: number;
@@ -66,7 +66,7 @@ export function DraftsTab({ recipientNumber }: { recipientNumber: number }) {
             <Table.Td>{d.invoiceText || d.items?.[0]?.description || ''}</Table.Td>
             <Table.Td ta="right">{d.items?.length ?? 0}</Table.Td>
             <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatAmount(d.total)} {d.currency && d.currency !== 'NOK' ? d.currency : ''}
+              {formatMoney(d.total)} {d.currency && d.currency !== 'NOK' ? d.currency : ''}
             </Table.Td>
           </Table.Tr>
         ))}

@@ -7,8 +7,7 @@ import { call } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { CustomerBalance, CustomerDocuments } from './CustomerDocuments';
 import { DraftsTab } from './DraftsTab';
-import { formatOrgNumber, formatPhone } from '../../shared/money';
-import { formatAmount, formatDate } from './format';
+import { formatDate, formatMoney, formatOrgNumber, formatPhone } from '../../shared/format';
 import { useLookups } from '../../shared/lookups.store';
 import { orgFormLabel, type Recipient } from './recipient.types';
 import { useRecipientList } from './recipientList.store';
@@ -195,7 +194,7 @@ export function RecipientDetailScreen() {
               <Card title={t('recipients.section.settings')}>
                 <Rows
                   rows={[
-                    [t('recipients.field.discount'), r.settings.discount ? `${formatAmount(r.settings.discount)} %` : ''],
+                    [t('recipients.field.discount'), r.settings.discount ? `${formatMoney(r.settings.discount)} %` : ''],
                     [t('recipients.field.creditDays'), r.settings.creditDays ?? t('recipients.detail.companyDefault')],
                     [t('recipients.field.currency'), r.settings.currency ?? 'NOK'],
                     [t('recipients.field.attachPdf'), yesNo(r.settings.attachPdf, t('recipients.detail.companyDefault'))],

@@ -4,13 +4,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CsvImportModal } from './CsvImportModal';
+import { formatNumber } from '../../shared/format';
 import { useLookups } from '../../shared/lookups.store';
 import { useRecipientList } from './recipientList.store';
 import { RecipientTable } from './RecipientTable';
 import './recipients.css';
 
 export function RecipientListScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { q, labelNumber, total, error, setFilter } = useRecipientList();
   const labels = useLookups((s) => s.labels);
@@ -44,7 +45,7 @@ export function RecipientListScreen() {
         <div>
           <Title order={2}>{t('recipients.title')}</Title>
           <Text size="sm" c="dimmed" data-testid="recipients-total">
-            {total === null ? t('common.loading') : t('recipients.total', { count: total, formatted: total.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'nb-NO') })}
+            {total === null ? t('common.loading') : t('recipients.total', { count: total, formatted: formatNumber(total) })}
           </Text>
         </div>
         <Group gap="xs">

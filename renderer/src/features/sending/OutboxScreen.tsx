@@ -8,7 +8,8 @@ import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { PdfDialog } from '../../shared/PdfDialog';
 import { useSendingVersion } from './sending.store';
 import type { AttemptResult, OutboxEntry } from './sending.types';
-import { formatDateTime, ShipmentStatusBadge } from './StatusBadge';
+import { formatDateTime, formatTime } from '../../shared/format';
+import { ShipmentStatusBadge } from './StatusBadge';
 
 type Tab = 'queued' | 'print' | 'failed' | 'delivered';
 const TABS: Tab[] = ['queued', 'print', 'failed', 'delivered'];
@@ -91,7 +92,7 @@ function OutboxTabs() {
         <Tooltip label={r.lastError ?? ''} disabled={!r.lastError} multiline w={420}>
           <Text size="xs" c={r.status === 'NOT_DELIVERED' ? 'red' : 'dimmed'} truncate data-testid="outbox-reason">
             {r.lastError ?? ''}
-            {r.status === 'IN_PROGRESS' && r.nextAttemptAt ? ` (${t('outbox.nextTry', { time: new Date(r.nextAttemptAt).toLocaleTimeString('nb-NO', { hour: '2-digit', minute: '2-digit' }) })})` : ''}
+            {r.status === 'IN_PROGRESS' && r.nextAttemptAt ? ` (${t('outbox.nextTry', { time: formatTime(r.nextAttemptAt) })})` : ''}
           </Text>
         </Tooltip>
       ),

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useSendingVersion } from './sending.store';
 import { HISTORY_OP, type HistoryEntry, type SentType } from './sending.types';
-import { formatDateTime, ShipmentStatusBadge } from './StatusBadge';
+import { formatDateTime } from '../../shared/format';
+import { ShipmentStatusBadge } from './StatusBadge';
 
 /**
  * How a document was sent (spec 2.9; an offer's covers its order confirmation and invoice, 4.6), newest first.

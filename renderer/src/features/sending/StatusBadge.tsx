@@ -12,6 +12,3 @@ export function ShipmentStatusBadge({ status }: { status: string }) {
     </Badge>
   );
 }
-
-/** "2026-03-15 09:15" → "15.03.2026 09:15". */
-export const formatDateTime = (s: string | null | undefined) => (s ? s.replace(/^(\d{4})-(\d{2})-(\d{2})/, '$3.$2.$1') : '');

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
+import { formatNumber } from '../../shared/format';
 import { RestoreBackupModal } from './RestoreBackupModal';
 import { SettingsSection, SettingsTable } from './SettingsParts';
 import type { BackupInfo as ServiceBackupInfo } from '../../../../main/features/backups/backups.service';
@@ -10,11 +11,9 @@ import type { BackupInfo as ServiceBackupInfo } from '../../../../main/features/
 /** A backup as backups.list / backups.create answer: the service's own type (erased at build time). */
 export type BackupInfo = ServiceBackupInfo;
 
-const locale = (lang: string) => (lang === 'en' ? 'en-GB' : 'nb-NO');
-
 /** 532 B, 12,3 kB, 4,6 MB (1 kB = 1024 bytes), with the language's decimal comma or point. */
 export function formatBytes(bytes: number, lang = 'nb'): string {
-  const n = (v: number) => v.toLocaleString(locale(lang), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const n = (v: number) => formatNumber(v, 1, 1, lang === 'en' ? 'en' : 'nb');
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${n(bytes / 1024)} kB`;
   return `${n(bytes / (1024 * 1024))} MB`;

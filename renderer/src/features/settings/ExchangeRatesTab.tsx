@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { errorProps } from '../../shared/form-errors';
-import { formatDate } from '../recipients/format';
+import { formatDate, formatNumber } from '../../shared/format';
 import { useLookups } from '../../shared/lookups.store';
 import { SettingsSection, SettingsTable } from './SettingsParts';
 
 /** Valutakurser: the latest known rate (NOK per unit) of each currency; enter a new rate for a date. */
 export function ExchangeRatesTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const rates = useLookups((s) => s.rates);
   const refresh = useLookups((s) => s.refreshRates);
   const [currency, setCurrency] = useState('');
@@ -51,7 +51,7 @@ export function ExchangeRatesTab() {
     }
   }
 
-  const fmt = (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'nb-NO', { minimumFractionDigits: 4, maximumFractionDigits: 6 });
+  const fmt = (n: number) => formatNumber(n, 4, 6);
 
   return (
     <Stack gap="md" maw={800}>
