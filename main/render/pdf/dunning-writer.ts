@@ -1,18 +1,17 @@
 /**
- * PDF writer for dunnings (Purring / Inkassovarsel), in the invoice family: the same seller block, window address and
- * giro as the invoice (PDF_BLOCKS of pdf-writer.ts), with the claim laid out as a debtor reads it: the invoice, what
+ * PDF writer for dunnings (Purring / Inkassovarsel), in the invoice family: the same page, head, window address and
+ * giro as the invoice (blocks/), with the claim laid out as a debtor reads it: the invoice, what
  * was paid, earlier fees and interest, this notice's fee, the interest with rate and period, the amount to pay by the
  * new deadline, KID and account; an inkassovarsel carries the warning inkassoloven § 9 asks for.
  * Pure with respect to business figures: everything printed comes from the DunningDocument.
  */
 import type { DocumentView } from '../document-view';
 import { formatAccount, formatDate, formatMoney, formatPercent } from '../format';
-import { PDF_BLOCKS } from './pdf-writer';
-
-const { sellerBlock, buyerAddress, giro, renderDefinition, nonEmpty, MM, MARGIN_L, MARGIN_T, MARGIN_R, MARGIN_B, WINDOW_Y, GIRO_H, COLORS } = PDF_BLOCKS;
-const { INK, MUTED, RULE, ACCENT, HEAD_FILL } = COLORS;
-
-type Content = string | number | { [key: string]: unknown } | Content[];
+import { giroAtBottom } from './blocks/giro';
+import { pageFrame } from './blocks/page';
+import { buyerAddress, factsTable, pageHead, titleBlock, type FactRow } from './blocks/parties';
+import { ACCENT, customerNumberOf, HEAD_FILL, INK, MUTED, nonEmpty, RULE, type Content, type ContentObject } from './layout';
+import { renderDefinition } from './render';
 
 export interface DunningDocument {
   /** The dunned invoice as issued (seller, buyer, KID, currency, total). */
@@ -36,9 +35,9 @@ export interface DunningDocument {
 const title = (d: DunningDocument) => (d.debtCollectionNotice ? 'Inkassovarsel' : 'Purring');
 const total = (d: DunningDocument) => d.invoiceBalance + d.fee + d.interest;
 
-function facts(d: DunningDocument): Content {
+function facts(d: DunningDocument): ContentObject {
   const inv = d.invoice;
-  const rows: [string, string][] = [
+  const rows: FactRow[] = [
     [d.debtCollectionNotice ? 'Varsel nr.' : 'Purring nr.', `${d.dunningNumber} (løpenr. ${d.number})`],
     ['Dato', formatDate(d.dunningDate)],
     ['Ny betalingsfrist', formatDate(d.dueDate)],
@@ -46,17 +45,10 @@ function facts(d: DunningDocument): Content {
     ['Fakturadato', formatDate(inv.issueDate)],
     ['Opprinnelig forfall', formatDate(inv.dueDate)],
   ];
-  const customer = nonEmpty(inv.buyer.customerNumber) ?? (inv.buyer.recipientNumber != null ? String(inv.buyer.recipientNumber) : null);
+  const customer = customerNumberOf(inv);
   if (customer) rows.push(['Kundenr.', customer]);
   if (nonEmpty(inv.kid)) rows.push(['KID', inv.kid!.trim()]);
-  return {
-    table: {
-      widths: [82, '*'],
-      body: rows.map(([label, value]) => [{ text: label, color: MUTED }, { text: value, bold: label === 'Ny betalingsfrist' }]),
-    },
-    layout: { hLineWidth: () => 0, vLineWidth: () => 0, paddingLeft: () => 0, paddingRight: () => 4, paddingTop: () => 1, paddingBottom: () => 1 },
-    margin: [0, 12, 0, 0],
-  };
+  return factsTable(rows, 82, (label) => label === 'Ny betalingsfrist');
 }
 
 function intro(d: DunningDocument): Content[] {
@@ -154,20 +146,7 @@ export async function renderDunningPdf(d: DunningDocument): Promise<Buffer> {
   const giroView: DocumentView = { ...inv, totalOre: total(d), prepaidOre: 0, dueDate: d.dueDate };
   const text = nonEmpty(d.dunningText);
   const content: Content[] = [
-    {
-      columns: [
-        {
-          width: '*',
-          stack: [
-            { text: name, fontSize: 24, bold: true, color: ACCENT },
-            { text: `Faktura nr. ${inv.number}`, fontSize: 10, margin: [0, 2, 0, 0] },
-            { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 1, lineWidth: 0, lineColor: 'white' }], margin: [0, WINDOW_Y + 62 - MARGIN_T - 40, 0, 0] },
-          ],
-        },
-        { width: 205, stack: [{ stack: sellerBlock(inv, !!inv.seller.logo), fontSize: 8.5, lineHeight: 1.1 }, facts(d)], fontSize: 8.5 },
-      ],
-      columnGap: 12,
-    },
+    pageHead(titleBlock(name, [`Faktura nr. ${inv.number}`], {}), inv, !!inv.seller.logo, facts(d)),
     ...buyerAddress(inv),
     ...intro(d),
     claimTable(d),
@@ -176,21 +155,11 @@ export async function renderDunningPdf(d: DunningDocument): Promise<Buffer> {
   const pay = payment(d);
   if (pay) content.push(pay);
   content.push(...legal(d));
-  content.push({ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: GIRO_H - MARGIN_B + 8, lineWidth: 0, lineColor: 'white' }] });
-  content.push(...giro(giroView));
-  return renderDefinition({
-    pageSize: 'A4',
-    pageMargins: [MARGIN_L, MARGIN_T, MARGIN_R, MARGIN_B],
-    info: { title: `${name} ${d.number}`, author: inv.seller.name, subject: `${name} for faktura ${inv.number} til ${inv.buyer.name}`, creator: 'Kvitt', producer: 'Kvitt' },
-    defaultStyle: { font: 'Helvetica', fontSize: 9, color: INK, lineHeight: 1.05 },
-    header: (currentPage: number, pageCount: number): Content => ({
-      margin: [MARGIN_L, 8 * MM, MARGIN_R, 0],
-      columns: [
-        { text: currentPage > 1 ? `${name} ${d.number} · ${inv.seller.name}` : '', fontSize: 7.5, color: MUTED },
-        { text: `Side ${currentPage} av ${pageCount}`, alignment: 'right', fontSize: 7.5, color: MUTED, width: 100 },
-      ],
-    }),
+  content.push(...giroAtBottom(giroView));
+  return renderDefinition(pageFrame({
+    heading: `${name} ${d.number}`,
+    author: inv.seller.name,
+    subject: `${name} for faktura ${inv.number} til ${inv.buyer.name}`,
     content,
-  });
+  }));
 }
-

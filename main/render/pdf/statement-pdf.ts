@@ -5,7 +5,7 @@
  */
 import { formatDate, formatMoney } from '../format';
 import type { ReportRow, TableColumn } from '../report/report-table.js';
-import { renderDefinition } from './pdf-writer.js';
+import { renderDefinition } from './render.js';
 
 export interface Statement {
   title: string;
