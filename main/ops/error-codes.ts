@@ -137,6 +137,10 @@ export const ERROR_MESSAGES = {
   NOTICE_DEADLINE_TOO_SHORT: (p: { days: number; earliest: string }) =>
     `an inkassovarsel needs a deadline at least ${p.days} days after it is sent: ${p.earliest} or later`,
   NOTICE_NOT_EHF: () => 'an inkassovarsel may not be sent as EHF',
+  NOT_AN_ISSUED_INVOICE: () => 'is not an issued invoice',
+  LOST: (p: { number: number }) => `invoice ${p.number} is written off as lost`,
+  NO_OPEN_BALANCE: (p: { number: number }) => `invoice ${p.number} has no open balance`,
+  NOT_DUE: (p: { number: number; due?: string }) => `invoice ${p.number} is not due before ${p.due ?? 'a due date is set'}`,
 } satisfies Record<string, (p: never) => string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

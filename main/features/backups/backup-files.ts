@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
-import { notFound, OpError, validationError } from '../../ops/errors.js';
+import { fieldError, notFound, OpError, validationError } from '../../ops/errors.js';
 
 /** What a backup is for: taken by hand, the daily automatic one, or the current file kept just before a restore. */
 export type BackupKind = 'manual' | 'daily' | 'before-restore';
@@ -26,7 +26,7 @@ export function backupFolder(ctx: AppContext): string {
 
 /** The full path of a backup named by the client: only our own file names, never a path (no `..`, no `/`). */
 export function backupPath(ctx: AppContext, file: string): string {
-  if (!BACKUP_NAME.test(file)) throw validationError([{ field: 'file', message: 'must be the name of a backup, as the list gives it' }]);
+  if (!BACKUP_NAME.test(file)) throw validationError([fieldError('file', 'INVALID_BACKUP_NAME')]);
   return join(backupFolder(ctx), file);
 }
 

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { RecipientsTable } from '../../../db/schema.js';
 import type { PartySnapshot } from '../../render/document-view.js';
 import type { Settings } from '../settings/settings.schema.js';
+import { fieldError, type FieldError } from '../../ops/errors.js';
 import { ibanFromAccount } from '../../domain/bank-account.js';
 
 /** The originator as it is on the day a document is issued (frozen into the document). */
@@ -52,12 +53,12 @@ export function recipientSnapshot(r: Selectable<RecipientsTable>): PartySnapshot
 }
 
 /** What a real invoice needs from the originator (bokføringsforskriften 5-1-1): refusing is kinder than a void invoice. */
-export function missingOriginatorFields(s: Settings, needsBankAccount: boolean): Array<{ field: string; message: string }> {
-  const out: Array<{ field: string; message: string }> = [];
-  if (!s.company.name?.trim()) out.push({ field: 'company.name', message: 'the company name must be set in Settings before issuing' });
-  if (!s.company.orgNumber) out.push({ field: 'company.orgNumber', message: 'the organisation number must be set in Settings before issuing' });
+export function missingOriginatorFields(s: Settings, needsBankAccount: boolean): FieldError[] {
+  const out: FieldError[] = [];
+  if (!s.company.name?.trim()) out.push(fieldError('company.name', 'COMPANY_NAME_MISSING'));
+  if (!s.company.orgNumber) out.push(fieldError('company.orgNumber', 'ORG_NUMBER_MISSING'));
   if (needsBankAccount && !s.company.bankAccount) {
-    out.push({ field: 'company.bankAccount', message: 'the bank account number must be set in Settings before issuing an invoice' });
+    out.push(fieldError('company.bankAccount', 'BANK_ACCOUNT_MISSING'));
   }
   return out;
 }

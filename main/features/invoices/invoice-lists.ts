@@ -8,7 +8,7 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
-import { validationError } from '../../ops/errors.js';
+import { fieldError, validationError } from '../../ops/errors.js';
 import type { DocumentKind } from '../documents/document-kinds.js';
 import { creditNoteShapes, draftShapes, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
 import { docSearchWhere, searchWhere, sortExpression, type InvoiceSort, type SortDir } from './invoice-search.sql.js';
@@ -120,7 +120,7 @@ function creditNotesQuery(db: Kysely<Database>, f: InvoiceFilter) {
 }
 
 export async function listCreditNotes(ctx: AppContext, f: InvoiceFilter, limit: number, offset: number) {
-  if (f.sort === 'due' || f.sort === 'balance') throw validationError([{ field: 'sort', message: 'credit notes have no due date or balance to sort by' }]);
+  if (f.sort === 'due' || f.sort === 'balance') throw validationError([fieldError('sort', 'INVALID_SORT')]);
   const dir = f.dir ?? 'desc';
   const [rows, count] = await Promise.all([
     customSort(f)

@@ -50,7 +50,7 @@ export function parseYear(raw: string | undefined, errors: FieldErrors, field = 
   if (raw === undefined || raw === '' || raw === 'null') return 'last';
   if (raw === 'all') return 'all';
   if (/^\d{4}$/.test(raw) && Number(raw) >= 1900) return Number(raw);
-  errors.add(field, 'must be a year (e.g. 2026), all, or omitted for the last year with invoices');
+  errors.add(field, 'INVALID_YEAR');
   return 'last';
 }
 
@@ -60,7 +60,7 @@ function parseList<T extends string>(raws: (string | string[] | undefined)[], al
   const out = new Set<T>();
   for (const v of values.map((s) => s.trim())) {
     if ((allowed as readonly string[]).includes(v)) out.add(v as T);
-    else errors.add(field, `unknown value "${v.slice(0, 40)}"; one of ${allowed.join(', ')}`);
+    else errors.add(field, 'UNKNOWN_VALUE', { value: v.slice(0, 40), allowed: allowed.join(', ') });
   }
   return [...out];
 }
@@ -85,12 +85,12 @@ export function parseDocumentsQuery(q: DocumentsQuery): DocumentsFilter {
 /** from/to of the graph and the summary: real dates, from not after to; defaults today − 6 months … today. */
 export function parseRange(q: { from?: string; to?: string }, today: string): { from: string; to: string } {
   const errors = new FieldErrors();
-  if (q.from !== undefined && !isIsoDate(q.from)) errors.add('from', 'must be a real date YYYY-MM-DD');
-  if (q.to !== undefined && !isIsoDate(q.to)) errors.add('to', 'must be a real date YYYY-MM-DD');
+  if (q.from !== undefined && !isIsoDate(q.from)) errors.add('from', 'NOT_A_DATE');
+  if (q.to !== undefined && !isIsoDate(q.to)) errors.add('to', 'NOT_A_DATE');
   errors.throwIfAny();
   const to = q.to ?? today;
   const from = q.from ?? addMonths(to < today ? to : today, -6);
-  if (from > to) errors.add(q.from !== undefined ? 'from' : 'to', `must not be after to (${to})`);
+  if (from > to) errors.add(q.from !== undefined ? 'from' : 'to', 'AFTER_TO', { to });
   errors.throwIfAny();
   return { from, to };
 }

@@ -23,6 +23,14 @@ export const NORWEGIAN_ORG_SCHEME = '0192';
 /** Message of the error thrown when the buyer has no organisation number (the caller maps it to HTTP 400). */
 export const EHF_NEEDS_BUYER_ORG = "EHF needs the recipient's organisation number";
 
+/** Thrown when the buyer has no organisation number; callers test `instanceof` (or `code`), never the message. */
+export class BuyerOrgMissing extends Error {
+  readonly code = 'EHF_NEEDS_ORG_NUMBER';
+  constructor() {
+    super(EHF_NEEDS_BUYER_ORG);
+  }
+}
+
 /** Fallback exemption reasons (Norwegian) when the document carries none. */
 const DEFAULT_REASON: Record<'E' | 'O', string> = {
   E: 'Unntatt fra merverdiavgift',
@@ -148,7 +156,7 @@ function supplierParty(root: Node, seller: PartySnapshot, ourReference: string |
 
 function customerParty(root: Node, buyer: PartySnapshot, yourReference: string | null): void {
   const org = orgDigits(buyer.orgNumber);
-  if (!org) throw new Error(EHF_NEEDS_BUYER_ORG);
+  if (!org) throw new BuyerOrgMissing();
   const party = cac(cac(root, 'AccountingCustomerParty'), 'Party');
   cbc(party, 'EndpointID', org, { schemeID: NORWEGIAN_ORG_SCHEME });
   const customerNumber = nonEmpty(buyer.customerNumber);
@@ -294,14 +302,14 @@ function line(root: Node, l: LineView, isInvoice: boolean, ctx: Ctx): void {
 
 /**
  * Renders an invoice or a credit note as EHF 3.0 / Peppol BIS Billing 3.0 UBL 2.1 XML.
- * Throws an Error with message {@link EHF_NEEDS_BUYER_ORG} when the buyer has no organisation number,
+ * Throws {@link BuyerOrgMissing} when the buyer has no organisation number,
  * and an Error for offers and order confirmations (not billing documents).
  */
 export function renderEhf(doc: DocumentView): string {
   if (doc.kind !== 'invoice' && doc.kind !== 'credit-note') {
     throw new Error(`EHF is only available for invoices and credit notes, not '${doc.kind}'`);
   }
-  if (!orgDigits(doc.buyer.orgNumber)) throw new Error(EHF_NEEDS_BUYER_ORG);
+  if (!orgDigits(doc.buyer.orgNumber)) throw new BuyerOrgMissing();
   const isInvoice = doc.kind === 'invoice';
   const currency = (doc.currency || 'NOK').toUpperCase();
   const ctx: Ctx = {

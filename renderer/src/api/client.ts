@@ -4,10 +4,14 @@
  * server it goes over same-origin HTTP to /_ops/<name> with the session cookie. Same envelope both ways.
  */
 import i18n from 'i18next';
-import { localizeServiceMessage } from '../i18n/service-messages';
+import { fieldErrorText, opErrorText, type ErrorParams } from '../i18n/error-messages';
 
 export interface FieldError {
   field: string;
+  /** Stable code (main/ops/error-codes.ts); the GUI words the message from it (errors.i18n.ts). */
+  code?: string;
+  params?: ErrorParams;
+  /** In the user's language once `call` has thrown it; the service's English before. */
   message: string;
 }
 
@@ -17,6 +21,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: FieldError[],
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
@@ -32,7 +37,9 @@ export interface OpInput {
   body?: unknown;
 }
 
-type Envelope = { ok: true; value: unknown } | { ok: false; error: { status: number; code: string; message: string; fields: FieldError[] } };
+type Envelope =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { status: number; code: string; message: string; params?: ErrorParams; fields: FieldError[] } };
 
 declare global {
   interface Window {
@@ -61,8 +68,8 @@ export async function call<T = any>(name: string, input: OpInput = {}): Promise<
   const env = await transport(name, input);
   if (env.ok) return env.value as T;
   const lang = i18n.language ?? 'nb';
-  const fields = (env.error.fields ?? []).map((f) => ({ field: f.field, message: localizeServiceMessage(f.message, lang) }));
-  throw new ApiError(env.error.status, env.error.code, localizeServiceMessage(env.error.message, lang), fields);
+  const fields = (env.error.fields ?? []).map((f) => ({ ...f, message: fieldErrorText(f, lang) }));
+  throw new ApiError(env.error.status, env.error.code, opErrorText(env.error, lang), fields, env.error.params);
 }
 
 /** Paged list results as operations return them to the GUI. */

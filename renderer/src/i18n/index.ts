@@ -2,11 +2,12 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { shell } from './shell.i18n';
 import { featureTexts } from './features';
+import { errorTexts } from './errors.i18n';
 
 /** Norwegian bokmål first, English second. Every label goes through t(). */
 const resources = {
-  nb: { translation: { ...shell.nb, ...featureTexts.nb } },
-  en: { translation: { ...shell.en, ...featureTexts.en } },
+  nb: { translation: { ...shell.nb, ...featureTexts.nb, ...errorTexts.nb } },
+  en: { translation: { ...shell.en, ...featureTexts.en, ...errorTexts.en } },
 };
 
 const saved = typeof localStorage !== 'undefined' ? localStorage.getItem('kvitt.lang') : null;
