@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { AppContext } from './context.js';
 import { startDailyBackups } from './features/backups/rolling.js';
 import { OutboxSender } from './features/sending/sender.js';
+import { createPushBus } from './push/bus.js';
 import { startDailyDunnings } from './features/dunnings/auto-run.js';
 import { acquireLock, checkWritable, damagedMessage, StartupError } from './startup.js';
 
@@ -63,6 +64,7 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
     db: database.db,
     clock,
     dataDir,
+    push: createPushBus(),
     apiKeys: fileApiKeyStore(dataDir, opts.apiKey ?? (process.env.KVITT_API_KEY || undefined)),
     backupTo: inMemory ? undefined : async (file) => void (await database.raw.backup(file)),
     restoreFrom: inMemory

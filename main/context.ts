@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection.js';
 import type { Clock } from './clock.js';
 import type { Actor } from './features/users/actor.js';
+import type { PushBus } from './push/bus.js';
 
 /** Where the loopback API key lives; the headless and Electron entries provide a file-backed store. */
 export interface ApiKeyStore {
@@ -14,6 +15,8 @@ export interface AppContext {
   clock: Clock;
   /** Folder that holds the database, the API key and backups; null for in-memory test databases. */
   dataDir: string | null;
+  /** The SQLite file or PostgreSQL URL, for a worker thread that opens its own connection (reports); absent in memory. */
+  dbTarget?: string;
   apiKeys?: ApiKeyStore;
   /** Writes a consistent online copy of the database to `file` (SQLite backup API). */
   backupTo?: (file: string) => Promise<void>;
@@ -21,4 +24,6 @@ export interface AppContext {
   restoreFrom?: (file: string) => Promise<void>;
   /** Who the operation runs for (office server: a user, or the owner through the API key); absent over IPC. */
   actor?: Actor;
+  /** Where services publish what changes by itself (shipment status, job progress) for the GUI (main/push/bus.ts). */
+  push?: PushBus;
 }

@@ -7,6 +7,7 @@ import { fieldError, OpError } from '../ops/errors.js';
 import { callEnvelope, runOp } from '../ops/invoke.js';
 import { authenticate, randomSecret } from './auth.js';
 import { registerLogin, UserAuth } from './login.js';
+import { registerEventsRoute } from './events-route.js';
 import { asActor, LEGACY_OWNER, type Actor } from '../features/users/actor.js';
 import { forbiddenFor, ownerOnly } from '../features/users/roles.js';
 import { hostMatcher } from '../office-server/listen.js';
@@ -269,6 +270,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
     return asActor(ctx, actor, (c) => callEnvelope(table, name, input, c, (d) => d.toString('base64')));
   });
 
+  registerEventsRoute(app, ctx.push, guard(false)); // the push channel for the browser GUI (server-sent events)
   registerLogin(app, { loginToken, sessionSecret, apiKey: opts.apiKey, users, secure: !!opts.tls, errorReply });
 
   if (opts.rendererDir) {

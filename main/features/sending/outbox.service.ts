@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../ops/errors.js';
 import { documentSources, type PostalAddress } from './document-source.js';
 import { notifyQueued, type SentDocumentType, type ShipmentMethod, type ShipmentStatus } from './outbox.js';
 import type { OutboxRow } from './deliver.js';
+import { publish } from '../../push/bus.js';
 
 export interface OutboxEntry {
   id: number;
@@ -86,6 +87,7 @@ export async function retryShipment(ctx: AppContext, id: number): Promise<Outbox
     await trx.updateTable('outbox').set({ status: 'IN_PROGRESS', next_attempt_at: null, last_error: null, updated_at: at }).where('id', '=', id).execute();
     await audit(trx, ctx.clock, 'shipment', id, 'retry');
   });
+  publish(ctx, { type: 'shipment', id, status: 'IN_PROGRESS' });
   notifyQueued();
   return getOutboxEntry(ctx, id);
 }
@@ -100,6 +102,7 @@ export async function markPrinted(ctx: AppContext, id: number): Promise<OutboxEn
     await trx.updateTable('outbox').set({ status: 'DELIVERED', delivered_at: at, updated_at: at }).where('id', '=', id).execute();
     await audit(trx, ctx.clock, 'shipment', id, 'printed');
   });
+  publish(ctx, { type: 'shipment', id, status: 'DELIVERED' });
   return getOutboxEntry(ctx, id);
 }
 

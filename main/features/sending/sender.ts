@@ -11,6 +11,7 @@ import { audit } from '../audit/audit.service.js';
 import { deliver, prepareEmail, type DeliveryEnv, type Outcome, type OutboxRow, type PreparedMail } from './deliver.js';
 import { getSettings } from '../settings/settings.service.js';
 import { outboxSignal } from './outbox.js';
+import { publish } from '../../push/bus.js';
 import { sendingSettings } from './sending-settings.js';
 
 export interface SenderOptions {
@@ -226,6 +227,7 @@ async function record(ctx: AppContext, row: OutboxRow, o: Outcome): Promise<void
       .execute();
     await audit(trx, ctx.clock, 'shipment', row.id, delivered ? 'delivered' : 'not-delivered', delivered ? { info: o.info } : { reason: o.error });
   });
+  publish(ctx, { type: 'shipment', id: row.id, status: o.status === 'RETRY' ? 'IN_PROGRESS' : o.status });
 }
 
 const senders = new WeakMap<Db, OutboxSender>();
