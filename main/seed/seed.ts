@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { seedCompany, seedDocuments, type Mix } from './documents.seed.js';
+import { seedEvents } from './events.seed.js';
 import { rng } from './random.js';
 import { seedRecipients } from './recipients.seed.js';
 
@@ -17,7 +18,7 @@ export interface SeedOptions {
 
 /**
  * Fills the database through the services, deterministically for a given seed and today: the company settings first
- * (nothing can be issued without them), then recipients, products and every kind of document.
+ * (nothing can be issued without them), then recipients, products and every kind of document, then a few hosted events.
  */
 export async function seedAll(ctx: AppContext, opts: SeedOptions): Promise<Record<string, number>> {
   const r = rng(opts.seed);
@@ -30,5 +31,7 @@ export async function seedAll(ctx: AppContext, opts: SeedOptions): Promise<Recor
     mix: opts.mix,
     extras: opts.extras,
   });
-  return { recipients: recipients.length, ...documents };
+  // Hosted events invoice their participants, so a recipients-only seed has none.
+  const events = opts.invoices > 0 ? await seedEvents(ctx) : {};
+  return { recipients: recipients.length, ...documents, ...events };
 }

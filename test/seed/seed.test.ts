@@ -49,7 +49,7 @@ describe('seedAll', () => {
     expect(settings.company.address1).toBeTruthy();
 
     const invoices = await all(s, '/invoices/');
-    expect(invoices).toHaveLength(400 + counts.invoicesFromOffers);
+    expect(invoices).toHaveLength(400 + counts.invoicesFromOffers + counts.eventInvoices);
     const dates = invoices.map((i) => i.invoiceDate as string);
     expect(dates.every((d) => d <= TODAY && d >= '2024-09-01')).toBe(true);
     expect([...dates].sort()[0] < '2025-01-01').toBe(true);
@@ -66,7 +66,7 @@ describe('seedAll', () => {
     // partially paid: open balance below the total
     expect(invoices.some((i) => i.currentBalance > 0 && i.currentBalance < i.total)).toBe(true);
     const credits = await all(s, '/invoices/credit-notes');
-    expect(credits.length).toBe(counts.creditNotes);
+    expect(credits.length).toBe(counts.creditNotes + counts.eventCreditNotes);
     expect(credits.every((c) => invoices.some((i) => i.number === c.creditedInvoiceNumber))).toBe(true);
 
     // the chain: an order confirmation made from an offer, invoiced
