@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import type { ReportRow } from '../../render/report/report-table.js';
+import type { CellValue, ReportRow } from '../../render/report/report-table.js';
 import { stateWhere } from '../invoices/invoice-state.sql.js';
 import { keyset } from './chunks.js';
 import { inNok } from './ledger.sql.js';
@@ -69,6 +69,45 @@ async function vatByRate(db: Kysely<Database>, docs: { id: number; exchange_rate
   return out;
 }
 
+type SqlColumn = `d.${string}` | `r.${string}` | 'paid' | 'balance';
+type SqlRow = { id: number; kind: string; exchange_rate_micro: number } & Record<string, any>;
+interface Ctx {
+  r: SqlRow;
+  sign: number;
+  rates: Map<number, number> | undefined;
+  kinds: Record<string, string>;
+}
+/** Per column: the SQL columns it needs and how its value comes from a row. */
+interface Col {
+  sql: SqlColumn[];
+  vat?: boolean;
+  get(x: Ctx): CellValue;
+}
+const COLUMN: Record<string, Col> = {
+  number: { sql: ['d.number'], get: (x: Ctx) => x.r.number },
+  type: { sql: [], get: (x: Ctx) => x.kinds[x.r.kind] ?? x.r.kind },
+  issueDate: { sql: ['d.issue_date'], get: (x: Ctx) => x.r.issue_date },
+  dueDate: { sql: ['d.due_date'], get: (x: Ctx) => x.r.due_date },
+  recipientNumber: { sql: ['d.recipient_number'], get: (x: Ctx) => x.r.recipient_number },
+  customerNumber: { sql: ['r.customer_number'], get: (x: Ctx) => x.r.customer_number },
+  name: { sql: ['r.name'], get: (x: Ctx) => x.r.name },
+  organisationNumber: { sql: ['r.org_number'], get: (x: Ctx) => x.r.org_number },
+  net: { sql: ['d.total_nok', 'd.tax_nok'], get: (x: Ctx) => x.sign * (x.r.total_nok - x.r.tax_nok) },
+  vat25: { sql: ['d.exchange_rate_micro'], vat: true, get: (x: Ctx) => x.sign * (x.rates?.get(VAT_RATES[0]) ?? 0) },
+  vat15: { sql: ['d.exchange_rate_micro'], vat: true, get: (x: Ctx) => x.sign * (x.rates?.get(VAT_RATES[1]) ?? 0) },
+  vat12: { sql: ['d.exchange_rate_micro'], vat: true, get: (x: Ctx) => x.sign * (x.rates?.get(VAT_RATES[2]) ?? 0) },
+  vat: { sql: ['d.tax_nok'], get: (x: Ctx) => x.sign * x.r.tax_nok },
+  total: { sql: ['d.total_nok'], get: (x: Ctx) => x.sign * x.r.total_nok },
+  paid: { sql: ['paid'], get: (x: Ctx) => (x.r.kind === 'invoice' ? Number(x.r.paid) : 0) },
+  balance: { sql: ['balance'], get: (x: Ctx) => (x.r.kind === 'invoice' ? Number(x.r.balance) : 0) },
+  kid: { sql: ['d.kid'], get: (x: Ctx) => x.r.kid },
+  currency: { sql: ['d.currency'], get: (x: Ctx) => x.r.currency },
+  currencyTotal: { sql: ['d.total'], get: (x: Ctx) => x.sign * x.r.total },
+  orderNumber: { sql: ['d.order_number'], get: (x: Ctx) => x.r.order_number },
+  yourReference: { sql: ['d.your_reference'], get: (x: Ctx) => x.r.your_reference },
+  ourReference: { sql: ['d.our_reference'], get: (x: Ctx) => x.r.our_reference },
+};
+
 const KIND = { nb: { invoice: 'Faktura', 'credit-note': 'Kreditnota' }, en: { invoice: 'Invoice', 'credit-note': 'Credit note' } };
 
 export const invoicesReport: ReportDef = {
@@ -102,49 +141,36 @@ export const invoicesReport: ReportDef = {
     { key: 'yourReference', nb: 'Deres ref.', en: 'Your ref.', type: 'text' },
     { key: 'ourReference', nb: 'Vår ref.', en: 'Our ref.', type: 'text' },
   ],
+  async count(ctx, p) {
+    const r = await invoiceRowsQuery(ctx.db, p).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
   rows(ctx, p, req) {
     const kinds = KIND[req.lang];
+    // Only what the asked columns need is selected, and each row gets only the asked keys, each from its accessor.
+    const cols = req.columns.map((key) => [key, COLUMN[key]] as const);
+    const selects = [...new Set(['d.id', 'd.kind', ...cols.flatMap(([, c]) => c.sql)])] as SqlColumn[];
+    const wantsVat = cols.some(([, c]) => c.vat);
+    const amounts = cols.some(([, c]) => c.sql.includes('paid') || c.sql.includes('balance'));
     return keyset(
       (after, limit) => {
-        let q = invoiceRowsQuery(ctx.db, p)
-          .select(['d.id', 'd.kind', 'd.number', 'd.issue_date', 'd.due_date', 'd.recipient_number', 'r.customer_number', 'r.name', 'r.org_number'])
-          .select(['d.total', 'd.exchange_rate_micro', 'd.tax_nok', 'd.total_nok', 'd.kid', 'd.currency', 'd.order_number', 'd.your_reference', 'd.our_reference'])
-          .select([inNok(sql<number>`coalesce(b.paid_total, 0)`).as('paid'), inNok(sql<number>`coalesce(b.balance, 0)`).as('balance')]);
+        let q = invoiceRowsQuery(ctx.db, p).select(selects.filter((c) => c !== 'paid' && c !== 'balance') as 'd.id'[]);
+        if (amounts) q = q.select([inNok(sql<number>`coalesce(b.paid_total, 0)`).as('paid'), inNok(sql<number>`coalesce(b.balance, 0)`).as('balance')]) as typeof q;
         if (after !== null) q = q.where('d.id', '>', after);
-        return q.orderBy('d.id').limit(limit).execute();
+        return q.orderBy('d.id').limit(limit).execute() as Promise<SqlRow[]>;
       },
       (r) => r.id,
       async (rows): Promise<ReportRow[]> => {
-        const wantsVat = req.columns.some((c) => c.startsWith('vat') && c !== 'vat');
-        const vat = wantsVat ? await vatByRate(ctx.db, rows) : new Map<number, Map<number, number>>();
-        return rows.map((r) => {
-          const sign = r.kind === 'credit-note' ? -1 : 1;
-          const rates = vat.get(r.id);
-          return {
-            number: r.number,
-            type: kinds[r.kind as 'invoice'] ?? r.kind,
-            issueDate: r.issue_date,
-            dueDate: r.due_date,
-            recipientNumber: r.recipient_number,
-            customerNumber: r.customer_number,
-            name: r.name,
-            organisationNumber: r.org_number,
-            net: sign * (r.total_nok - r.tax_nok),
-            vat25: sign * (rates?.get(VAT_RATES[0]) ?? 0),
-            vat15: sign * (rates?.get(VAT_RATES[1]) ?? 0),
-            vat12: sign * (rates?.get(VAT_RATES[2]) ?? 0),
-            vat: sign * r.tax_nok,
-            total: sign * r.total_nok,
-            paid: r.kind === 'invoice' ? Number(r.paid) : 0,
-            balance: r.kind === 'invoice' ? Number(r.balance) : 0,
-            kid: r.kid,
-            currency: r.currency,
-            currencyTotal: sign * r.total,
-            orderNumber: r.order_number,
-            yourReference: r.your_reference,
-            ourReference: r.our_reference,
-          };
-        });
+        const vat = wantsVat ? await vatByRate(ctx.db, rows) : null;
+        const out: ReportRow[] = new Array(rows.length);
+        for (let i = 0; i < rows.length; i++) {
+          const r = rows[i];
+          const x: Ctx = { r, sign: r.kind === 'credit-note' ? -1 : 1, rates: vat?.get(r.id), kinds };
+          const row: ReportRow = {};
+          for (const [key, c] of cols) row[key] = c.get(x);
+          out[i] = row;
+        }
+        return out;
       },
     );
   },

@@ -74,6 +74,8 @@ export interface ReportDef {
   /** The asked columns as written (rule 2 expands CUSTOM_FIELDS, the aged report its intervals). Default: as declared. */
   tableColumns?(ctx: AppContext, req: ReportRequest): Promise<TableColumn[]>;
   rows(ctx: AppContext, p: ReportParams, req: ReportRequest): AsyncIterable<ReportRow[]>;
+  /** How many rows `rows` gives (one SQL count), for a true progress bar on big reports. Optional. */
+  count?(ctx: AppContext, p: ReportParams, req: ReportRequest): Promise<number>;
   /** Extra sheets that XLS holds besides the report itself (rule 3). */
   moreSheets?(ctx: AppContext, req: ReportRequest): Promise<ReportTable[]>;
   pdf?(ctx: AppContext, req: ReportRequest): Promise<FileResult>;

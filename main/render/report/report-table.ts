@@ -23,24 +23,30 @@ export interface ReportTable {
 
 /** Sums of the money columns, in øre, kept while rows stream past. */
 export class MoneyTotals {
-  private readonly sums = new Map<string, number>();
+  private readonly keys: string[] = [];
+  private readonly sums: number[] = [];
   constructor(columns: TableColumn[]) {
-    for (const c of columns) if (c.type === 'money' && c.sum !== false) this.sums.set(c.key, 0);
+    for (const c of columns) if (c.type === 'money' && c.sum !== false) this.keys.push(c.key), this.sums.push(0);
   }
   add(row: ReportRow): void {
-    for (const [key, sum] of this.sums) {
-      const v = row[key];
-      if (typeof v === 'number') this.sums.set(key, sum + v);
+    const { keys, sums } = this;
+    for (let i = 0; i < keys.length; i++) {
+      const v = row[keys[i]];
+      if (typeof v === 'number') sums[i] += v;
     }
   }
+  addAll(rows: ReportRow[]): void {
+    if (this.keys.length) for (let r = 0; r < rows.length; r++) this.add(rows[r]);
+  }
   get(key: string): number | undefined {
-    return this.sums.get(key);
+    const i = this.keys.indexOf(key);
+    return i < 0 ? undefined : this.sums[i];
   }
   entries(): [string, number][] {
-    return [...this.sums];
+    return this.keys.map((k, i) => [k, this.sums[i]]);
   }
   get any(): boolean {
-    return this.sums.size > 0;
+    return this.keys.length > 0;
   }
 }
 
