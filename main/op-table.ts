@@ -17,7 +17,7 @@ import { userOps } from './features/users/users.ops.js';
 import type { Op } from './ops/define.js';
 
 /** The operation table: every operation of Kvitt, served alike over IPC and loopback HTTP. */
-export const allOps: readonly Op[] = [
+export const allOps = [
   ...commonOps,
   ...settingsOps,
   ...recipientOps,
@@ -35,7 +35,17 @@ export const allOps: readonly Op[] = [
   ...dunningOps,
   ...userOps,
   // one line per area
-];
+] as const satisfies readonly Op[];
+
+/**
+ * Each operation's name -> its types (OpTypes: name, input, output schema), for typed callers: the renderer's `call`
+ * imports this type only (`import type`), so no main code reaches its bundle. Operations whose name is not a literal
+ * (an area that builds its ops from data and types them as plain `Op`) are not in it.
+ */
+export type OpTypesByName = {
+  [O in (typeof allOps)[number] as string extends O['name'] ? never : O['name']]: NonNullable<O['types']>;
+};
+export type OpName = keyof OpTypesByName;
 
 export const opTable: ReadonlyMap<string, Op> = new Map(allOps.map((op) => [op.name, op]));
 

@@ -1,5 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Op } from '../ops/define.js';
+import { ErrorBody } from '../ops/errors.js';
+import { resultKind } from '../ops/output.js';
 
 const plain = (s: TSchema | undefined) => (s ? JSON.parse(JSON.stringify(s)) : undefined);
 
@@ -14,6 +16,48 @@ function parameters(op: Op) {
   return out;
 }
 
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+/** The success answer as the HTTP adapter sends it (server.ts sendResult), from the operation's output schema. */
+function success(op: Op): Record<string, unknown> {
+  if (!op.output) return {};
+  const kind = resultKind(op.output);
+  const schema = plain(op.output);
+  switch (kind?.kind) {
+    case 'list':
+      return {
+        '200': {
+          description: 'The list; with perPage a page of it',
+          headers: {
+            Link: { description: 'first/prev/next/last pages (only with perPage)', schema: { type: 'string' } },
+            'X-Total-Count': { description: 'all matches (only with perPage)', schema: { type: 'integer' } },
+          },
+          content: json(schema),
+        },
+      };
+    case 'created':
+      return {
+        '201': {
+          description: kind.batch ? 'Created: one -> the resource, with Location; a batch -> the links of all, in order' : 'Created',
+          headers: { Location: { description: 'the created resource (absent for a batch)', schema: { type: 'string', format: 'uri' } } },
+          content: json(schema),
+        },
+      };
+    case 'file':
+      return {
+        '200': {
+          description: 'The file',
+          headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+          content: Object.fromEntries(kind.contentTypes.map((t) => [t, { schema }])),
+        },
+      };
+    case 'noContent':
+      return { '204': { description: 'Done, no content' } };
+    default:
+      return { '200': { description: 'OK', content: json(schema) } };
+  }
+}
+
 /** OpenAPI 3.1 document generated from the operation table: the table is the only source of truth. */
 export function openApiDocument(ops: readonly Op[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -23,7 +67,7 @@ export function openApiDocument(ops: readonly Op[], version: string) {
       summary: op.summary,
       tags: op.tags,
       parameters: parameters(op),
-      responses: { default: { description: 'See the summary; errors are {error, message, fields}' } },
+      responses: { ...success(op), default: { description: 'See the summary; errors are {error, code, message, params?, fields: [{field, code, message, params?}]}', content: json(plain(ErrorBody)) } },
     };
     if (op.body) entry.requestBody = { content: { 'application/json': { schema: plain(op.body) } } };
     if (op.public) entry.security = [];

@@ -3,6 +3,7 @@ import { Created, FileResult, NoContent, Paged, Streamed, type Op, type OpInput 
 import { fieldError, OpError, validationError, type FieldError } from './errors.js';
 import { assertDepth } from './bounds.js';
 import { checkSchema } from './validate.js';
+import { checkedInRun } from './one-or-many.js';
 import { storageErrorKind, withRetry } from '../../db/dialect.js';
 
 /** Validates the three parts of an input with the operation's schemas (all errors at once), then runs it. */
@@ -13,7 +14,9 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
   const fields: FieldError[] = [];
   if (op.params) fields.push(...checkSchema(op.params, params, { coerce: true }));
   if (op.query) fields.push(...checkSchema(op.query, query, { coerce: true }));
-  if (op.body) fields.push(...checkSchema(op.body, body));
+  if (op.body) {
+    if (!checkedInRun(op.body)) fields.push(...checkSchema(op.body, body));
+  }
   else if (!isEmptyBody(body)) fields.push(fieldError('(body)', 'BODY_NOT_ALLOWED'));
   if (fields.length) throw validationError(fields);
   try {

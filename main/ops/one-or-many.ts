@@ -14,6 +14,19 @@ function arrayOf(schema: TSchema): TSchema {
   return s;
 }
 
+/** Marks a body schema that the operation's `run` checks itself (runOp skips it): it is there to be stated in OpenAPI. */
+export const CHECKED_IN_RUN = Symbol.for('kvitt.checkedInRun');
+export const checkedInRun = (schema: TSchema) => (schema as { [CHECKED_IN_RUN]?: boolean })[CHECKED_IN_RUN] === true;
+
+/**
+ * The body schema of a one-or-many operation, as OpenAPI states it. Not checked by runOp: `oneOrMany` checks it in `run`,
+ * naming each bad field (`[3].name`) instead of ajv's anyOf noise, and validating a large batch once.
+ */
+export function OneOrManyBody<T extends TSchema>(schema: T, opts: { max: number; description: string }) {
+  const union = Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: opts.max })], { description: opts.description });
+  return Object.assign(union, { [CHECKED_IN_RUN]: true });
+}
+
 /**
  * A body that is one object or an array of them (spec 4.1 batches): every element checked, every bad field named
  * (`name`, or `[i].name` in a batch), nothing accepted unless all are valid. `noun` names one element in the messages.
@@ -38,12 +51,12 @@ export function oneOrMany<T extends TSchema>(schema: T, body: unknown, opts: { m
  * The answer to a one-or-many creation: one created -> 201 with its Location and `read(number)` as body;
  * a batch -> 201 with the links of all, in order.
  */
-export async function createdOneOrMany(
+export async function createdOneOrMany<T>(
   numbers: number[],
   batch: boolean,
   path: (n: number) => string,
-  read: (n: number) => Promise<unknown>,
-): Promise<Created> {
-  if (batch) return created(null, undefined, numbers.map(path));
+  read: (n: number) => Promise<T>,
+): Promise<Created<T>> {
+  if (batch) return created<T>(null, undefined, numbers.map(path));
   return created(path(numbers[0]), await read(numbers[0]));
 }

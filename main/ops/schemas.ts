@@ -17,6 +17,14 @@ export const Paging = {
 };
 export const PagingQuery = Type.Object(Paging);
 
+/* ---- read shapes (output schemas) ---- */
+/** `{uri}` of a link in `_links`. */
+export const Link = Type.Object({ uri: Type.String() });
+/** `_links: {self: {uri}}` (and maybe more links). */
+export const SelfLinks = Type.Object({ self: Link }, { additionalProperties: Link });
+/** An integer amount in øre (minor units). */
+export const Ore = Type.Integer({ description: 'øre' });
+
 /**
  * An input object that also accepts the read-only fields of its read shape (a client may GET, change and PUT back):
  * those named in `readOnly` are accepted whatever they hold and removed during validation; any other unknown field is

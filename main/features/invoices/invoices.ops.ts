@@ -10,13 +10,13 @@ import { documentIntegrity, getCreditNote, getCreditNoteRow, getInvoice, invoice
 /** from/to must be real dates (the schema checks the pattern only). Returns undefined so it chains with ??. */
 function checkDateRange(query: { from?: string; to?: string }): undefined {
   const errors = new FieldErrors();
-  if (query.from && !isRealDate(query.from)) errors.add('from', 'must be a real date YYYY-MM-DD');
-  if (query.to && !isRealDate(query.to)) errors.add('to', 'must be a real date YYYY-MM-DD');
+  if (query.from && !isRealDate(query.from)) errors.add('from', 'NOT_A_DATE');
+  if (query.to && !isRealDate(query.to)) errors.add('to', 'NOT_A_DATE');
   errors.throwIfAny();
   return undefined;
 }
 
-function stateList(name: string, path: string, state: InvoiceState | undefined, summary: string) {
+function stateList<N extends string>(name: N, path: string, state: InvoiceState | undefined, summary: string) {
   return defineOp({
     name,
     method: 'GET',

@@ -1,14 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { created, defineOp, file, listResult, noContent, type Op } from '../../ops/define.js';
 import { isIsoDate } from '../../clock.js';
-import { validationError, type FieldError } from '../../ops/errors.js';
+import { fieldError, validationError, type FieldError } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
 import { checkSchema } from '../../ops/validate.js';
 import { DraftInput, DraftListQuery } from '../documents/documents.schema.js';
 import { createDraft, deleteDraft, updateDraft } from '../documents/documents.service.js';
 import { listDrafts, streamDrafts } from '../invoices/invoice-lists.js';
 import { getDraft } from '../invoices/invoices.service.js';
-import { issueDraftIn } from '../documents/issue.service.js';
+import { issueDraft } from '../documents/issue.service.js';
 import { IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
 import { ConvertInput, OfferListQuery, type ChainKind } from './offers.schema.js';
 import {
@@ -34,14 +34,14 @@ function convertBody(body: unknown): ConvertInput {
 function realDates(values: Record<string, unknown>, keys: readonly string[]): void {
   const fields: FieldError[] = keys
     .filter((k) => typeof values[k] === 'string' && !isIsoDate(values[k] as string))
-    .map((k) => ({ field: k, message: 'must be a real date YYYY-MM-DD' }));
+    .map((k) => fieldError(k, 'NOT_A_DATE'));
   if (fields.length) throw validationError(fields);
 }
 
 const OptionalConvertBody = Type.Unknown({ description: 'Optional: {invoiceDate, dueDate, deliveryDate} of the new document' });
 
 /** Drafts, issue, read, list and PDF of one kind; `area` names the operations, `base` is its path (/offer, /order-confirmation). */
-function kindOps(kind: ChainKind, area: string, base: string, label: string, plural: string): Op[] {
+function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label: string, plural: string) {
   return [
     defineOp({
       name: `${area}.createDraft`,
@@ -117,7 +117,7 @@ function kindOps(kind: ChainKind, area: string, base: string, label: string, plu
       params: NumberParam,
       body: IssueBody,
       run: async ({ params, body }, ctx) => {
-        const issued = await issueAndSend(ctx, (trx) => issueDraftIn(trx, ctx, params.number, { kinds: [kind] }), shipmentOf(body));
+        const issued = await issueAndSend(ctx, (trx) => issueDraft({ ...ctx, db: trx }, params.number, { kinds: [kind] }), shipmentOf(body));
         return created(`${base}/${issued.number}`, { ...(await getChainDocument(ctx, kind, issued.number)), ...withShipments(issued) });
       },
     }),
@@ -129,7 +129,7 @@ function kindOps(kind: ChainKind, area: string, base: string, label: string, plu
       query: OfferListQuery,
       run: ({ query }, ctx) => {
         realDates(query, ['from', 'to']);
-        if (kind !== 'offer' && query.state === 'expired') throw validationError([{ field: 'state', message: 'must be open or converted (order confirmations do not expire)' }]);
+        if (kind !== 'offer' && query.state === 'expired') throw validationError([fieldError('state', 'INVALID_STATE')]);
         return listResult(
           query,
           (limit, offset) => listChainDocuments(ctx, kind, query, limit, offset),
@@ -171,7 +171,7 @@ function kindOps(kind: ChainKind, area: string, base: string, label: string, plu
   ];
 }
 
-export const offerOps: Op[] = [
+export const offerOps = [
   ...kindOps('offer', 'offers', '/offer', 'an offer', 'offers'),
   defineOp({
     name: 'offers.orderConfirmation',

@@ -1,8 +1,8 @@
-import { Type } from '@sinclair/typebox';
 import { defineOp, listResult, noContent } from '../../ops/define.js';
-import { createdOneOrMany, oneOrMany } from '../../ops/one-or-many.js';
+import { createdOneOrMany, oneOrMany, OneOrManyBody } from '../../ops/one-or-many.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { ProductInput, ProductListQuery } from './products.schema.js';
+import { CreatedOneOrMany, ListOf, NoContentOf } from '../../ops/output.js';
+import { ProductInput, ProductListQuery, ProductView } from './products.schema.js';
 import { createProducts, deleteProduct, getProduct, listProducts, updateProduct } from './products.service.js';
 
 const MAX_BATCH = 10_000;
@@ -13,7 +13,8 @@ export const productOps = [
     method: 'POST',
     path: '/products/',
     summary: 'Create one product (201 + Location) or a batch (201 + array of links); a batch is all or nothing; a taken code is 409',
-    body: Type.Unknown({ description: 'A product or an array of products' }),
+    body: OneOrManyBody(ProductInput, { max: MAX_BATCH, description: 'A product or an array of products' }),
+    output: CreatedOneOrMany(ProductView),
     run: async ({ body }, ctx) => {
       const { items, batch } = oneOrMany(ProductInput, body, { max: MAX_BATCH, noun: 'product' });
       const numbers = await createProducts(ctx, items, batch);
@@ -26,6 +27,7 @@ export const productOps = [
     path: '/products/',
     summary: 'Products sorted by code; q searches code and description; paged with perPage/page',
     query: ProductListQuery,
+    output: ListOf(ProductView),
     run: ({ query }, ctx) => listResult(query, (limit, offset) => listProducts(ctx, query.q, limit, offset)),
   }),
   defineOp({
@@ -34,6 +36,7 @@ export const productOps = [
     path: '/products/{number}',
     summary: 'One product',
     params: NumberParam,
+    output: ProductView,
     run: ({ params }, ctx) => getProduct(ctx, params.number),
   }),
   defineOp({
@@ -43,6 +46,7 @@ export const productOps = [
     summary: 'Replace a product (documents keep their own copy of the line)',
     params: NumberParam,
     body: ProductInput,
+    output: ProductView,
     run: ({ params, body }, ctx) => updateProduct(ctx, params.number, body),
   }),
   defineOp({
@@ -51,6 +55,7 @@ export const productOps = [
     path: '/products/{number}',
     summary: 'Delete a product (documents keep their own copy of the line)',
     params: NumberParam,
+    output: NoContentOf(),
     run: async ({ params }, ctx) => {
       await deleteProduct(ctx, params.number);
       return noContent();

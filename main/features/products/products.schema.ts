@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { OptNullStr, Str } from '../../ops/schemas.js';
+import { Nullable, OptNullStr, SelfLinks, Str } from '../../ops/schemas.js';
 
 export const TAX_RATES = [25, 15, 12, 0] as const;
 export const TaxRate = Type.Union(TAX_RATES.map((r) => Type.Literal(r)), { description: 'a VAT rate: 25, 15, 12 or 0' });
@@ -24,15 +24,16 @@ export const ProductListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
-export interface ProductView {
-  number: number;
-  code: string;
-  description: string;
-  unitPrice: number;
-  taxRate: number;
-  vatCategory: 'S' | 'Z' | 'E';
-  exemptionReason: string | null;
-  unit: string | null;
-  _links: { self: { uri: string } };
-}
-
+/** A product as read (GET /products/{n}, lists, the created body). */
+export const ProductView = Type.Object({
+  number: Type.Integer(),
+  code: Type.String(),
+  description: Type.String(),
+  unitPrice: Type.Number({ description: 'kroner' }),
+  taxRate: Type.Number(),
+  vatCategory: Type.Union([Type.Literal('S'), Type.Literal('Z'), Type.Literal('E')]),
+  exemptionReason: Nullable(Type.String()),
+  unit: Nullable(Type.String()),
+  _links: SelfLinks,
+});
+export type ProductView = Static<typeof ProductView>;
