@@ -64,6 +64,7 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
     db: database.db,
     clock,
     dataDir,
+    dbTarget: opts.dbFile === ':memory:' ? undefined : opts.dbFile,
     push: createPushBus(),
     apiKeys: fileApiKeyStore(dataDir, opts.apiKey ?? (process.env.KVITT_API_KEY || undefined)),
     backupTo: inMemory ? undefined : async (file) => void (await database.raw.backup(file)),

@@ -8,6 +8,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { isIsoDate } from '../../clock.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { EMAIL_RE } from '../sending/sending-settings.js';
+import { PROGRESS_TOKEN } from './report-progress.js';
 import type { Lang, PaidFilter, ParamName, ReportDef, ReportFormat, ReportParams, ReportRequest } from './report.types.js';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -33,6 +34,7 @@ export function reportQuerySchema(def: ReportDef): TObject {
     email: Type.Optional(Type.String({ maxLength: 254, description: 'an e-mail address the report is also sent to' })),
     lang: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])),
     maxRows: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+    progress: Type.Optional(PROGRESS_TOKEN),
   };
   for (const p of def.params) props[p] = Type.Optional(PARAM_SCHEMAS[p]);
   return Type.Object(props, { additionalProperties: false });
@@ -43,7 +45,7 @@ export const normKey = (k: string) => k.replace(/_/g, '').toLowerCase();
 
 const PAID: Record<string, PaidFilter> = { true: 'PAID', paid: 'PAID', false: 'UNPAID', unpaid: 'UNPAID', lost: 'LOST' };
 
-export function checkReportQuery(def: ReportDef, q: Record<string, unknown>, pathNumber: number | undefined, lang: Lang): ReportRequest & { email?: string } {
+export function checkReportQuery(def: ReportDef, q: Record<string, unknown>, pathNumber: number | undefined, lang: Lang): ReportRequest & { email?: string; progress?: string } {
   const errors = new FieldErrors();
   const format = typeof q.format === 'string' ? q.format.toUpperCase() : undefined;
   if (!format) errors.add('format', `is required: one of ${def.formats.join(', ')}`);
@@ -93,5 +95,5 @@ export function checkReportQuery(def: ReportDef, q: Record<string, unknown>, pat
   const email = typeof q.email === 'string' ? q.email.trim() : undefined;
   if (email !== undefined && !EMAIL_RE.test(email)) errors.add('email', 'must be an e-mail address');
   errors.throwIfAny();
-  return { format: format as ReportFormat, columns, params: p, lang, maxRows: q.maxRows as number | undefined, email };
+  return { format: format as ReportFormat, columns, params: p, lang, maxRows: q.maxRows as number | undefined, email, progress: q.progress as string | undefined };
 }

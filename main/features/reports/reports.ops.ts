@@ -12,6 +12,7 @@ import { checkReportQuery, reportQuerySchema } from './report-query.js';
 import { runReport } from './report.runner.js';
 import type { Lang, ReportDef } from './report.types.js';
 import { emailOps, emailReportFile } from './reports.email.js';
+import { progressOps } from './report-progress.js';
 
 const opName = (resource: string) =>
   resource
@@ -90,4 +91,5 @@ export const reportOps: Op[] = [
   }),
   ...reports.flatMap(opsOf),
   ...emailOps,
+  ...progressOps,
 ];

@@ -1,0 +1,107 @@
+/**
+ * Reports off the main thread: on a database a second connection can open (a file; PostgreSQL in the pg pass) the
+ * worker thread writes JSON, CSV and XLSX, byte for byte what the in-thread writer makes (the in-memory fallback,
+ * forced here with KVITT_REPORTS_IN_THREAD); progress counts rows against the report's row count; cancelling stops the
+ * download and the server goes on answering. The in-memory fallback reports progress too.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAll } from '../../main/seed/seed.js';
+import { stopReportWorkers, workerTarget } from '../../main/features/reports/report-off-thread.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { parseCsv, readXlsx } from './files.js';
+import { reportFile, reportJson, startSeededServer, TODAY } from './setup.js';
+
+const COLUMNS = ['number', 'type', 'issueDate', 'name', 'net', 'vat25', 'total', 'balance', 'kid'];
+const dir = mkdtempSync(join(tmpdir(), 'kvitt-rep-worker-'));
+let s: TestServer;
+let memory: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ today: TODAY, dbFile: process.env.KVITT_TEST_DATABASE ? undefined : join(dir, 'kvitt.sqlite') });
+  await seedAll(s.app.ctx, { seed: 11, recipients: 30, invoices: 1500, extras: true });
+  memory = await startSeededServer({ invoices: 120 });
+}, 180_000);
+afterAll(async () => {
+  await s?.close();
+  await memory?.close();
+  await stopReportWorkers();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function inThread<T>(fn: () => Promise<T>): Promise<T> {
+  process.env.KVITT_REPORTS_IN_THREAD = '1';
+  try {
+    return await fn();
+  } finally {
+    delete process.env.KVITT_REPORTS_IN_THREAD;
+  }
+}
+
+const progressOf = (t: TestServer, token: string) => t.json(`/reports/progress/${token}`);
+
+describe('the report worker', () => {
+  it('is chosen for a database it can open, never for an in-memory one', () => {
+    const req = { format: 'CSV' as const, columns: COLUMNS, params: {}, lang: 'nb' as const };
+    expect(workerTarget(s.app.ctx, req)).toBe(s.target);
+    expect(workerTarget(memory.app.ctx, req)).toBeNull();
+    expect(workerTarget(s.app.ctx, { ...req, format: 'JSON', maxRows: 200 })).toBeNull(); // previews stay in this thread
+  });
+
+  it('writes the same CSV, JSON and XLSX as the in-thread writer', async () => {
+    const q = { from: '2024-01-01', to: TODAY };
+    const csv = (await reportFile(s, 'invoices', 'CSV', q, COLUMNS)).data;
+    const csvHere = await inThread(async () => (await reportFile(s, 'invoices', 'CSV', q, COLUMNS)).data);
+    expect(csv.equals(csvHere)).toBe(true);
+    const rows = parseCsv(csv).rows;
+    expect(rows.length).toBeGreaterThan(1000); // more than one chunk
+
+    const json = (await reportFile(s, 'invoices', 'JSON', q, COLUMNS)).data;
+    const jsonHere = await inThread(async () => (await reportFile(s, 'invoices', 'JSON', q, COLUMNS)).data);
+    expect(json.equals(jsonHere)).toBe(true);
+    expect(JSON.parse(json.toString()).rowCount).toBe(rows.length);
+
+    const ws = (await readXlsx((await reportFile(s, 'invoices', 'XLS', q, COLUMNS)).data)).worksheets[0];
+    const wsHere = (await readXlsx(await inThread(async () => (await reportFile(s, 'invoices', 'XLS', q, COLUMNS)).data))).worksheets[0];
+    expect(ws.rowCount).toBe(rows.length + 2);
+    const values = (w: typeof ws) => w.getSheetValues().map((r) => JSON.stringify(r));
+    expect(values(ws)).toEqual(values(wsHere));
+    expect(ws.getRow(2).getCell(5).numFmt).toBe('#,##0.00');
+  });
+
+  it('counts rows against the row count while it writes, and ends done', async () => {
+    const token = 'worker-progress-1';
+    const before = await progressOf(s, token);
+    expect(before.status).toBe(404);
+    const { data } = await reportFile(s, 'invoices', 'CSV', { progress: token }, COLUMNS);
+    const rows = parseCsv(data).rows.length;
+    const p = await progressOf(s, token);
+    expect(p.body).toEqual({ rows, total: rows, done: true, cancelled: false });
+  });
+
+  it('cancels: the download stops, the worker is ended, the server answers on', async () => {
+    const token = 'worker-cancel-1';
+    const res = await s.api(`/reports/invoices?format=XLS&columns=${COLUMNS.join(',')}&progress=${token}`);
+    expect(res.status).toBe(200);
+    expect((await s.api(`/reports/progress/${token}`, { method: 'DELETE' })).status).toBe(204);
+    await expect(res.arrayBuffer()).rejects.toThrow();
+    expect((await progressOf(s, token)).body).toMatchObject({ cancelled: true, done: true });
+    const again = await reportJson(s, 'invoices', { maxRows: '1' }, ['number']);
+    expect(again.rowCount).toBeGreaterThan(1000);
+  });
+});
+
+describe('in this thread (in-memory database)', () => {
+  it('reports progress too', async () => {
+    const token = 'memory-progress-1';
+    const { data } = await reportFile(memory, 'invoices', 'CSV', { progress: token }, COLUMNS);
+    const rows = parseCsv(data).rows.length;
+    expect((await progressOf(memory, token)).body).toEqual({ rows, total: rows, done: true, cancelled: false });
+  });
+
+  it('refuses a bad token and answers 404 for an unknown one', async () => {
+    expect((await memory.json(`/reports/invoices?format=CSV&columns=number&progress=a b`)).status).toBe(400);
+    expect((await progressOf(memory, 'no-such-download')).status).toBe(404);
+  });
+});
