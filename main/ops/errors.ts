@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { errorMessage, isErrorCode, type ErrorCode, type ParamsArg } from './error-codes.js';
 
 export type { ErrorCode } from './error-codes.js';
@@ -80,3 +81,24 @@ export class FieldErrors {
     if (this.any) throw validationError(this.list, message);
   }
 }
+
+const ErrorParamsSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'What the message is built from' });
+
+/** The error body every 4xx/5xx answers (HTTP; IPC carries the same inside its envelope), for the OpenAPI document. */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.String({ description: 'The code (its older name; same value as code)' }),
+    code: Type.String({ description: 'Stable code of the error: VALIDATION_ERROR, NOT_FOUND, CONFLICT, …' }),
+    message: Type.String({ description: 'English text' }),
+    params: Type.Optional(ErrorParamsSchema),
+    fields: Type.Array(
+      Type.Object({
+        field: Type.String({ description: 'Dotted path, e.g. contact.address.zip or [3].name' }),
+        code: Type.String({ description: 'Stable code from the catalogue (main/ops/error-codes.ts), e.g. TOO_LONG, REQUIRED, NOT_A_DATE; INVALID when a rule has none yet' }),
+        message: Type.String({ description: 'English text built from code and params' }),
+        params: Type.Optional(ErrorParamsSchema),
+      }),
+    ),
+  },
+  { description: 'An error: the code says what, params with what values; fields names every bad input field' },
+);

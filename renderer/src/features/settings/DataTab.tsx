@@ -2,6 +2,7 @@ import { Button, Code, Group, Radio, Stack, Text, TextInput } from '@mantine/cor
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../api/client';
+import { fieldErrorText } from '../../i18n/error-messages';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { OtherErrors, SettingsSection } from './SettingsParts';
 
@@ -61,7 +62,7 @@ export function DataTab() {
     try {
       const input = mode === 'local' ? { mode } : { mode, url: url.trim(), key: key.trim(), fingerprint: fingerprint.trim() || null };
       const a = await desktop!.setConnection(input);
-      if (!a.ok) return setFields(a.error.fields);
+      if (!a.ok) return setFields(a.error.fields.map((f) => ({ ...f, message: fieldErrorText(f) })));
       setFields([]);
       notifyOk(t('data.saved'));
     } catch (e) {
