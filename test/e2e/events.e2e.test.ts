@@ -114,3 +114,48 @@ test('create an event with every part, sign up on the public page without JavaSc
   await visible(page.getByText('Regnskapskurs for småbedrifter'));
   await gui.shot('events-list');
 });
+
+test('the public page without JavaScript: a missing e-mail comes back as 400 with the error beside the field and the values kept; fixed, it signs up', async () => {
+  const s = gui.server;
+  const created = await s.json('/host/events/', {
+    body: {
+      name: 'Kveldskurs i fakturering',
+      date: '2026-05-06 18:00',
+      location: { name: 'Kvitt-huset' },
+      price: 500,
+      taxRate: 25,
+      productNumber: 'KURS',
+      contactPerson: { name: 'Kari Kurs', email: 'kari@kurs.no' },
+      participantLimit: 10,
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const plain = await gui.browser.newContext({ javaScriptEnabled: false, locale: 'nb-NO' });
+  try {
+    const pub = await plain.newPage();
+    await pub.goto(`${s.base}/events/${created.body.id}`);
+    await pub.getByLabel('Navn *').fill('Siri Sen');
+    await pub.getByLabel('Navn (person eller firma)').fill('Siri Sen');
+    await pub.getByLabel('Adresse').fill('Fjellveien 9');
+    await pub.getByLabel('Postnummer').fill('5003');
+    await pub.getByLabel('Poststed').fill('BERGEN');
+    const [bad] = await Promise.all([pub.waitForResponse((r) => r.url().endsWith('/signup')), pub.getByRole('button', { name: 'Meld meg på' }).click()]);
+    expect(bad.status()).toBe(400);
+    await textOf(pub.locator('#email + .err'), 'Skriv e-postadressen din');
+    expect(await pub.locator('.err').count()).toBe(1);
+    expect(await pub.getByLabel('Navn *').inputValue()).toBe('Siri Sen');
+    expect(await pub.getByLabel('Postnummer').inputValue()).toBe('5003');
+    expect(await pub.getByLabel('Poststed').inputValue()).toBe('BERGEN');
+    await pub.screenshot({ path: `${process.cwd()}/test-results/screens/events-public-form-error.png`, fullPage: true });
+
+    await pub.getByLabel('E-post *').fill('siri@example.no');
+    const [ok] = await Promise.all([pub.waitForResponse((r) => r.url().endsWith('/signup')), pub.getByRole('button', { name: 'Meld meg på' }).click()]);
+    expect(ok.status()).toBe(200);
+    const receipt = await textOf(pub.locator('.box').last(), 'Takk for påmeldingen!');
+    expect(receipt.replace(/\s+/g, ' ')).toContain('Du er påmeldt');
+    expect(receipt.replace(/\s+/g, ' ')).toContain('Beløp: kr 625,00');
+    await pub.screenshot({ path: `${process.cwd()}/test-results/screens/events-public-form-fixed.png`, fullPage: true });
+  } finally {
+    await plain.close();
+  }
+});
