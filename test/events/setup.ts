@@ -59,7 +59,7 @@ export function signupBody(over: Record<string, unknown> = {}) {
 }
 
 /** POST /events/{id}/signup without any key, as the public does. */
-export async function signup(s: DocServer, id: number | string, body: unknown, headers: Record<string, string> = {}) {
+export async function signup(s: Pick<DocServer, 'base'>, id: number | string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${s.base}/events/${id}/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

@@ -87,29 +87,50 @@ async function participantRow(trx: Kysely<Database>, eventNumber: number, p: num
   return row;
 }
 
+/** What registering a participant gives: the invoice (none when there is nothing to pay) and the amount it came to. */
+export interface Registration {
+  invoice: { id: number; number: number; recipientNumber: number } | null;
+  amount: number;
+}
+
 /**
- * Registers a participant in the caller's transaction: issues the invoice (when there is anything to pay) and queues the
- * confirmation e-mail, the invoice and the SMS. Used by the signup (confirmation off) and by the host's confirm.
+ * The work of registering, in the caller's transaction: issues the invoice when there is anything to pay and queues the
+ * confirmation e-mail, the invoice and the SMS. The caller writes the participant row (a signup inserts it registered at
+ * once; the host's confirm updates a pending one), so the row is written once per signup.
  */
-export async function registerIn(trx: Kysely<Database>, ctx: AppContext, ev: EventRow, row: Row, items?: ItemInput[]): Promise<number | null> {
-  const values = JSON.parse(row.custom_values) as ChosenValue[];
-  let invoice: { id: number; number: number; recipientNumber: number } | null = null;
-  if (row.amount > 0) {
-    const fields = await trx.selectFrom('event_custom_fields').selectAll().where('event_number', '=', ev.number).execute();
-    const code = row.discount_code ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', row.discount_code).executeTakeFirst() : undefined;
-    const lines = items ?? (await participantItems(trx, ev, fields, values, code ?? null));
-    invoice = await issueParticipantInvoice(trx, ctx, ev, { name: row.name, email: row.email, mobile: row.mobile, party: JSON.parse(row.invoice_party!) as InvoiceParty }, lines);
-    const { total } = await trx.selectFrom('documents').select('total').where('id', '=', invoice.id).executeTakeFirstOrThrow();
-    row = { ...row, amount: total };
+export async function registration(
+  trx: Kysely<Database>,
+  ctx: AppContext,
+  ev: EventRow,
+  p: Pick<Row, 'number' | 'name' | 'email' | 'mobile' | 'amount' | 'invoice_party' | 'discount_code' | 'custom_values'>,
+  items?: ItemInput[],
+): Promise<Registration> {
+  let invoice: Registration['invoice'] = null;
+  let amount = p.amount;
+  if (amount > 0) {
+    let lines = items;
+    if (!lines) {
+      const fields = await trx.selectFrom('event_custom_fields').selectAll().where('event_number', '=', ev.number).execute();
+      const code = p.discount_code ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', p.discount_code).executeTakeFirst() : undefined;
+      lines = await participantItems(trx, ev, fields, JSON.parse(p.custom_values) as ChosenValue[], code ?? null);
+    }
+    invoice = await issueParticipantInvoice(trx, ctx, ev, { name: p.name, email: p.email, mobile: p.mobile, party: JSON.parse(p.invoice_party!) as InvoiceParty }, lines);
+    amount = (await trx.selectFrom('documents').select('total').where('id', '=', invoice.id).executeTakeFirstOrThrow()).total;
   }
+  await notifyRegistered(trx, ctx, ev, { ...p, amount }, invoice);
+  return { invoice, amount };
+}
+
+/** Registers a pending participant (the host's confirm) in the caller's transaction. */
+export async function registerIn(trx: Kysely<Database>, ctx: AppContext, ev: EventRow, row: Row): Promise<number | null> {
+  const { invoice, amount } = await registration(trx, ctx, ev, row);
   const now = ctx.clock.timestamp();
   await trx
     .updateTable('event_participants')
-    .set({ status: 'registered', registered_at: now, updated_at: now, amount: row.amount, invoice_document_id: invoice?.id ?? null, recipient_number: invoice?.recipientNumber ?? null })
+    .set({ status: 'registered', registered_at: now, updated_at: now, amount, invoice_document_id: invoice?.id ?? null, recipient_number: invoice?.recipientNumber ?? null })
     .where('id', '=', row.id)
     .execute();
-  await notifyRegistered(trx, ctx, ev, row, invoice);
-  await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${row.number}`, 'register', { invoice: invoice?.number ?? null, amount: row.amount });
+  await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${row.number}`, 'register', { invoice: invoice?.number ?? null, amount });
   return invoice?.number ?? null;
 }
 

@@ -18,7 +18,7 @@ import { nowMinute } from './events.service.js';
 import { seatsTaken, type EventRow } from './events.view.js';
 import { notifyPending, smsNumber } from './notify.js';
 import { amountOf, participantItems, type ChosenValue, type InvoiceParty } from './participant-invoice.js';
-import { registerIn } from './participants.service.js';
+import { registration } from './participants.service.js';
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
@@ -41,12 +41,12 @@ export interface SignupResult {
   amount: number;
 }
 
+const deadlinePassed = (ctx: AppContext, ev: EventRow) => !!ev.registration_deadline && nowMinute(ctx) > ev.registration_deadline;
+
 /** Why an event takes no signups now (deadline passed, full), as field errors. */
 export async function closedReasons(db: Kysely<Database>, ctx: AppContext, ev: EventRow): Promise<FieldErrors> {
   const errors = new FieldErrors();
-  if (ev.registration_deadline && nowMinute(ctx) > ev.registration_deadline) {
-    errors.add('registrationDeadline', `the signup closed at ${ev.registration_deadline}`);
-  }
+  if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', `the signup closed at ${ev.registration_deadline}`);
   if (ev.participant_limit !== null && (await seatsTaken(db, ev.number)) >= ev.participant_limit) {
     errors.add('participantLimit', 'the event is full');
   }
@@ -58,7 +58,9 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
   const captchaOk = input.captcha ? await checkChallenge(ctx.db, ctx.clock, publicId, input.captcha) : false;
   return ctx.db.transaction().execute(async (trx) => {
     const ev = await publicEvent(trx, ctx, publicId);
-    const errors = await closedReasons(trx, ctx, ev);
+    // The deadline first; whether a seat is left is counted once, under the event's lock below.
+    const errors = new FieldErrors();
+    if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', `the signup closed at ${ev.registration_deadline}`);
     errors.throwIfAny('Signup is closed');
     if (ev.signup_captcha && !captchaOk) {
       errors.add('captcha', input.captcha ? 'the answer is wrong or the question has expired; answer the new question' : 'answer the question (GET /events/{id}/captcha)');
@@ -117,36 +119,39 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
       throw validationError([{ field: 'participantLimit', message: 'the event is full' }], 'Signup is closed');
     }
     const now = ctx.clock.timestamp();
-    const row = await trx
+    const p = {
+      event_number: ev.number,
+      number,
+      name: name!,
+      email: email!,
+      mobile,
+      invoice_party: party ? JSON.stringify(party) : null,
+      discount_code: discount?.code ?? null,
+      custom_values: JSON.stringify(values),
+      amount,
+      credit_note_document_id: null,
+      signed_up_at: now,
+      cancelled_at: null,
+      updated_at: now,
+    };
+    // With confirmation the participant waits; without, the invoice is issued and the mail queued first, so the row is
+    // written once, registered, with one audit entry for the whole signup.
+    const reg = ev.confirmation ? null : await registration(trx, ctx, ev, p, items);
+    await trx
       .insertInto('event_participants')
       .values({
-        event_number: ev.number,
-        number,
-        status: 'pending',
-        name: name!,
-        email: email!,
-        mobile,
-        invoice_party: party ? JSON.stringify(party) : null,
-        discount_code: discount?.code ?? null,
-        custom_values: JSON.stringify(values),
-        amount,
-        recipient_number: null,
-        invoice_document_id: null,
-        credit_note_document_id: null,
-        signed_up_at: now,
-        registered_at: null,
-        cancelled_at: null,
-        updated_at: now,
+        ...p,
+        status: reg ? 'registered' : 'pending',
+        amount: reg ? reg.amount : amount,
+        recipient_number: reg?.invoice?.recipientNumber ?? null,
+        invoice_document_id: reg?.invoice?.id ?? null,
+        registered_at: reg ? now : null,
       })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${number}`, 'signup', { amount, discountCode: row.discount_code });
-    if (ev.confirmation) {
-      await notifyPending(trx, ctx, ev, row);
-      return { participantNumber: number, status: 'pending', amount: oreToKr(amount) };
-    }
-    await registerIn(trx, ctx, ev, row, items);
-    return { participantNumber: number, status: 'registered', amount: oreToKr(amount) };
+      .execute();
+    const status = reg ? 'registered' : 'pending';
+    await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${number}`, 'signup', { status, amount: reg ? reg.amount : amount, discountCode: p.discount_code, invoice: reg?.invoice?.number ?? null });
+    if (!reg) await notifyPending(trx, ctx, ev, p);
+    return { participantNumber: number, status, amount: oreToKr(amount) };
   });
 }
 
