@@ -127,3 +127,30 @@ test('Utsted og send: issuing from the editor with the switch on opens the Send 
   await textOf(page.getByTestId('sending-history'), 'Levert', 8000);
   expect(smtp.mails.some((m) => m.subject === `Faktura ${number} fra Kvitt Test AS`)).toBe(true);
 });
+
+test('Utboks: a mail delivered in the background leaves I kø by itself (push, no reload), and the list keeps its scroll position', async () => {
+  const { page } = gui;
+  const s = gui.server;
+  const paper = { paper: { address1: 'Postboks 9', zip: '0150', city: 'OSLO', country: 'NORGE' } };
+  expect((await s.json(`/invoices/${invoice}/send`, { body: { email: [{ address: 'live@fjordbygg.no' }] } })).status).toBe(200);
+  for (let i = 0; i < 40; i++) expect((await s.json(`/invoices/${invoice}/send`, { body: paper })).status).toBe(200);
+  await navTo(page, 'Utboks');
+  await page.getByTestId('outbox-tab-queued').click();
+  const table = page.getByTestId('outbox-table');
+  const scroller = table.locator('div[style*="overflow: auto"]');
+  await visible(table.getByTestId('doc-row').first());
+  // newest first: the mail (queued before the 40 letters) is the last row
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await textOf(table, 'live@fjordbygg.no');
+  const before = await scroller.evaluate((el) => el.scrollTop);
+  expect(before).toBeGreaterThan(400);
+
+  const flushed = await s.json('/outbox/flush', { method: 'POST' }); // over the API, not through this page
+  expect(flushed.body).toContainEqual(expect.objectContaining({ status: 'DELIVERED' }));
+  await table.getByText('live@fjordbygg.no').waitFor({ state: 'detached' });
+  const after = await scroller.evaluate((el) => el.scrollTop);
+  expect(after).toBeGreaterThan(before - 100); // not back at the top
+  await gui.shot('sending-outbox-live');
+  await page.getByTestId('outbox-tab-delivered').click();
+  await textOf(table, 'live@fjordbygg.no');
+});

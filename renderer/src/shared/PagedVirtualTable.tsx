@@ -29,12 +29,14 @@ const ROW = 40;
 
 /**
  * A server-paged, virtualized list: only the visible rows are in the DOM, and pages of PAGE rows are
- * fetched from the service as they scroll into view. `queryKey` resets it (a new tab or filter).
+ * fetched from the service as they scroll into view. `queryKey` resets it (a new tab or filter); a new `refreshKey`
+ * fetches the pages already loaded again and swaps them in, keeping the scroll position (live updates).
  */
 export function PagedVirtualTable<T>({
   columns,
   fetchPage,
   queryKey,
+  refreshKey,
   onOpen,
   rowKey,
   empty,
@@ -46,6 +48,7 @@ export function PagedVirtualTable<T>({
   columns: Column<T>[];
   fetchPage: (page: number, perPage: number) => Promise<{ items: T[]; total: number }>;
   queryKey: string;
+  refreshKey?: string | number;
   onOpen?: (row: T) => void;
   rowKey: (row: T) => string | number;
   /** What an empty list says (a string is shown dimmed). */
@@ -91,6 +94,26 @@ export function PagedVirtualTable<T>({
     load(1);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryKey]);
+
+  const refreshed = useRef(refreshKey);
+  useEffect(() => {
+    if (refreshed.current === refreshKey) return;
+    refreshed.current = refreshKey;
+    const gen = generation.current;
+    const loaded = [...pages.current.keys()];
+    if (loaded.length === 0) return;
+    Promise.all(loaded.map((p) => fetchPage(p, PAGE).then((res) => [p, res] as const)))
+      .then((results) => {
+        if (gen !== generation.current) return;
+        const next = new Map<number, T[]>();
+        for (const [p, res] of results) next.set(p, res.items);
+        pages.current = next;
+        setTotal(results[results.length - 1][1].total);
+        setVersion((v) => v + 1);
+      })
+      .catch(() => undefined); // the next change or scroll tries again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refreshKey]);
 
   const virtualizer = useVirtualizer({
     count: total ?? 0,

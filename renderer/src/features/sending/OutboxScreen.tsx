@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { PdfDialog } from '../../shared/PdfDialog';
-import { useSendingVersion } from './sending.store';
+import { useLiveShipments, useSendingVersion } from './sending.store';
 import type { AttemptResult, OutboxEntry } from './sending.types';
 import { formatDateTime, formatTime } from '../../shared/format';
 import { ShipmentStatusBadge } from './StatusBadge';
@@ -28,16 +28,12 @@ function OutboxTabs() {
   const tab: Tab = TABS.includes(param) ? param : 'queued';
   const version = useSendingVersion((s) => s.version);
   const bump = useSendingVersion((s) => s.bump);
-  const [tick, setTick] = useState(0);
   const [printing, setPrinting] = useState<OutboxEntry | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // What is under way changes by itself (the background sender): look again every few seconds.
-  useEffect(() => {
-    if (tab !== 'queued') return;
-    const timer = setInterval(() => setTick((n) => n + 1), 4000);
-    return () => clearInterval(timer);
-  }, [tab]);
+  // What is under way changes by itself (the background sender): the push channel says when, and the list reloads
+  // in place (same scroll position) instead of starting again at the top.
+  useLiveShipments();
 
   async function act(op: string, id: number, done: string) {
     try {
@@ -100,7 +96,7 @@ function OutboxTabs() {
     {
       key: 'actions',
       header: '',
-      width: '200px',
+      width: '240px',
       align: 'right',
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -143,7 +139,8 @@ function OutboxTabs() {
       </Tabs>
       <PagedVirtualTable<OutboxEntry>
         columns={columns}
-        queryKey={`${tab}:${version}:${tick}`}
+        queryKey={tab}
+        refreshKey={version}
         rowKey={(r) => r.id}
         empty={t(`outbox.empty.${tab}`)}
         testId="outbox-table"

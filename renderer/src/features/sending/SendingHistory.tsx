@@ -2,35 +2,28 @@ import { Paper, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useSendingVersion } from './sending.store';
+import { useLiveShipments, useSendingVersion } from './sending.store';
 import { HISTORY_OP, type HistoryEntry, type SentType } from './sending.types';
 import { formatDateTime } from '../../shared/format';
 import { ShipmentStatusBadge } from './StatusBadge';
 
 /**
  * How a document was sent (spec 2.9; an offer's covers its order confirmation and invoice, 4.6), newest first.
- * While something is under way it asks again every few seconds, so DELIVERED appears without a reload.
+ * A status change arrives over the push channel (useLiveShipments), so DELIVERED appears without a reload.
  */
 export function SendingHistory({ type, number }: { type: SentType; number: number }) {
   const { t } = useTranslation();
   const version = useSendingVersion((s) => s.version);
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  useLiveShipments();
 
   useEffect(() => {
     let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () =>
-      call<HistoryEntry[]>(HISTORY_OP[type], { params: { number } })
-        .then((h) => {
-          if (!live) return;
-          setEntries(h);
-          if (h.some((e) => e.status === 'IN_PROGRESS')) timer = setTimeout(load, 3000);
-        })
-        .catch(() => live && setEntries([]));
-    void load();
+    call<HistoryEntry[]>(HISTORY_OP[type], { params: { number } })
+      .then((h) => live && setEntries(h))
+      .catch(() => live && setEntries([]));
     return () => {
       live = false;
-      if (timer) clearTimeout(timer);
     };
   }, [type, number, version]);
 
