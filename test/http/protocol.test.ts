@@ -34,7 +34,7 @@ describe('authentication', () => {
     const r = await get('/recipients/');
     expect(r.status).toBe(401);
     expect(r.headers.get('www-authenticate')).toMatch(/Bearer/);
-    expect(await r.json()).toEqual({ error: 'UNAUTHORIZED', message: expect.any(String), fields: [] });
+    expect(await r.json()).toEqual({ error: 'UNAUTHORIZED', code: 'UNAUTHORIZED', message: expect.any(String), fields: [] });
   });
   test('wrong key -> 401, Bearer or Basic', async () => {
     expect((await get('/recipients/', { authorization: 'Bearer nope' })).status).toBe(401);
@@ -77,7 +77,7 @@ describe('API-Version, Host and CORS', () => {
     expect((await s.api('/recipients/', { headers: { 'api-version': '1.0' } })).status).toBe(200);
     const r = await s.json('/recipients/', { headers: { 'api-version': '2.0' } });
     expect(r.status).toBe(400);
-    expect(r.body.fields).toContainEqual({ field: 'API-Version', message: expect.any(String) });
+    expect(r.body.fields).toContainEqual({ field: 'API-Version', code: 'MUST_EQUAL', message: 'must be 1.0', params: { value: '1.0' } });
   });
   test.each(['evil.example', `evil.example:${'PORT'}`, '127.0.0.1:1', 'localhost.evil.example', '10.0.0.1'])('a foreign Host (%s) -> 403, even with the key', async (host) => {
     const r = await raw({ path: '/recipients/', headers: { host: host.replace('PORT', '0'), authorization: `Bearer ${TEST_KEY}` } });
@@ -115,7 +115,7 @@ describe('routing', () => {
     for (const path of ['/nothing', '/recipients/1/nothing', '/invoices/x/y/z']) {
       const r = await s.json(path);
       expect(r.status, path).toBe(404);
-      expect(r.body).toEqual({ error: 'NOT_FOUND', message: expect.any(String), fields: [] });
+      expect(r.body).toEqual({ error: 'NOT_FOUND', code: 'NOT_FOUND', message: expect.any(String), fields: [] });
     }
   });
   test('paths work with and without the trailing slash', async () => {
@@ -256,7 +256,7 @@ describe('settings', () => {
   test('a wrong logo gets one clear message', async () => {
     const r = await s.json('/originators/current/settings', { method: 'PUT', body: { company: { logo: 'data:image/gif;base64,AAAA' } } });
     expect(r.status).toBe(400);
-    expect(r.body.fields).toEqual([{ field: 'company.logo', message: 'must be a PNG or JPEG data: URL' }]);
+    expect(r.body.fields).toEqual([{ field: 'company.logo', code: 'INVALID_FORMAT', message: 'must be a PNG or JPEG data: URL', params: { format: 'a PNG or JPEG data: URL' } }]);
   });
   test('a bad field next to a good one changes nothing', async () => {
     const before = (await s.json('/originators/current/settings')).body;
