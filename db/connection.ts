@@ -39,8 +39,12 @@ function withStatementCache(raw: SqliteDatabase.Database, max = 500) {
   };
 }
 
-/** The better-sqlite3 connection (and its statement cache) behind each Kysely instance openDatabase made. */
-const rawOf = new WeakMap<Db, { raw: SqliteDatabase.Database; prepare(sql: string): SqliteDatabase.Statement }>();
+/**
+ * The better-sqlite3 connection (and its statement cache) behind each Kysely instance openDatabase made, keyed by its
+ * adapter: a transaction of that instance (inTx's `tctx.db`) shares the adapter, so it finds the same connection.
+ */
+const rawByAdapter = new WeakMap<object, { raw: SqliteDatabase.Database; prepare(sql: string): SqliteDatabase.Statement }>();
+const rawOf = { get: (db: Db) => rawByAdapter.get(db.getExecutor().adapter) };
 
 /**
  * Bulk INSERT of many rows with one prepared statement run once per row, as better-sqlite3 is meant to be used.
@@ -49,8 +53,8 @@ const rawOf = new WeakMap<Db, { raw: SqliteDatabase.Database; prepare(sql: strin
  * batch (issue 2's goal: at most 3x a plain prepared statement in one transaction). The SQL is still written by
  * Kysely (`build`), so it stays portable; only the loop runs on the connection directly.
  *
- * `db` must be the Kysely instance openDatabase returned, and the call must happen inside a transaction that holds its
- * one connection (ctx.db.transaction().execute(...)): the rows are then part of that transaction, and the loop is
+ * `db` must be the Kysely instance openDatabase returned or a transaction of it, and the call must happen inside a
+ * transaction that holds its one connection (inTx, main/ops/transaction.ts): the rows are then part of that transaction, and the loop is
  * synchronous, so nothing else runs on the connection meanwhile. Returns the new rowids in the order of `rows`, or
  * null when `db` has no known connection (the caller then inserts through Kysely).
  */
@@ -89,7 +93,7 @@ export function openDatabase(file: string): OpenedDatabase {
   raw.pragma('busy_timeout = 5000');
   const cached = withStatementCache(raw);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), plugins: [new SqliteNoRowLocksPlugin()] });
-  rawOf.set(db, { raw, prepare: cached.prepare });
+  rawByAdapter.set(db.getExecutor().adapter, { raw, prepare: cached.prepare });
   return {
     db,
     kind: 'sqlite',

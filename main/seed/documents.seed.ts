@@ -9,8 +9,6 @@
  * `chunk` per transaction (the services' own transactions join the chunk's): 100,000 invoices take minutes, not hours.
  * Same seed and same today give the same data.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import { invoiceWithBalance } from '../features/invoices/invoices.service.js';
 import type { AppContext } from '../context.js';
@@ -19,7 +17,7 @@ import { creditInvoice } from '../features/invoices/credit-notes.service.js';
 import type { DraftInput, ItemInput } from '../features/documents/documents.schema.js';
 import { insertDraft } from '../features/documents/documents.service.js';
 import { addDays, checkDraft } from '../features/documents/draft-input.js';
-import { issueDraftIn } from '../features/documents/issue.service.js';
+import { issueDraft } from '../features/documents/issue.service.js';
 import { markLost, registerPayment } from '../features/invoices/payments.service.js';
 import { invoiceDraftFrom, offerToOrderConfirmation } from '../features/offers/offers.service.js';
 import type { ProductInput } from '../features/products/products.schema.js';
@@ -27,6 +25,7 @@ import { createProducts } from '../features/products/products.service.js';
 import type { Settings } from '../features/settings/settings.schema.js';
 import { getSettings, updateSettings } from '../features/settings/settings.service.js';
 import type { Rng } from './random.js';
+import { inTx } from '../ops/transaction.js';
 
 /** Shares of the invoices' outcomes; what is left stays unpaid (due or not due, by its date). */
 export interface Mix {
@@ -127,20 +126,6 @@ function addMonths(date: string, n: number): string {
 /** A clock standing on `day`: what the services see when the event happens. */
 function clockAt(day: string): Clock {
   return { today: () => day, timestamp: () => `${day} 12:00:00` };
-}
-
-/**
- * The services open their own transactions; inside a seeding chunk they join the chunk's transaction instead, so a
- * thousand documents cost one commit. Every rule of the service still runs; only the commit boundary moves.
- */
-function joined(trx: Kysely<Database>): Kysely<Database> {
-  return new Proxy(trx, {
-    get(target, prop) {
-      if (prop === 'transaction') return () => ({ execute: <T>(fn: (t: Kysely<Database>) => Promise<T>) => fn(target) });
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 interface InvoiceSpec {
@@ -265,18 +250,19 @@ export async function seedDocuments(ctx: AppContext, r: Rng, recipients: number[
 
   for (let at = 0; at < happened.length; at += chunk) {
     const slice = happened.slice(at, at + chunk);
-    await ctx.db.transaction().execute(async (trx) => {
-      const db = joined(trx);
+    // The services run in inTx: inside a seeding chunk they join the chunk's transaction, so a thousand documents cost
+    // one commit. Every rule of the service still runs; only the commit boundary moves.
+    await inTx(ctx, async (tctx) => {
       for (const e of slice) {
-        const c: AppContext = { ...ctx, db, clock: clockAt(e.date) };
+        const c: AppContext = { ...tctx, clock: clockAt(e.date) };
         switch (e.kind) {
           case 'invoice':
           case 'offer': {
             const kind = e.kind === 'invoice' ? 'invoice' : 'offer';
             const spec = e.kind === 'invoice' ? specs[e.i] : offers[e.o];
-            const checked = await checkDraft(trx, c, settings, kind, draftInput(spec, true));
-            const id = await insertDraft(trx, c, checked);
-            const issued = await issueDraftIn(trx, c, id, { settings });
+            const checked = await checkDraft(c, settings, kind, draftInput(spec, true));
+            const id = await insertDraft(c, checked);
+            const issued = await issueDraft(c, id, { settings });
             if (e.kind === 'invoice') {
               invoiceNumbers.set(e.i, issued.number);
               counts.invoices++;
@@ -319,7 +305,7 @@ export async function seedDocuments(ctx: AppContext, r: Rng, recipients: number[
           case 'confirm': {
             const offer = offerNumbers.get(e.o);
             if (offer === undefined) break;
-            const oc = await offerToOrderConfirmation(c, offer, { invoiceDate: e.date }, { settings, trx: db });
+            const oc = await offerToOrderConfirmation(c, offer, { invoiceDate: e.date }, { settings });
             confirmed.set(e.o, oc.number);
             counts.orderConfirmations++;
             break;
@@ -327,9 +313,9 @@ export async function seedDocuments(ctx: AppContext, r: Rng, recipients: number[
           case 'invoice-offer': {
             const oc = confirmed.get(e.o);
             if (oc === undefined) break;
-            const id = await invoiceDraftFrom(c, 'order-confirmation', oc, { invoiceDate: e.date }, { settings, trx: db });
+            const id = await invoiceDraftFrom(c, 'order-confirmation', oc, { invoiceDate: e.date }, { settings });
             if (e.issue) {
-              await issueDraftIn(trx, c, id, { settings });
+              await issueDraft(c, id, { settings });
               counts.invoicesFromOffers++;
             } else counts.drafts++;
             break;
@@ -343,8 +329,8 @@ export async function seedDocuments(ctx: AppContext, r: Rng, recipients: number[
   if (extras) {
     const c: AppContext = { ...ctx, clock: clockAt(today) };
     const drafts = Math.max(2, Math.round(n / 100));
-    await ctx.db.transaction().execute(async (trx) => {
-      const t: AppContext = { ...c, db: joined(trx) };
+    await inTx(c, async (t) => {
+      const trx = t.db;
       for (let k = 0; k < drafts; k++) {
         const kind = k % 5 === 3 ? 'offer' : k % 5 === 4 ? 'order-confirmation' : 'invoice';
         const spec: InvoiceSpec = {
@@ -355,8 +341,8 @@ export async function seedDocuments(ctx: AppContext, r: Rng, recipients: number[
           orderNumber: null,
           invoiceText: null,
         };
-        const checked = await checkDraft(trx, t, settings, kind, draftInput(spec, r.chance(0.5)));
-        await insertDraft(trx, t, checked);
+        const checked = await checkDraft(t, settings, kind, draftInput(spec, r.chance(0.5)));
+        await insertDraft(t, checked);
         counts.drafts++;
       }
       // A credit-note draft against the newest invoice that still has something to credit.
@@ -370,13 +356,13 @@ export async function seedDocuments(ctx: AppContext, r: Rng, recipients: number[
         .limit(1)
         .executeTakeFirst();
       if (last) {
-        const checked = await checkDraft(trx, t, settings, 'invoice', {
+        const checked = await checkDraft(t, settings, 'invoice', {
           credit: true,
           creditedInvoiceNumber: last.number!,
           recipient: { number: last.recipient_number },
           items: [{ description: 'Kreditering etter reklamasjon', quantity: 1, unitPrice: 100, taxRate: 25 }],
         });
-        await insertDraft(trx, t, checked);
+        await insertDraft(t, checked);
         counts.drafts++;
       }
     });

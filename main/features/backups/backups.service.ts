@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { localDate } from '../../clock.js';
 import { audit } from '../audit/audit.service.js';
 import { backupFolder, BACKUP_NAME, kindOf, settle, type BackupKind } from './backup-files.js';
+import { inTx } from '../../ops/transaction.js';
 
 /** YYYY-MM-DD HH:MM:SS in local time, as the app clock writes its timestamps. */
 const localTimestamp = (d: Date) => `${localDate(d)} ${d.toTimeString().slice(0, 8)}`;
@@ -37,7 +38,7 @@ export async function createBackup(ctx: AppContext, opts: { name?: string; actio
   await ctx.backupTo!(path);
   try {
     settle(path);
-    await ctx.db.transaction().execute((trx) => audit(trx, ctx.clock, 'backup', file, opts.action ?? 'create'));
+    await inTx(ctx, (tctx) => audit(tctx.db, ctx.clock, 'backup', file, opts.action ?? 'create'));
   } catch (err) {
     rmSync(path, { force: true });
     throw err;

@@ -6,6 +6,7 @@ import { OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { backupPath, openReadOnly } from './backup-files.js';
 import { createBackup, type BackupInfo } from './backups.service.js';
+import { inTx } from '../../ops/transaction.js';
 
 export interface BackupContents {
   file: string;
@@ -96,6 +97,6 @@ export async function restoreBackup(ctx: AppContext, file: string): Promise<{ re
   const stamp = ctx.clock.timestamp().replace(/[-: ]/g, '').slice(0, 14);
   const previous = await createBackup(ctx, { name: `kvitt-${stamp}-before-restore.sqlite`, action: 'create-before-restore' });
   await ctx.restoreFrom(backupPath(ctx, file));
-  await ctx.db.transaction().execute((trx) => audit(trx, ctx.clock, 'backup', file, 'restore', { previous: previous.file }));
+  await inTx(ctx, (tctx) => audit(tctx.db, ctx.clock, 'backup', file, 'restore', { previous: previous.file }));
   return { restored: contents, previous };
 }

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
-import { validationError } from '../../ops/errors.js';
+import { fieldError, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
+import { inTx } from '../../ops/transaction.js';
 
 export interface ExchangeRate {
   currency: string;
@@ -47,9 +48,9 @@ export async function rateOn(ctx: AppContext, currency: string, date: string): P
 }
 
 export async function setExchangeRate(ctx: AppContext, input: ExchangeRate): Promise<ExchangeRate> {
-  if (!isIsoDate(input.date)) throw validationError([{ field: 'date', message: 'must be a real date YYYY-MM-DD' }]);
+  if (!isIsoDate(input.date)) throw validationError([fieldError('date', 'NOT_A_DATE')]);
   const rateMicro = Math.round(input.rate * 1e6);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async ({ db: trx }) => {
     await trx
       .insertInto('exchange_rates')
       .values({ currency: input.currency, date: input.date, rate_micro: rateMicro })

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../ops/errors.js';
+import { inTx } from '../../ops/transaction.js';
 import { audit } from '../audit/audit.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { DocumentKind } from './document-kinds.js';
@@ -23,35 +24,36 @@ export async function insertLines(db: Kysely<Database>, documentId: number, line
 }
 
 /** Writes a checked draft as a new documents row (number null): the draft number is the row id. */
-export async function insertDraft(db: Kysely<Database>, ctx: AppContext, checked: CheckedDraft, sourceDocumentId: number | null = null): Promise<number> {
+export async function insertDraft(ctx: AppContext, checked: CheckedDraft, sourceDocumentId: number | null = null): Promise<number> {
   const now = ctx.clock.timestamp();
-  const { id } = await db
+  const { id } = await ctx.db
     .insertInto('documents')
     .values({ ...checked.doc, series: null, number: null, source_document_id: sourceDocumentId, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await insertLines(db, id, checked.lines);
+  await insertLines(ctx.db, id, checked.lines);
   return id;
 }
 
 /** A new draft of `kind` (invoice drafts with credit: true become credit-note drafts). Returns the draft number. */
 export async function createDraft(ctx: AppContext, kind: DocumentKind, input: DraftInput, sourceDocumentId: number | null = null): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const settings = await getSettings({ ...ctx, db: trx });
-    const checked = await checkDraft(trx, ctx, settings, kind, input);
-    const id = await insertDraft(trx, ctx, checked, sourceDocumentId);
-    await audit(trx, ctx.clock, 'draft', id, 'create', { kind: checked.doc.kind, input });
+  return inTx(ctx, async (tctx) => {
+    const settings = await getSettings(tctx);
+    const checked = await checkDraft(tctx, settings, kind, input);
+    const id = await insertDraft(tctx, checked, sourceDocumentId);
+    await audit(tctx.db, ctx.clock, 'draft', id, 'create', { kind: checked.doc.kind, input });
     return id;
   });
 }
 
 /** Replaces a draft's content (same rules as creation). */
 export async function updateDraft(ctx: AppContext, kind: DocumentKind, id: number, input: DraftInput): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const existing = await draftRow(trx, id, kindsServedWith(kind));
     if (!existing) throw notFound(`Draft ${id}`);
-    const settings = await getSettings({ ...ctx, db: trx });
-    const checked = await checkDraft(trx, ctx, settings, existing.kind as DocumentKind, { ...input, credit: input.credit ?? existing.kind === 'credit-note' });
+    const settings = await getSettings(tctx);
+    const checked = await checkDraft(tctx, settings, existing.kind as DocumentKind, { ...input, credit: input.credit ?? existing.kind === 'credit-note' });
     await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
     await trx
       .updateTable('documents')
@@ -65,7 +67,7 @@ export async function updateDraft(ctx: AppContext, kind: DocumentKind, id: numbe
 }
 
 export async function deleteDraft(ctx: AppContext, kind: DocumentKind, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async ({ db: trx }) => {
     const existing = await draftRow(trx, id, kindsServedWith(kind));
     if (!existing) throw notFound(`Draft ${id}`);
     await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();

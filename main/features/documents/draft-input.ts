@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { hasAtMostDecimals, toScaled } from '../../domain/money.js';
 import { computeTotals, type VatCategory } from '../../domain/totals.js';
-import { FieldErrors, validationError } from '../../ops/errors.js';
+import { fieldError, FieldErrors, validationError } from '../../ops/errors.js';
 import { countryCode } from '../common/countries.js';
 import { knownCurrencies, rateOn } from '../common/exchange-rates.service.js';
 import { productsByCode } from '../products/products.service.js';
@@ -43,29 +41,29 @@ export function lineFromItem(
   vatRegistered: boolean,
 ): NewLineRow {
   const code = blank(item.productCode);
-  if (code && !product) errors.add(`${path}.productCode`, `there is no product with code ${code}`);
+  if (code && !product) errors.add(`${path}.productCode`, 'NO_SUCH_PRODUCT', { code });
   const description = blank(item.description) ?? product?.description ?? null;
-  if (!description && !code) errors.add(`${path}.description`, 'is required for a line without a product code');
-  if (!hasAtMostDecimals(item.quantity, 3)) errors.add(`${path}.quantity`, 'must have at most 3 decimals');
+  if (!description && !code) errors.add(`${path}.description`, 'REQUIRED_WITHOUT_PRODUCT');
+  if (!hasAtMostDecimals(item.quantity, 3)) errors.add(`${path}.quantity`, 'TOO_MANY_DECIMALS', { max: 3 });
   let unitPrice = 0;
   if (item.unitPrice !== undefined && item.unitPrice !== null) {
-    if (!hasAtMostDecimals(item.unitPrice, 2)) errors.add(`${path}.unitPrice`, 'must have at most 2 decimals');
+    if (!hasAtMostDecimals(item.unitPrice, 2)) errors.add(`${path}.unitPrice`, 'TOO_MANY_DECIMALS', { max: 2 });
     unitPrice = toScaled(item.unitPrice, 2);
   } else if (product) unitPrice = product.unit_price;
-  else if (!code) errors.add(`${path}.unitPrice`, 'is required for a line without a product code');
+  else if (!code) errors.add(`${path}.unitPrice`, 'REQUIRED_WITHOUT_PRODUCT');
   let discount = defaultDiscount;
   if (item.discount !== undefined && item.discount !== null) {
-    if (!hasAtMostDecimals(item.discount, 2)) errors.add(`${path}.discount`, 'must have at most 2 decimals');
+    if (!hasAtMostDecimals(item.discount, 2)) errors.add(`${path}.discount`, 'TOO_MANY_DECIMALS', { max: 2 });
     discount = toScaled(item.discount, 2);
   }
   const rateGiven = item.taxRate !== undefined && item.taxRate !== null;
   let rate = rateGiven ? item.taxRate! * 100 : product ? product.tax_rate : 2500;
   let category: VatCategory =
     (item.vatCategory ?? null) || (!rateGiven && product ? (product.vat_category as VatCategory) : rate === 0 ? 'Z' : 'S');
-  if (rate === 0 && category === 'S') errors.add(`${path}.vatCategory`, 'a 0 % rate needs category Z (zero-rated) or E (exempt)');
-  if (rate !== 0 && category !== 'S') errors.add(`${path}.vatCategory`, `category ${category} needs the rate 0`);
+  if (rate === 0 && category === 'S') errors.add(`${path}.vatCategory`, 'ZERO_RATE_NEEDS_Z_OR_E');
+  if (rate !== 0 && category !== 'S') errors.add(`${path}.vatCategory`, 'CATEGORY_NEEDS_ZERO_RATE', { category });
   let reason = blank(item.exemptionReason) ?? (category === 'E' && product?.vat_category === 'E' ? product.exemption_reason : null);
-  if (category === 'E' && !reason) errors.add(`${path}.exemptionReason`, 'is required for an exempt (E) line');
+  if (category === 'E' && !reason) errors.add(`${path}.exemptionReason`, 'EXEMPTION_REASON_REQUIRED', { what: 'line' });
   if (!vatRegistered) {
     // A seller outside the VAT register charges no VAT on any line (UBL category O).
     rate = 0;
@@ -74,7 +72,7 @@ export function lineFromItem(
   }
   const quantityMilli = toScaled(item.quantity, 3);
   if (Math.abs((quantityMilli / 1000) * unitPrice) > MAX_LINE_ORE) {
-    errors.add(`${path}.quantity`, 'quantity x unit price must be at most 9 999 999 999.99');
+    errors.add(`${path}.quantity`, 'LINE_TOO_LARGE');
   }
   return {
     product_code: code,
@@ -100,7 +98,7 @@ export function computeLines(lines: NewLineRow[], rateMicro: number) {
   try {
     return computeLinesUnchecked(lines, rateMicro);
   } catch (e) {
-    if (e instanceof RangeError) throw validationError([{ field: 'items', message: 'the amounts are too large' }]);
+    if (e instanceof RangeError) throw validationError([fieldError('items', 'AMOUNTS_TOO_LARGE')]);
     throw e;
   }
 }
@@ -147,53 +145,47 @@ export interface CheckedDraft {
  * discount on lines, the recipient's yourReference and currency, the originator's ourReference.
  * `kind` is what the caller serves (invoice drafts become credit-note drafts when `credit` is true).
  */
-export async function checkDraft(
-  db: Kysely<Database>,
-  ctx: AppContext,
-  settings: Settings,
-  kind: DocumentKind,
-  input: DraftInput,
-): Promise<CheckedDraft> {
+export async function checkDraft(ctx: AppContext, settings: Settings, kind: DocumentKind, input: DraftInput): Promise<CheckedDraft> {
   const errors = new FieldErrors();
-  const c = { ...ctx, db };
+  const db = ctx.db;
   const recipient = await db.selectFrom('recipients').selectAll().where('number', '=', input.recipient.number).executeTakeFirst();
-  if (!recipient) errors.add('recipient.number', `there is no recipient number ${input.recipient.number}`);
-  else if (recipient.deleted) errors.add('recipient.number', `recipient ${input.recipient.number} is deleted`);
+  if (!recipient) errors.add('recipient.number', 'NO_SUCH_RECIPIENT', { number: input.recipient.number });
+  else if (recipient.deleted) errors.add('recipient.number', 'RECIPIENT_DELETED', { number: input.recipient.number });
 
   let docKind = kind;
   let creditedId: number | null = null;
   let creditedCurrency: string | null = null;
   if (input.credit) {
-    if (kind !== 'invoice' && kind !== 'credit-note') errors.add('credit', `a ${kind} cannot be a credit note`);
+    if (kind !== 'invoice' && kind !== 'credit-note') errors.add('credit', 'NOT_A_CREDIT_KIND', { kind });
     else docKind = 'credit-note';
   } else if (kind === 'credit-note' && input.credit === false) docKind = 'invoice';
   if (docKind === 'credit-note') {
     const n = input.creditedInvoiceNumber ?? null;
-    if (n === null) errors.add('creditedInvoiceNumber', 'is required for a credit note');
+    if (n === null) errors.add('creditedInvoiceNumber', 'REQUIRED_FOR_CREDIT_NOTE');
     else {
       const inv = await db.selectFrom('documents').select(['id', 'recipient_number', 'currency']).where('kind', '=', 'invoice').where('number', '=', n).executeTakeFirst();
-      if (!inv) errors.add('creditedInvoiceNumber', `there is no issued invoice number ${n}`);
-      else if (recipient && inv.recipient_number !== recipient.number) errors.add('creditedInvoiceNumber', `invoice ${n} was sent to another recipient`);
+      if (!inv) errors.add('creditedInvoiceNumber', 'NO_SUCH_INVOICE', { number: n });
+      else if (recipient && inv.recipient_number !== recipient.number) errors.add('creditedInvoiceNumber', 'OTHER_RECIPIENT', { number: n });
       else {
         creditedId = inv.id;
         creditedCurrency = inv.currency;
-        if (input.currency && input.currency !== inv.currency) errors.add('currency', `a credit note has the currency of the credited invoice (${inv.currency})`);
+        if (input.currency && input.currency !== inv.currency) errors.add('currency', 'CREDIT_CURRENCY', { currency: inv.currency });
       }
     }
-  } else if (input.creditedInvoiceNumber != null) errors.add('creditedInvoiceNumber', 'is only for credit notes (credit: true)');
+  } else if (input.creditedInvoiceNumber != null) errors.add('creditedInvoiceNumber', 'ONLY_FOR_CREDIT_NOTES');
 
   for (const k of ['invoiceDate', 'dueDate', 'orderDate', 'deliveryDate', 'expiryDate'] as const) {
     const v = input[k];
-    if (v && !isRealDate(v)) errors.add(k, 'must be a real date YYYY-MM-DD');
+    if (v && !isRealDate(v)) errors.add(k, 'NOT_A_DATE');
   }
-  if (input.expiryDate && kind !== 'offer') errors.add('expiryDate', 'is only for offers');
+  if (input.expiryDate && kind !== 'offer') errors.add('expiryDate', 'ONLY_FOR_OFFERS');
   const date = input.invoiceDate ?? null;
-  if (input.dueDate && date && input.dueDate < date) errors.add('dueDate', 'must not be before the invoice date');
-  if (input.expiryDate && date && input.expiryDate < date) errors.add('expiryDate', 'must not be before the offer date');
+  if (input.dueDate && date && input.dueDate < date) errors.add('dueDate', 'BEFORE_INVOICE_DATE');
+  if (input.expiryDate && date && input.expiryDate < date) errors.add('expiryDate', 'BEFORE_OFFER_DATE');
 
   const currency = creditedCurrency ?? input.currency ?? recipient?.currency ?? 'NOK';
-  if (currency !== 'NOK' && !(await knownCurrencies(c)).has(currency)) {
-    errors.add('currency', 'must be one of the currencies at /common/currency/exchangeRates');
+  if (currency !== 'NOK' && !(await knownCurrencies(ctx)).has(currency)) {
+    errors.add('currency', 'UNKNOWN_CURRENCY', {});
   }
 
   let deliveryAddress: string | null = null;
@@ -202,7 +194,7 @@ export async function checkDraft(
     let country: string | null = null;
     if (blank(a.country)) {
       country = countryCode(a.country!);
-      if (!country) errors.add('deliveryAddress.country', 'must be a country from /common/public/countries');
+      if (!country) errors.add('deliveryAddress.country', 'UNKNOWN_COUNTRY');
     }
     const stored = { address: blank(a.address), zip: blank(a.zip), city: blank(a.city), country };
     if (Object.values(stored).some((v) => v !== null)) deliveryAddress = JSON.stringify(stored);
@@ -215,7 +207,7 @@ export async function checkDraft(
   );
   errors.throwIfAny();
 
-  const rate = await rateOn(c, currency, date ?? ctx.clock.today());
+  const rate = await rateOn(ctx, currency, date ?? ctx.clock.today());
   const rateMicro = rate?.rateMicro ?? 1_000_000;
   const totals = computeLines(lines, rateMicro);
   return {

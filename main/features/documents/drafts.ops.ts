@@ -9,12 +9,15 @@ import { createDraft, deleteDraft, INVOICE_KINDS, updateDraft } from './document
 import { getDraft } from '../invoices/invoices.service.js';
 import { listDrafts, streamDrafts } from '../invoices/invoice-lists.js';
 import { draftShapes } from '../invoices/invoices.read.js';
-import { issueDraftIn, issueNewIn } from './issue.service.js';
+import { issueDraft, issueNew } from './issue.service.js';
 import { DraftWithShipment, IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
+import { DraftView, IssuedRef } from './documents.output.js';
+import { ListOf, CreatedOf, NoContentOf } from '../../ops/output.js';
 
 export const draftOps = [
   defineOp({
     name: 'invoices.createDraft',
+    output: CreatedOf(DraftView),
     method: 'POST',
     path: '/invoices/drafts/',
     summary: 'Write an invoice draft (credit: true with creditedInvoiceNumber for a credit-note draft); 201 + Location /invoices/drafts/{n}',
@@ -26,6 +29,7 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.listDrafts',
+    output: ListOf(DraftView),
     method: 'GET',
     path: '/invoices/drafts/',
     summary: 'Invoice and credit-note drafts (2.4), newest first; recipientNumber filters; paged with perPage/page',
@@ -39,6 +43,7 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.getDraft',
+    output: DraftView,
     method: 'GET',
     path: '/invoices/drafts/{number}',
     summary: 'One draft (2.4, with kind, item units and VAT categories, and _links)',
@@ -47,6 +52,7 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.updateDraft',
+    output: DraftView,
     method: 'PUT',
     path: '/invoices/drafts/{number}',
     summary: 'Replace a draft (same body and rules as creation)',
@@ -59,6 +65,7 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.deleteDraft',
+    output: NoContentOf(),
     method: 'DELETE',
     path: '/invoices/drafts/{number}',
     summary: 'Delete a draft (issued documents cannot be deleted)',
@@ -70,29 +77,33 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.issueDraft',
+    output: CreatedOf(IssuedRef),
     method: 'POST',
     path: '/invoices/drafts/{number}/issue',
     summary: 'Issue a draft: next number, due date, KID, snapshots, totals; 201 + Location /invoices/{n} (or /invoices/credit-notes/{n})',
     params: NumberParam,
     body: IssueBody,
     run: async ({ params, body }, ctx) => {
-      const issued = await issueAndSend(ctx, (trx) => issueDraftIn(trx, ctx, params.number, { kinds: INVOICE_KINDS }), shipmentOf(body));
+      const issued = await issueAndSend(ctx, (trx) => issueDraft({ ...ctx, db: trx }, params.number, { kinds: INVOICE_KINDS }), shipmentOf(body));
       return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number, ...withShipments(issued) });
     },
   }),
   defineOp({
     name: 'invoices.issue',
+    output: CreatedOf(IssuedRef),
     method: 'POST',
     path: '/invoices/',
     summary: 'Issue an invoice directly (same body as a draft); 201 + Location /invoices/{n}',
     body: DraftWithShipment,
     run: async ({ body: { shipment, ...body } }, ctx) => {
-      const issued = await issueAndSend(ctx, (trx) => issueNewIn(trx, ctx, 'invoice', body), shipment);
+      // issueAndSend (sending/) still hands its callback a bare trx; once it passes a tctx (inTx) the spreads here go.
+      const issued = await issueAndSend(ctx, (trx) => issueNew({ ...ctx, db: trx }, 'invoice', body), shipment);
       return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number, ...withShipments(issued) });
     },
   }),
   defineOp({
     name: 'recipients.listDraftDocuments',
+    output: ListOf(DraftView),
     method: 'GET',
     path: '/recipients/{number}/draftDocuments',
     summary: "The recipient's invoice and credit-note drafts (2.4); 404 for an unknown recipient",

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineOp, file } from '../../ops/define.js';
-import { OpError } from '../../ops/errors.js';
+import { fieldError, OpError } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
 import type { AppContext } from '../../context.js';
-import { EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
+import { BuyerOrgMissing, EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
 import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import type { DocumentView } from '../../render/document-view.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -13,6 +13,7 @@ import { assembleView, buildView } from './document-view.builder.js';
 import { numbersOf, type DocRow, type LineRow } from './document-rows.js';
 import { getCreditNoteRow, getDraftRow, invoiceWithBalance } from '../invoices/invoices.service.js';
 import { originatorSnapshot } from './party.js';
+import { FileOf } from '../../ops/output.js';
 
 export const FILE_STEM: Record<DocumentView['kind'], string> = {
   invoice: 'faktura',
@@ -32,9 +33,9 @@ export function ehfOf(view: DocumentView) {
   try {
     return file('application/xml', `${FILE_STEM[view.kind]}-${view.number}.xml`, Buffer.from(renderEhf(view), 'utf8'));
   } catch (e) {
-    if ((e as Error).message === EHF_NEEDS_BUYER_ORG) {
-      throw new OpError(400, 'EHF_NEEDS_ORG_NUMBER', `${EHF_NEEDS_BUYER_ORG}: EHF is for businesses and public bodies; send this document as PDF`, [
-        { field: 'recipient.organisationNumber', message: EHF_NEEDS_BUYER_ORG },
+    if (e instanceof BuyerOrgMissing) {
+      throw new OpError(400, e.code, `${EHF_NEEDS_BUYER_ORG}: EHF is for businesses and public bodies; send this document as PDF`, [
+        fieldError('recipient.organisationNumber', 'EHF_NEEDS_ORG_NUMBER'),
       ]);
     }
     throw e;
@@ -44,7 +45,7 @@ export function ehfOf(view: DocumentView) {
 /** The view of a draft body that is not saved (the editor's live preview). */
 async function previewView(ctx: AppContext, input: DraftInput, kind: 'invoice' | 'offer' | 'order-confirmation'): Promise<DocumentView> {
   const settings = await getSettings(ctx);
-  const checked = await checkDraft(ctx.db, ctx, settings, kind, input);
+  const checked = await checkDraft(ctx, settings, kind, input);
   const now = ctx.clock.timestamp();
   const doc: DocRow = {
     id: 0, series: null, number: null, originator_snapshot: null, kid: null, international: null, source_document_id: null,
@@ -65,6 +66,7 @@ async function previewView(ctx: AppContext, input: DraftInput, kind: 'invoice' |
 export const documentFileOps = [
   defineOp({
     name: 'invoices.pdf',
+    output: FileOf('application/pdf'),
     method: 'GET',
     path: '/invoices/{number}/pdf',
     summary: 'The invoice as PDF',
@@ -73,6 +75,7 @@ export const documentFileOps = [
   }),
   defineOp({
     name: 'invoices.ehf',
+    output: FileOf('application/xml'),
     method: 'GET',
     path: '/invoices/{number}/ehf',
     summary: 'The invoice as EHF 3.0 (Peppol BIS Billing 3.0 UBL); 400 when the recipient has no organisation number',
@@ -81,6 +84,7 @@ export const documentFileOps = [
   }),
   defineOp({
     name: 'invoices.creditNotePdf',
+    output: FileOf('application/pdf'),
     method: 'GET',
     path: '/invoices/credit-notes/{number}/pdf',
     summary: 'The credit note as PDF',
@@ -89,6 +93,7 @@ export const documentFileOps = [
   }),
   defineOp({
     name: 'invoices.creditNoteEhf',
+    output: FileOf('application/xml'),
     method: 'GET',
     path: '/invoices/credit-notes/{number}/ehf',
     summary: 'The credit note as EHF 3.0 CreditNote; 400 when the recipient has no organisation number',
@@ -97,6 +102,7 @@ export const documentFileOps = [
   }),
   defineOp({
     name: 'invoices.draftPdf',
+    output: FileOf('application/pdf'),
     method: 'GET',
     path: '/invoices/drafts/{number}/pdf',
     summary: 'Preview of a saved draft as PDF (no number, no KID yet)',
@@ -105,6 +111,7 @@ export const documentFileOps = [
   }),
   defineOp({
     name: 'documents.previewPdf',
+    output: FileOf('application/pdf'),
     method: 'POST',
     path: '/documents/preview-pdf',
     summary: "A draft body rendered as PDF without saving anything (the editor's live preview); kind invoice (default, also credit notes), offer or order-confirmation",

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { ibanFromAccount } from '../../domain/bank-account.js';
 import { buildKid } from '../../domain/kid.js';
 import { formatDecimal2 } from '../../render/format.js';
-import { FieldErrors, notFound, OpError, validationError } from '../../ops/errors.js';
+import { fieldError, FieldErrors, notFound, OpError, validationError } from '../../ops/errors.js';
+import { inTx } from '../../ops/transaction.js';
 import { audit } from '../audit/audit.service.js';
 import { rateOn } from '../common/exchange-rates.service.js';
 import type { Settings } from '../settings/settings.schema.js';
@@ -13,7 +14,7 @@ import { contentHash } from './content-hash.js';
 import type { DocumentKind } from './document-kinds.js';
 import { draftRow, totalsColumns, type DocRow, type NewLineRow } from './document-rows.js';
 import type { DraftInput } from './documents.schema.js';
-import { insertDraft, insertLines, kindsServedWith } from './documents.service.js';
+import { insertDraft, insertLines } from './documents.service.js';
 import { addDays, checkDraft, computeLines } from './draft-input.js';
 import { missingOriginatorFields, originatorSnapshot, recipientSnapshot } from './party.js';
 import { seriesOf, takeNextNumber } from './numbering.js';
@@ -35,11 +36,6 @@ export async function creditableLeft(db: Kysely<Database>, invoiceId: number): P
   return { total: inv.total, credited: inv.credited_total, left: inv.total - inv.credited_total };
 }
 
-/**
- * Issues a draft inside the caller's transaction: checks the originator, takes the next number of the series,
- * fixes dates, KID, exchange rate, snapshots and totals, hashes the content and freezes the row (from here the
- * triggers refuse any change); invoices get their balance row, credit notes reduce the credited invoice's balance.
- */
 export interface IssueOptions {
   kinds?: readonly DocumentKind[];
   settings?: Settings;
@@ -47,20 +43,24 @@ export interface IssueOptions {
   creditToleranceOre?: number;
 }
 
-export async function issueDraftIn(
-  trx: Kysely<Database>,
-  ctx: AppContext,
-  id: number,
-  kindsOrOpts: readonly DocumentKind[] | IssueOptions = {},
-  settingsArg?: Settings,
-): Promise<Issued> {
-  const opts: IssueOptions = Array.isArray(kindsOrOpts) ? { kinds: kindsOrOpts as readonly DocumentKind[], settings: settingsArg } : (kindsOrOpts as IssueOptions);
+/**
+ * Issues draft `id` (in the caller's transaction when there is one, else in a new one: inTx): checks the originator,
+ * takes the next number of the series, fixes dates, KID, exchange rate, snapshots and totals, hashes the content and
+ * freezes the row (from here the triggers refuse any change); invoices get their balance row, credit notes reduce the
+ * credited invoice's balance. `kinds` limits which drafts the path serves (404 otherwise).
+ */
+export async function issueDraft(ctx: AppContext, id: number, opts: IssueOptions = {}): Promise<Issued> {
+  return inTx(ctx, (tctx) => issueInTx(tctx, id, opts));
+}
+
+/** issueDraft's work; `ctx.db` is a transaction. */
+async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions): Promise<Issued> {
+  const trx = ctx.db;
   const kinds = opts.kinds;
-  const preloaded = opts.settings ?? settingsArg;
   const draft = await draftRow(trx, id, kinds);
   if (!draft) throw notFound(`Draft ${id}`);
   const kind = draft.kind as DocumentKind;
-  const settings = preloaded ?? (await getSettings({ ...ctx, db: trx }));
+  const settings = opts.settings ?? (await getSettings(ctx));
   const missing = missingOriginatorFields(settings, kind === 'invoice');
   if (missing.length) {
     throw validationError(missing, `Set ${missing.map((m) => m.field).join(', ')} in Settings (PUT /originators/current/settings) before issuing`);
@@ -69,12 +69,12 @@ export async function issueDraftIn(
   const stored = await trx.selectFrom('document_lines').selectAll().where('document_id', '=', id).orderBy('line_no').execute();
 
   const errors = new FieldErrors();
-  if (recipient.deleted && kind !== 'credit-note') errors.add('recipient.number', `recipient ${recipient.number} is deleted`);
-  if (!stored.length) errors.add('items', 'a document needs at least one line');
+  if (recipient.deleted && kind !== 'credit-note') errors.add('recipient.number', 'RECIPIENT_DELETED', { number: recipient.number });
+  if (!stored.length) errors.add('items', 'NO_LINES');
   const vatRegistered = settings.company.vatRegistered;
   const lines: NewLineRow[] = stored.map(({ document_id: _d, line_no: _n, ...l }, i) => {
     if (!vatRegistered) return { ...l, tax_rate: 0, vat_category: 'O', exemption_reason: null };
-    if (l.vat_category === 'O') errors.add(`items[${i}].taxRate`, 'the draft was written without VAT; save it again with a VAT rate now that the originator is VAT registered');
+    if (l.vat_category === 'O') errors.add(`items[${i}].taxRate`, 'LINE_WITHOUT_VAT');
     return { ...l };
   });
 
@@ -83,7 +83,7 @@ export async function issueDraftIn(
   let expiryDate: string | null = draft.expiry_date;
   if (kind === 'invoice') {
     dueDate = draft.due_date ?? addDays(issueDate, recipient.credit_days ?? settings.invoicing.defaultCreditDays);
-    if (dueDate < issueDate) errors.add('dueDate', 'must not be before the invoice date');
+    if (dueDate < issueDate) errors.add('dueDate', 'BEFORE_INVOICE_DATE');
   } else if (kind === 'offer') {
     expiryDate = draft.expiry_date ?? addDays(issueDate, settings.invoicing.offerValidDays);
   } else if (kind === 'order-confirmation') {
@@ -94,27 +94,22 @@ export async function issueDraftIn(
     kind === 'credit-note' && draft.credited_document_id !== null
       ? await trx.selectFrom('documents').select(['exchange_rate_micro', 'issue_date']).where('id', '=', draft.credited_document_id).executeTakeFirst()
       : undefined;
-  const rate = credited ? { rateMicro: credited.exchange_rate_micro, date: credited.issue_date! } : await rateOn({ ...ctx, db: trx }, draft.currency, issueDate);
-  if (!rate) errors.add('currency', `there is no exchange rate for ${draft.currency}`);
+  const rate = credited ? { rateMicro: credited.exchange_rate_micro, date: credited.issue_date! } : await rateOn(ctx, draft.currency, issueDate);
+  if (!rate) errors.add('currency', 'NO_EXCHANGE_RATE', { currency: draft.currency });
   errors.throwIfAny();
 
   const rateMicro = rate!.rateMicro;
   const totals = computeLines(lines, rateMicro);
   if (kind === 'invoice' && totals.totalOre < 0) {
-    throw validationError([{ field: 'items', message: 'an invoice cannot have a negative total: issue a credit note instead' }]);
+    throw validationError([fieldError('items', 'NEGATIVE_TOTAL')]);
   }
   if (kind === 'credit-note') {
-    if (totals.totalOre <= 0) throw validationError([{ field: 'items', message: 'a credit note must credit a positive amount' }]);
+    if (totals.totalOre <= 0) throw validationError([fieldError('items', 'CREDIT_NOT_POSITIVE')]);
     // PostgreSQL: the credited invoice's balance row locked before reading what is left (no-op on SQLite; db/dialect.ts).
     await trx.selectFrom('invoice_balances').select('document_id').where('document_id', '=', draft.credited_document_id!).forUpdate().execute();
     const left = await creditableLeft(trx, draft.credited_document_id!);
     if (totals.totalOre > left.left + (opts.creditToleranceOre ?? 0)) {
-      throw validationError([
-        {
-          field: 'items',
-          message: `credits ${formatDecimal2(totals.totalOre)} but the invoice has only ${formatDecimal2(left.left)} left to credit`,
-        },
-      ]);
+      throw validationError([fieldError('items', 'CREDIT_TOO_LARGE', { amount: formatDecimal2(totals.totalOre), left: formatDecimal2(left.left) })]);
     }
   }
 
@@ -126,7 +121,7 @@ export async function issueDraftIn(
     try {
       kid = buildKid(settings.invoicing, number, customer);
     } catch (e) {
-      throw new OpError(400, 'KID_TOO_LONG', (e as Error).message, [{ field: 'invoicing.kidLength', message: 'the KID would be longer than 25 digits' }]);
+      throw new OpError(400, 'KID_TOO_LONG', (e as Error).message, [fieldError('invoicing.kidLength', 'KID_TOO_LONG')]);
     }
   }
   const c = settings.company;
@@ -194,20 +189,19 @@ async function applyCredit(trx: Kysely<Database>, invoiceId: number, amount: num
     .execute();
 }
 
-/** POST /invoices/drafts/{n}/issue and the like: one transaction. */
-export async function issueDraft(ctx: AppContext, kind: DocumentKind, id: number): Promise<Issued> {
-  return ctx.db.transaction().execute((trx) => issueDraftIn(trx, ctx, id, { kinds: kindsServedWith(kind) }));
-}
-
 /** POST /invoices/: writes the draft and issues it in the same transaction (nothing is left behind on failure). */
 export async function issueNew(ctx: AppContext, kind: DocumentKind, input: DraftInput, sourceDocumentId: number | null = null): Promise<Issued> {
-  return ctx.db.transaction().execute((trx) => issueNewIn(trx, ctx, kind, input, sourceDocumentId));
+  return inTx(ctx, async (tctx) => {
+    const settings = await getSettings(tctx);
+    const checked = await checkDraft(tctx, settings, kind, input);
+    const id = await insertDraft(tctx, checked, sourceDocumentId);
+    return issueInTx(tctx, id, { settings });
+  });
 }
 
-/** issueNew inside the caller's transaction (event signups issue the participant's invoice with their own writes). */
-export async function issueNewIn(trx: Kysely<Database>, ctx: AppContext, kind: DocumentKind, input: DraftInput, sourceDocumentId: number | null = null): Promise<Issued> {
-  const settings = await getSettings({ ...ctx, db: trx });
-  const checked = await checkDraft(trx, ctx, settings, kind, input);
-  const id = await insertDraft(trx, ctx, checked, sourceDocumentId);
-  return issueDraftIn(trx, ctx, id, { settings });
-}
+/**
+ * @deprecated Transitional, for main/features/events until its owner converts it: call `issueNew(tctx, …)` inside
+ * `inTx(ctx, async (tctx) => …)` instead (issueNew joins the caller's transaction).
+ */
+export const issueNewIn = (trx: Kysely<Database>, ctx: AppContext, kind: DocumentKind, input: DraftInput, sourceDocumentId: number | null = null) =>
+  issueNew({ ...ctx, db: trx }, kind, input, sourceDocumentId);

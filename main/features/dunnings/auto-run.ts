@@ -8,6 +8,7 @@ import { audit } from '../audit/audit.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { runDunnings, type RunResult } from './candidates.service.js';
 import { startHourlyCheck } from '../../hourly-check.js';
+import { inTx } from '../../ops/transaction.js';
 
 const LAST_RUN = 'dunning-last-run';
 
@@ -19,7 +20,7 @@ export async function dailyDunningRun(ctx: AppContext): Promise<RunResult | null
   if (last && JSON.parse(last.value) === today) return null;
   const result = await runDunnings(ctx);
   const value = JSON.stringify(today);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async ({ db: trx }) => {
     await trx.insertInto('settings').values({ key: LAST_RUN, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
     await audit(trx, ctx.clock, 'dunning-run', today, 'daily', { created: result.created, withFee: result.withFee, sent: result.sent, skipped: result.skipped.length });
   });

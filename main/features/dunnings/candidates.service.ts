@@ -22,6 +22,7 @@ import type { Settings } from '../settings/settings.schema.js';
 import { planDunning, type ClaimRow, type PriorDunning } from './claim.js';
 import { CLAIM_COLUMNS, claimsQuery, issueDunnings, MIN_NOTICE_DEADLINE_DAYS, priorOf, sendDunning, type NewDunning } from './dunnings.service.js';
 import { loadRates } from './interest-rates.service.js';
+import { inTx } from '../../ops/transaction.js';
 
 const BATCH = 500;
 
@@ -177,7 +178,8 @@ export async function runDunnings(ctx: AppContext): Promise<RunResult> {
   const options = { debtCollectionNotice: false, dunningFee: s.autoFee, interest: s.autoInterest, dueDate: addDays(today, s.deadlineDays) };
   let after = 0;
   for (;;) {
-    const rows = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await inTx(ctx, async (tctx) => {
+      const trx = tctx.db;
       const batch = (await candidatesQuery(trx, today, filter).select(CLAIM_COLUMNS).where('d.number', '>', after).orderBy('d.number').limit(BATCH).execute()) as ClaimRow[];
       if (!batch.length) return batch;
       const prior = await priorOf(trx, batch.map((r) => r.id));
@@ -192,7 +194,7 @@ export async function runDunnings(ctx: AppContext): Promise<RunResult> {
           result.skipped.push({ invoiceNumber: c.number, reason: `no late-interest rate covers ${e.date}` });
         }
       }
-      const numbers = await issueDunnings(trx, ctx, items);
+      const numbers = await issueDunnings(tctx, items);
       result.created += numbers.length;
       result.withFee += items.filter((it) => it.plan.fee > 0).length;
       result.numbers.push(...numbers.slice(0, Math.max(0, 1000 - result.numbers.length)));
@@ -206,8 +208,8 @@ export async function runDunnings(ctx: AppContext): Promise<RunResult> {
           const o = shipmentFor(s.autoShipment, emails.get(items[i].claim.recipient_number) ?? null);
           if (!o) continue;
           // An e-mail address the outbox refuses (a bad address kept from an import) falls back to paper, never fails the batch.
-          const shipped = await sendDunning(trx, ctx, numbers[i], o).catch((e) => {
-            if (e instanceof OpError && e.status === 400 && o.email) return sendDunning(trx, ctx, numbers[i], { paper: {} });
+          const shipped = await sendDunning(tctx, numbers[i], o).catch((e) => {
+            if (e instanceof OpError && e.status === 400 && o.email) return sendDunning(tctx, numbers[i], { paper: {} });
             throw e;
           });
           result.sent += shipped.length ? 1 : 0;

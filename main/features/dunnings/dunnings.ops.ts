@@ -9,6 +9,9 @@ import { CandidateQuery, DunningGetQuery, DunningInput, DunningListQuery, Intere
 import { getDunning, listDunnings, streamDunnings } from './dunnings.read.js';
 import { createDunning, sendDunning } from './dunnings.service.js';
 import { createRate, deleteRate, getRate, listRates, updateRate } from './interest-rates.service.js';
+import { DunningCandidateView, DunningView, InterestRateView, DunningRunView } from './dunnings.output.js';
+import { HistoryEntryView, ShipmentView } from '../documents/documents.output.js';
+import { ListOf, CreatedOf, NoContentOf, FileOf } from '../../ops/output.js';
 
 /** 404 before anything else when the dunning does not exist. */
 const existing = async (ctx: Parameters<typeof getDunning>[0], number: number) => getDunning(ctx, number);
@@ -16,6 +19,7 @@ const existing = async (ctx: Parameters<typeof getDunning>[0], number: number) =
 export const dunningOps = [
   defineOp({
     name: 'dunnings.create',
+    output: CreatedOf(DunningView),
     method: 'POST',
     path: '/dunnings/',
     summary:
@@ -30,13 +34,14 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.list',
+    output: ListOf(DunningView),
     method: 'GET',
     path: '/dunnings/',
     summary: 'Dunnings, newest first; invoiceNumber, recipientNumber, from/to (dunning date), withDetails; paged with perPage/page',
     query: DunningListQuery,
     run: ({ query }, ctx) => {
       const errors = new FieldErrors();
-      for (const k of ['from', 'to'] as const) if (query[k] !== undefined && !isRealDate(query[k]!)) errors.add(k, 'must be a real date YYYY-MM-DD');
+      for (const k of ['from', 'to'] as const) if (query[k] !== undefined && !isRealDate(query[k]!)) errors.add(k, 'NOT_A_DATE');
       errors.throwIfAny();
       const { withDetails = false, ...f } = query;
       return listResult(
@@ -48,6 +53,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.candidates',
+    output: ListOf(DunningCandidateView),
     method: 'GET',
     path: '/dunnings/candidates',
     summary: 'Due invoices whose deadline has passed, oldest first, with the fee and interest a reminder would add today; paged',
@@ -61,6 +67,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.run',
+    output: DunningRunView,
     method: 'POST',
     path: '/dunnings/run',
     summary: 'The automatic run now (Settings → Purring): reminders for every ready invoice of recipients that allow it; never twice for one deadline',
@@ -68,6 +75,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.listInterestRates',
+    output: ListOf(InterestRateView),
     method: 'GET',
     path: '/dunnings/interest-rates',
     summary: 'The late-interest rates (forsinkelsesrente) by date, newest first',
@@ -75,6 +83,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.createInterestRate',
+    output: CreatedOf(InterestRateView),
     method: 'POST',
     path: '/dunnings/interest-rates',
     summary: 'Enter a late-interest rate {from, rate (percent)} in force from a date; 409 when that date has one',
@@ -86,6 +95,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.getInterestRate',
+    output: InterestRateView,
     method: 'GET',
     path: '/dunnings/interest-rates/{from}',
     summary: 'One late-interest rate',
@@ -94,6 +104,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.updateInterestRate',
+    output: InterestRateView,
     method: 'PUT',
     path: '/dunnings/interest-rates/{from}',
     summary: 'Change a late-interest rate (issued dunnings keep theirs)',
@@ -103,6 +114,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.deleteInterestRate',
+    output: NoContentOf(),
     method: 'DELETE',
     path: '/dunnings/interest-rates/{from}',
     summary: 'Remove a late-interest rate',
@@ -114,6 +126,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.get',
+    output: DunningView,
     method: 'GET',
     path: '/dunnings/{number}',
     summary: 'One dunning (spec 2.7); withDetails=true adds recipient, fee reason, interest period and invoice state; 404 when it does not exist',
@@ -123,6 +136,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.pdf',
+    output: FileOf('application/pdf'),
     method: 'GET',
     path: '/dunnings/{number}/pdf',
     summary: 'The dunning as PDF (Purring / Inkassovarsel)',
@@ -134,6 +148,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.send',
+    output: Type.Object({ shipments: Type.Array(ShipmentView) }),
     method: 'POST',
     path: '/dunnings/{number}/send',
     summary: 'Send an issued dunning (again): the 4.4 delivery options (paper and/or email; sms, copy); never EHF for an inkassovarsel; 404 unknown',
@@ -141,12 +156,13 @@ export const dunningOps = [
     body: DeliveryOptions,
     run: async ({ params, body }, ctx) => {
       await existing(ctx, params.number);
-      const shipments = await ctx.db.transaction().execute((trx) => sendDunning(trx, ctx, params.number, body));
+      const shipments = await sendDunning(ctx, params.number, body);
       return { shipments };
     },
   }),
   defineOp({
     name: 'dunnings.history',
+    output: ListOf(HistoryEntryView),
     method: 'GET',
     path: '/dunnings/{number}/history',
     summary: 'The sending history of a dunning (spec 2.9), newest first; 404 when it does not exist',

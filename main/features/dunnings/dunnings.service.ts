@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { addDays, daysBetween, MissingRateError, type RatePeriod } from '../../domain/late-interest.js';
-import { FieldErrors, validationError } from '../../ops/errors.js';
+import { fieldError, FieldErrors, validationError } from '../../ops/errors.js';
 import { isRealDate } from '../documents/draft-input.js';
 import { queueDocumentShipments, type DeliveryOptions, type ShipmentView } from '../sending/outbox.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -17,6 +17,7 @@ import { claimProblem, dunningRow, planDunning, type ClaimRow, type Plan, type P
 import type { DunningInput } from './dunnings.schema.js';
 import { loadRates } from './interest-rates.service.js';
 import { keepInvoiceMailAddress } from './mail-address.js';
+import { inTx } from '../../ops/transaction.js';
 
 const SERIES = 'dunning';
 const CHUNK = 500;
@@ -64,8 +65,13 @@ export interface NewDunning {
   options: PlanOptions & { dunningText: string | null; automatic: boolean };
 }
 
-/** Inserts the dunnings, adds their fees and interest to the claims and audits them, in `trx`. Returns their numbers. */
-export async function issueDunnings(trx: Kysely<Database>, ctx: AppContext, items: NewDunning[]): Promise<number[]> {
+/** Inserts the dunnings, adds their fees and interest to the claims and audits them, in one transaction. Returns their numbers. */
+export async function issueDunnings(ctx: AppContext, items: NewDunning[]): Promise<number[]> {
+  return inTx(ctx, (tctx) => issueDunningsInTx(tctx, items));
+}
+
+async function issueDunningsInTx(ctx: AppContext, items: NewDunning[]): Promise<number[]> {
+  const trx = ctx.db;
   if (!items.length) return [];
   const today = ctx.clock.today();
   const at = ctx.clock.timestamp();
@@ -110,15 +116,17 @@ export function planOr400(c: ClaimRow, prior: PriorDunning[], o: PlanOptions, to
     return planDunning(c, prior, o, today, s, rates);
   } catch (e) {
     if (!(e instanceof MissingRateError)) throw e;
-    throw validationError([{ field: 'interest', message: `no late-interest rate covers ${e.date}; add the rate in Settings → Purring, or send interest: false` }]);
+    throw validationError([fieldError('interest', 'NO_INTEREST_RATE', { date: e.date })]);
   }
 }
 
 /** Sends an issued dunning through the outbox (spec 4.4). An inkassovarsel never goes as EHF; a paper address is kept for the invoice's mail. */
-export async function sendDunning(trx: Kysely<Database>, ctx: AppContext, number: number, options: DeliveryOptions): Promise<ShipmentView[]> {
-  const shipments = await queueDocumentShipments(trx, ctx, { type: 'dunning', number }, options);
-  await keepInvoiceMailAddress(trx, ctx, number, options);
-  return shipments;
+export async function sendDunning(ctx: AppContext, number: number, options: DeliveryOptions): Promise<ShipmentView[]> {
+  return inTx(ctx, async (tctx) => {
+    const shipments = await queueDocumentShipments(tctx.db, tctx, { type: 'dunning', number }, options);
+    await keepInvoiceMailAddress(tctx, number, options);
+    return shipments;
+  });
 }
 
 export interface CreatedDunning {
@@ -128,31 +136,31 @@ export interface CreatedDunning {
 }
 
 export async function createDunning(ctx: AppContext, input: DunningInput): Promise<CreatedDunning> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const today = ctx.clock.today();
     const settings = (await getSettings(tctx)).dunning;
     const errors = new FieldErrors();
     const claim = await claimsQuery(trx).select(CLAIM_COLUMNS).where('d.number', '=', input.invoiceNumber).executeTakeFirst();
-    const problem = claimProblem(claim as ClaimRow | undefined, today);
-    if (problem) errors.add('invoiceNumber', problem);
+    const problem = claimProblem(claim as ClaimRow | undefined, today, 'invoiceNumber');
+    if (problem) errors.list.push(problem);
     const dcn = input.debtCollectionNotice ?? false;
     const dueDate = input.dueDate ?? addDays(today, dcn ? Math.max(settings.deadlineDays, MIN_NOTICE_DEADLINE_DAYS) : settings.deadlineDays);
-    if (!isRealDate(dueDate)) errors.add('dueDate', 'must be a real date YYYY-MM-DD');
-    else if (dueDate <= today) errors.add('dueDate', `must be after the dunning date ${today}`);
+    if (!isRealDate(dueDate)) errors.add('dueDate', 'NOT_A_DATE');
+    else if (dueDate <= today) errors.add('dueDate', 'NOT_AFTER_DUNNING_DATE', { date: today });
     else if (dcn && daysBetween(today, dueDate) < MIN_NOTICE_DEADLINE_DAYS) {
-      errors.add('dueDate', `an inkassovarsel needs a deadline at least ${MIN_NOTICE_DEADLINE_DAYS} days after it is sent: ${addDays(today, MIN_NOTICE_DEADLINE_DAYS)} or later`);
+      errors.add('dueDate', 'NOTICE_DEADLINE_TOO_SHORT', { days: MIN_NOTICE_DEADLINE_DAYS, earliest: addDays(today, MIN_NOTICE_DEADLINE_DAYS) });
     }
-    if (dcn && input.shipment?.ehf) errors.add('shipment.ehf', 'an inkassovarsel may not be sent as EHF');
+    if (dcn && input.shipment?.ehf) errors.add('shipment.ehf', 'NOTICE_NOT_EHF');
     errors.throwIfAny();
     const c = claim as ClaimRow;
     const prior = (await priorOf(trx, [c.id])).get(c.id) ?? [];
     const options = { debtCollectionNotice: dcn, dunningFee: input.dunningFee ?? true, interest: input.interest ?? true, dueDate };
     const plan = planOr400(c, prior, options, today, settings, await loadRates(trx));
-    const [number] = await issueDunnings(trx, ctx, [
+    const [number] = await issueDunnings(tctx, [
       { claim: c, priorCount: prior.length, plan, options: { ...options, dunningText: input.dunningText?.trim() || null, automatic: false } },
     ]);
-    const shipments = input.shipment ? await sendDunning(trx, ctx, number, input.shipment) : null;
+    const shipments = input.shipment ? await sendDunning(tctx, number, input.shipment) : null;
     return { number, feeRefusedReason: plan.feeRefusedReason, shipments };
   });
 }

@@ -7,10 +7,11 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import type { RatePeriod } from '../../domain/late-interest.js';
 import { fromScaled, hasAtMostDecimals, toScaled } from '../../domain/money.js';
-import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
+import { conflict, fieldError, FieldErrors, notFound } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { isRealDate } from '../documents/draft-input.js';
 import type { InterestRateInput } from './dunnings.schema.js';
+import { inTx } from '../../ops/transaction.js';
 
 export interface InterestRateView {
   from: string;
@@ -37,8 +38,8 @@ export async function listRates(ctx: AppContext): Promise<InterestRateView[]> {
 
 function checked(input: InterestRateInput): { from_date: string; rate: number } {
   const errors = new FieldErrors();
-  if (!isRealDate(input.from)) errors.add('from', 'must be a real date YYYY-MM-DD');
-  if (!hasAtMostDecimals(input.rate, 2)) errors.add('rate', 'must have at most 2 decimals');
+  if (!isRealDate(input.from)) errors.add('from', 'NOT_A_DATE');
+  if (!hasAtMostDecimals(input.rate, 2)) errors.add('rate', 'TOO_MANY_DECIMALS', { max: 2 });
   errors.throwIfAny();
   return { from_date: input.from, rate: toScaled(input.rate, 2) };
 }
@@ -51,9 +52,9 @@ export async function getRate(ctx: AppContext, from: string): Promise<InterestRa
 
 export async function createRate(ctx: AppContext, input: InterestRateInput): Promise<string> {
   const row = checked(input);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const taken = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', row.from_date).executeTakeFirst();
-    if (taken) throw conflict(`A rate from ${row.from_date} exists; change it with PUT`, [{ field: 'from', message: 'a rate from this date exists' }]);
+    if (taken) throw conflict(`A rate from ${row.from_date} exists; change it with PUT`, [fieldError('from', 'RATE_EXISTS')]);
     await trx.insertInto('interest_rates').values(row).execute();
     await audit(trx, ctx.clock, 'interest-rate', row.from_date, 'create', { rate: input.rate });
     return row.from_date;
@@ -63,12 +64,12 @@ export async function createRate(ctx: AppContext, input: InterestRateInput): Pro
 /** Replaces the rate from `from` (the body's `from` may move it to another date). */
 export async function updateRate(ctx: AppContext, from: string, input: InterestRateInput): Promise<string> {
   const row = checked(input);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const old = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', from).executeTakeFirst();
     if (!old) throw notFound(`Interest rate from ${from}`);
     if (row.from_date !== from) {
       const taken = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', row.from_date).executeTakeFirst();
-      if (taken) throw conflict(`A rate from ${row.from_date} exists`, [{ field: 'from', message: 'a rate from this date exists' }]);
+      if (taken) throw conflict(`A rate from ${row.from_date} exists`, [fieldError('from', 'RATE_EXISTS')]);
     }
     await trx.deleteFrom('interest_rates').where('from_date', '=', from).execute();
     await trx.insertInto('interest_rates').values(row).execute();
@@ -78,7 +79,7 @@ export async function updateRate(ctx: AppContext, from: string, input: InterestR
 }
 
 export async function deleteRate(ctx: AppContext, from: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async ({ db: trx }) => {
     const r = await trx.deleteFrom('interest_rates').where('from_date', '=', from).executeTakeFirst();
     if (Number(r.numDeletedRows) !== 1) throw notFound(`Interest rate from ${from}`);
     await audit(trx, ctx.clock, 'interest-rate', from, 'delete');

@@ -3,13 +3,12 @@
  * the outbox's document_mail_addresses beside the invoice; the issued invoice itself never changes). The outbox keeps
  * addresses only for documents with a row in `documents`, so the dunning keeps it for its invoice here.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { countryCode } from '../common/countries.js';
 import type { DeliveryOptions } from '../sending/outbox.js';
 
-export async function keepInvoiceMailAddress(trx: Kysely<Database>, ctx: AppContext, dunningNumber: number, options: DeliveryOptions): Promise<void> {
+export async function keepInvoiceMailAddress(ctx: AppContext, dunningNumber: number, options: DeliveryOptions): Promise<void> {
+  const trx = ctx.db;
   const p = options.paper;
   if (!p || !Object.keys(p).length) return; // already checked by the outbox: zip, city and country are there
   const row = await trx.selectFrom('dunnings').select('document_id').where('number', '=', dunningNumber).executeTakeFirstOrThrow();

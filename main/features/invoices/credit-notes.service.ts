@@ -15,7 +15,8 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { oreToKr } from '../../domain/money.js';
 import { computeTotals, vatOf, type VatCategory } from '../../domain/totals.js';
-import { FieldErrors, notFound, validationError } from '../../ops/errors.js';
+import { fieldError, FieldErrors, notFound, validationError } from '../../ops/errors.js';
+import { inTx } from '../../ops/transaction.js';
 import { productsByCode } from '../products/products.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -23,7 +24,7 @@ import { totalsColumns, type DocRow, type LineRow, type NewLineRow } from '../do
 import type { CreditNoteInput } from '../documents/documents.schema.js';
 import { insertDraft } from '../documents/documents.service.js';
 import { computeLines, isRealDate, lineFromItem, type CheckedDraft } from '../documents/draft-input.js';
-import { creditableLeft, issueDraftIn, type Issued } from '../documents/issue.service.js';
+import { creditableLeft, issueDraft, type Issued } from '../documents/issue.service.js';
 
 type Group = { vatCategory: VatCategory; taxRateHundredths: number; baseOre: number; key: string; reason: string | null };
 
@@ -93,21 +94,22 @@ interface CreditPlan {
   left: number;
 }
 
-async function planCredit(trx: Kysely<Database>, ctx: AppContext, number: number, input: CreditNoteInput | undefined, settings: Settings): Promise<CreditPlan> {
+async function planCredit(ctx: AppContext, number: number, input: CreditNoteInput | undefined, settings: Settings): Promise<CreditPlan> {
+  const trx = ctx.db;
   const inv = await trx.selectFrom('documents').selectAll().where('kind', '=', 'invoice').where('number', '=', number).executeTakeFirst();
   if (!inv) throw notFound(`Invoice ${number}`);
   // PostgreSQL: lock the invoice's balance row before reading what is left, so parallel credits wait (no-op on SQLite).
   await trx.selectFrom('invoice_balances').select('document_id').where('document_id', '=', inv.id).forUpdate().execute();
   const left = await creditableLeft(trx, inv.id);
-  if (left.left <= 0) throw validationError([{ field: '(body)', message: `invoice ${number} is already credited in full` }]);
+  if (left.left <= 0) throw validationError([fieldError('(body)', 'CREDITED_IN_FULL', { number })]);
   const { balance } = await trx.selectFrom('invoice_balances').select('balance').where('document_id', '=', inv.id).executeTakeFirstOrThrow();
 
   const errors = new FieldErrors();
   if (input?.invoiceDate) {
-    if (!isRealDate(input.invoiceDate)) errors.add('invoiceDate', 'must be a real date YYYY-MM-DD');
-    else if (input.invoiceDate < inv.issue_date!) errors.add('invoiceDate', 'must not be before the date of the credited invoice');
+    if (!isRealDate(input.invoiceDate)) errors.add('invoiceDate', 'NOT_A_DATE');
+    else if (input.invoiceDate < inv.issue_date!) errors.add('invoiceDate', 'BEFORE_CREDITED_INVOICE');
   }
-  if (input?.scope && input.items?.length) errors.add('scope', 'is only for a credit without items');
+  if (input?.scope && input.items?.length) errors.add('scope', 'SCOPE_ONLY_WITHOUT_ITEMS');
   let lines: NewLineRow[];
   let tolerance = 0;
   const invoiceLines = await trx.selectFrom('document_lines').selectAll().where('document_id', '=', inv.id).orderBy('line_no').execute();
@@ -120,13 +122,11 @@ async function planCredit(trx: Kysely<Database>, ctx: AppContext, number: number
     // The invoice's VAT treatment rules: a credit note cannot introduce a rate the invoice did not have.
     const rates = new Set(invoiceLines.map((l) => `${l.vat_category}:${l.tax_rate}`));
     lines.forEach((l, i) => {
-      if (!rates.has(`${l.vat_category}:${l.tax_rate}`)) errors.add(`items[${i}].taxRate`, `invoice ${number} has no line with this VAT rate and category`);
+      if (!rates.has(`${l.vat_category}:${l.tax_rate}`)) errors.add(`items[${i}].taxRate`, 'NO_LINE_WITH_RATE', { number });
     });
   } else if ((input?.scope ?? 'owed') === 'owed' && owed < left.left) {
     if (owed <= 0) {
-      throw validationError([
-        { field: 'scope', message: `invoice ${number} has nothing left to pay; credit with scope "uncredited" to give the customer money back` },
-      ]);
+      throw validationError([fieldError('scope', 'NOTHING_LEFT_TO_PAY', { number })]);
     }
     // What is still owed, over the VAT rates in proportion to what each has uncredited.
     const groups = await uncreditedByRate(trx, inv.id, invoiceLines);
@@ -141,15 +141,13 @@ async function planCredit(trx: Kysely<Database>, ctx: AppContext, number: number
     const groups = await uncreditedByRate(trx, inv.id, invoiceLines);
     lines = groups.map((g) => restLine(g, g.baseOre, `Kreditering av resterende beløp, faktura ${number}`));
     tolerance = lines.length;
-    if (!lines.length) throw validationError([{ field: '(body)', message: `invoice ${number} is already credited in full` }]);
+    if (!lines.length) throw validationError([fieldError('(body)', 'CREDITED_IN_FULL', { number })]);
   }
   errors.throwIfAny();
 
   const totals = computeLines(lines, inv.exchange_rate_micro);
   if (input?.items?.length && totals.totalOre > left.left) {
-    throw validationError([
-      { field: 'items', message: `credits ${(totals.totalOre / 100).toFixed(2)} but invoice ${number} has only ${(left.left / 100).toFixed(2)} left to credit` },
-    ]);
+    throw validationError([fieldError('items', 'CREDIT_TOO_LARGE', { amount: (totals.totalOre / 100).toFixed(2), left: (left.left / 100).toFixed(2), number })]);
   }
   const checked: CheckedDraft = {
     doc: {
@@ -176,17 +174,22 @@ async function planCredit(trx: Kysely<Database>, ctx: AppContext, number: number
   return { inv, checked, tolerance, balance, left: left.left };
 }
 
+/** POST /invoices/{n}/credit-note: plans and issues the credit note (in the caller's transaction when there is one). */
 export async function creditInvoice(ctx: AppContext, number: number, input: CreditNoteInput | undefined): Promise<Issued> {
-  return ctx.db.transaction().execute((trx) => creditInvoiceIn(trx, ctx, number, input));
+  return inTx(ctx, async (tctx) => {
+    const settings = await getSettings(tctx);
+    const plan = await planCredit(tctx, number, input, settings);
+    const id = await insertDraft(tctx, plan.checked);
+    return issueDraft(tctx, id, { settings, creditToleranceOre: plan.tolerance });
+  });
 }
 
-/** creditInvoice inside the caller's transaction (cancelling an event participant credits the invoice with its own write). */
-export async function creditInvoiceIn(trx: Kysely<Database>, ctx: AppContext, number: number, input: CreditNoteInput | undefined): Promise<Issued> {
-  const settings = await getSettings({ ...ctx, db: trx });
-  const plan = await planCredit(trx, ctx, number, input, settings);
-  const id = await insertDraft(trx, ctx, plan.checked);
-  return issueDraftIn(trx, ctx, id, { settings, creditToleranceOre: plan.tolerance });
-}
+/**
+ * @deprecated Transitional, for main/features/events until its owner converts it: call `creditInvoice(tctx, …)` inside
+ * `inTx(ctx, async (tctx) => …)` instead (creditInvoice joins the caller's transaction).
+ */
+export const creditInvoiceIn = (trx: Kysely<Database>, ctx: AppContext, number: number, input: CreditNoteInput | undefined) =>
+  creditInvoice({ ...ctx, db: trx }, number, input);
 
 /**
  * What a credit note with this body would be, without issuing it: the amount, the balance before and after, and what
@@ -194,7 +197,7 @@ export async function creditInvoiceIn(trx: Kysely<Database>, ctx: AppContext, nu
  */
 export async function previewCredit(ctx: AppContext, number: number, input: CreditNoteInput | undefined) {
   const settings = await getSettings(ctx);
-  const plan = await planCredit(ctx.db, ctx, number, input, settings);
+  const plan = await planCredit(ctx, number, input, settings);
   const d = plan.checked.doc;
   const after = plan.balance - d.total;
   return {

@@ -8,12 +8,13 @@ import type { Database, LedgerEntriesTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { hasAtMostDecimals, krToOre, oreToKr } from '../../domain/money.js';
 import { roundDiv } from '../../domain/totals.js';
-import { FieldErrors, notFound, OpError } from '../../ops/errors.js';
+import { fieldError, FieldErrors, notFound, OpError, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { cancelOpenFees } from '../dunnings/claim-effects.js';
 import type { PaymentInput } from '../documents/documents.schema.js';
 import { isRealDate } from '../documents/draft-input.js';
 import { numbersOf } from '../documents/document-rows.js';
+import { inTx } from '../../ops/transaction.js';
 
 type Entry = Selectable<LedgerEntriesTable>;
 /** refund / credit-transfer-out / credit-transfer-in: refunds.service.ts (a negative balance paid back or moved). */
@@ -101,16 +102,16 @@ export async function setBalance(
 
 /** A payment: partial payments add up; an overpayment leaves a negative balance (never an error). */
 export async function registerPayment(ctx: AppContext, number: number, input: PaymentInput): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
     const errors = new FieldErrors();
-    if (!isRealDate(input.date)) errors.add('date', 'must be a real date YYYY-MM-DD');
-    if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'must have at most 2 decimals');
+    if (!isRealDate(input.date)) errors.add('date', 'NOT_A_DATE');
+    if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'TOO_MANY_DECIMALS', { max: 2 });
     if (input.currencyAmount != null) {
-      if (inv.currency === 'NOK') errors.add('currencyAmount', 'is only for invoices in another currency than NOK');
-      else if (!hasAtMostDecimals(input.currencyAmount, 2)) errors.add('currencyAmount', 'must have at most 2 decimals');
+      if (inv.currency === 'NOK') errors.add('currencyAmount', 'ONLY_FOREIGN_CURRENCY');
+      else if (!hasAtMostDecimals(input.currencyAmount, 2)) errors.add('currencyAmount', 'TOO_MANY_DECIMALS', { max: 2 });
     }
-    if (input.bankFee != null && !hasAtMostDecimals(input.bankFee, 2)) errors.add('bankFee', 'must have at most 2 decimals');
+    if (input.bankFee != null && !hasAtMostDecimals(input.bankFee, 2)) errors.add('bankFee', 'TOO_MANY_DECIMALS', { max: 2 });
     errors.throwIfAny();
     const nok = krToOre(input.amount);
     const foreign = inv.currency !== 'NOK';
@@ -142,7 +143,7 @@ export async function registerPayment(ctx: AppContext, number: number, input: Pa
 
 /** Undoes a payment with a reversing entry dated today; the original stays in the history. */
 export async function reversePayment(ctx: AppContext, number: number, entryId: number): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
     const e = await trx.selectFrom('ledger_entries').selectAll().where('id', '=', entryId).where('document_id', '=', inv.id).executeTakeFirst();
     if (!e) throw notFound(`Payment ${entryId} of invoice ${number}`);
@@ -173,12 +174,12 @@ export async function reversePayment(ctx: AppContext, number: number, entryId: n
 
 /** Writes the open balance off: the invoice leaves due/not due and is in state lost until the loss is reversed. */
 export async function markLost(ctx: AppContext, number: number, reason: string): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
     if (inv.lost) throw new OpError(409, 'ALREADY_LOST', `Invoice ${number} is already marked as lost`);
     if (inv.balance <= 0) throw new OpError(409, 'NOTHING_TO_WRITE_OFF', `Invoice ${number} has no open balance to write off`);
     const trimmed = reason.trim();
-    if (!trimmed) throw new OpError(400, 'VALIDATION_ERROR', 'Invalid input: reason', [{ field: 'reason', message: 'must not be empty' }]);
+    if (!trimmed) throw validationError([fieldError('reason', 'EMPTY')]);
     const today = ctx.clock.today();
     const feesCancelled = await cancelOpenFees(trx, inv.id);
     const amount = inv.balance - feesCancelled;
@@ -198,7 +199,7 @@ export async function markLost(ctx: AppContext, number: number, reason: string):
 }
 
 export async function reverseLost(ctx: AppContext, number: number): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
     if (!inv.lost) throw new OpError(409, 'NOT_LOST', `Invoice ${number} is not marked as lost`);
     const loss = await trx

@@ -13,22 +13,23 @@ import { audit } from '../audit/audit.service.js';
 import type { CreditTransferInput, RefundInput } from '../documents/documents.schema.js';
 import { isRealDate } from '../documents/draft-input.js';
 import { invoiceForUpdate, setBalance } from './payments.service.js';
+import { inTx } from '../../ops/transaction.js';
 
 const nothingToGiveBack = (number: number) =>
   new OpError(409, 'NOTHING_TO_REFUND', `Invoice ${number} has no negative balance: the customer has nothing to get back`);
 
 /** POST /invoices/{n}/refunds: records money paid back to the customer; returns the ledger entry's id. */
 export async function registerRefund(ctx: AppContext, number: number, input: RefundInput): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
     if (inv.balance >= 0) throw nothingToGiveBack(number);
     const errors = new FieldErrors();
-    if (!isRealDate(input.date)) errors.add('date', 'must be a real date YYYY-MM-DD');
-    else if (input.date < inv.issue_date!) errors.add('date', 'must not be before the invoice date');
+    if (!isRealDate(input.date)) errors.add('date', 'NOT_A_DATE');
+    else if (input.date < inv.issue_date!) errors.add('date', 'BEFORE_INVOICE_DATE');
     let amount = -inv.balance;
     if (input.amount !== undefined) {
-      if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'must have at most 2 decimals');
-      else if (krToOre(input.amount) > amount) errors.add('amount', `the customer has only ${formatDecimal2(amount)} to get back`);
+      if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'TOO_MANY_DECIMALS', { max: 2 });
+      else if (krToOre(input.amount) > amount) errors.add('amount', 'REFUND_TOO_LARGE', { most: formatDecimal2(amount) });
       else amount = krToOre(input.amount);
     }
     errors.throwIfAny();
@@ -46,7 +47,7 @@ export async function registerRefund(ctx: AppContext, number: number, input: Ref
 
 /** POST /invoices/{n}/credit-transfer: moves the customer's credit on invoice n to another open invoice; returns both entry ids. */
 export async function transferCredit(ctx: AppContext, number: number, input: CreditTransferInput): Promise<{ out: number; in: number }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const from = await invoiceForUpdate(trx, number);
     if (from.balance >= 0) throw nothingToGiveBack(number);
     const errors = new FieldErrors();
@@ -58,20 +59,20 @@ export async function transferCredit(ctx: AppContext, number: number, input: Cre
       .execute();
     const toOwner = owners.find((o) => o.number === input.toInvoice);
     const fromOwner = owners.find((o) => o.number === number)!;
-    if (input.toInvoice === number) errors.add('toInvoice', 'must be another invoice');
-    else if (!toOwner) errors.add('toInvoice', `there is no invoice ${input.toInvoice}`);
-    else if (toOwner.recipient_number !== fromOwner.recipient_number) errors.add('toInvoice', `invoice ${input.toInvoice} belongs to another customer`);
+    if (input.toInvoice === number) errors.add('toInvoice', 'SAME_INVOICE');
+    else if (!toOwner) errors.add('toInvoice', 'NO_SUCH_TARGET_INVOICE', { number: input.toInvoice });
+    else if (toOwner.recipient_number !== fromOwner.recipient_number) errors.add('toInvoice', 'OTHER_CUSTOMER', { number: input.toInvoice });
     errors.throwIfAny();
     const to = await invoiceForUpdate(trx, input.toInvoice);
-    if (to.currency !== from.currency) errors.add('toInvoice', `invoice ${input.toInvoice} is in ${to.currency}, this one in ${from.currency}`);
-    else if (to.lost) errors.add('toInvoice', `invoice ${input.toInvoice} is written off`);
-    else if (to.balance <= 0) errors.add('toInvoice', `invoice ${input.toInvoice} has nothing open`);
+    if (to.currency !== from.currency) errors.add('toInvoice', 'OTHER_CURRENCY', { number: input.toInvoice, currency: to.currency, own: from.currency });
+    else if (to.lost) errors.add('toInvoice', 'WRITTEN_OFF', { number: input.toInvoice });
+    else if (to.balance <= 0) errors.add('toInvoice', 'NOTHING_OPEN', { number: input.toInvoice });
     errors.throwIfAny();
     const most = Math.min(-from.balance, to.balance);
     let amount = most;
     if (input.amount !== undefined) {
-      if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'must have at most 2 decimals');
-      else if (krToOre(input.amount) > most) errors.add('amount', `at most ${formatDecimal2(most)} can be moved`);
+      if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'TOO_MANY_DECIMALS', { max: 2 });
+      else if (krToOre(input.amount) > most) errors.add('amount', 'MOVE_TOO_LARGE', { most: formatDecimal2(most) });
       else amount = krToOre(input.amount);
     }
     errors.throwIfAny();

@@ -11,6 +11,9 @@ import { getDraft } from '../invoices/invoices.service.js';
 import { issueDraft } from '../documents/issue.service.js';
 import { IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
 import { ConvertInput, OfferListQuery, type ChainKind } from './offers.schema.js';
+import { CreatedOf, FileOf, ListOf, NoContentOf } from '../../ops/output.js';
+import { DraftView, HistoryEntryView } from '../documents/documents.output.js';
+import { OfferView, OrderConfirmationView } from './offers.output.js';
 import {
   chainDraftPdf,
   chainPdf,
@@ -42,9 +45,11 @@ const OptionalConvertBody = Type.Unknown({ description: 'Optional: {invoiceDate,
 
 /** Drafts, issue, read, list and PDF of one kind; `area` names the operations, `base` is its path (/offer, /order-confirmation). */
 function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label: string, plural: string) {
+  const chainView = kind === 'offer' ? OfferView : OrderConfirmationView;
   return [
     defineOp({
       name: `${area}.createDraft`,
+      output: CreatedOf(DraftView),
       method: 'POST',
       path: `${base}/drafts/`,
       summary: `Write ${label} draft (the 2.4 body${kind === 'offer' ? ', with expiryDate' : ''}); 201 + Location ${base}/drafts/{n}`,
@@ -56,6 +61,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.listDrafts`,
+      output: ListOf(DraftView),
       method: 'GET',
       path: `${base}/drafts/`,
       summary: `Drafts of ${plural}, newest first; recipientNumber filters; paged with perPage/page`,
@@ -69,6 +75,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.getDraft`,
+      output: DraftView,
       method: 'GET',
       path: `${base}/drafts/{number}`,
       summary: `One draft of ${label}`,
@@ -77,6 +84,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.updateDraft`,
+      output: DraftView,
       method: 'PUT',
       path: `${base}/drafts/{number}`,
       summary: `Replace ${label} draft (same body and rules as creation)`,
@@ -89,6 +97,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.deleteDraft`,
+      output: NoContentOf(),
       method: 'DELETE',
       path: `${base}/drafts/{number}`,
       summary: `Delete ${label} draft`,
@@ -100,6 +109,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.draftPdf`,
+      output: FileOf('application/pdf'),
       method: 'GET',
       path: `${base}/drafts/{number}/pdf`,
       summary: `PDF preview of ${label} draft`,
@@ -111,6 +121,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.issueDraft`,
+      output: CreatedOf(chainView),
       method: 'POST',
       path: `${base}/drafts/{number}/issue`,
       summary: `Issue ${label} draft with the next number of its own series${kind === 'offer' ? ' (expiry date default: date + offerValidDays)' : ''}; 201 + Location ${base}/{n}`,
@@ -123,6 +134,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.list`,
+      output: ListOf(chainView),
       method: 'GET',
       path: `${base}/`,
       summary: `Issued ${plural}, descending by number; recipientNumber, from/to (date), state (open, expired, converted at today); paged with perPage/page`,
@@ -139,6 +151,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.get`,
+      output: chainView,
       method: 'GET',
       path: `${base}/{number}`,
       summary: `One issued ${label.replace(/^an? /, '')}, with the chain (source, successors) and _links`,
@@ -147,6 +160,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.pdf`,
+      output: FileOf('application/pdf'),
       method: 'GET',
       path: `${base}/{number}/pdf`,
       summary: `The ${label.replace(/^an? /, '')} as PDF`,
@@ -158,6 +172,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.invoice`,
+      output: CreatedOf(DraftView),
       method: 'POST',
       path: `${base}/{number}/invoice`,
       summary: `Make an invoice draft from ${label} (an offer with an order confirmation is invoiced through it); 201 + Location /invoices/drafts/{n}; 409 when already invoiced`,
@@ -175,6 +190,7 @@ export const offerOps = [
   ...kindOps('offer', 'offers', '/offer', 'an offer', 'offers'),
   defineOp({
     name: 'offers.orderConfirmation',
+    output: CreatedOf(OrderConfirmationView),
     method: 'POST',
     path: '/offer/{number}/order-confirmation',
     summary: "Issue an order confirmation with the offer's content (its own series); 201 + Location /order-confirmation/{n}; 409 when the offer was converted already",
@@ -187,6 +203,7 @@ export const offerOps = [
   }),
   defineOp({
     name: 'offers.history',
+    output: ListOf(HistoryEntryView),
     method: 'GET',
     path: '/offer/{number}/history',
     summary: 'Spec 4.6: how the offer and its successors (order confirmation, invoice) were sent (2.9 entries, oldest first)',

@@ -10,7 +10,8 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
-import { OpError, notFound } from '../../ops/errors.js';
+import { fieldError, OpError, notFound } from '../../ops/errors.js';
+import { inTx } from '../../ops/transaction.js';
 import { audit } from '../audit/audit.service.js';
 import { countryName } from '../common/countries.js';
 import { draftPath, issuedPath, type DocumentKind } from '../documents/document-kinds.js';
@@ -20,8 +21,9 @@ import type { DraftInput, ItemInput } from '../documents/documents.schema.js';
 import { insertDraft } from '../documents/documents.service.js';
 import { checkDraft } from '../documents/draft-input.js';
 import { deliveryAddressShape, internationalShape, itemShape, originatorShape, recipientShape } from '../invoices/invoices.read.js';
-import { issueDraftIn, type Issued } from '../documents/issue.service.js';
+import { issueDraft, type Issued } from '../documents/issue.service.js';
 import { productsByCode } from '../products/products.service.js';
+import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
 import { historyOf, type HistoryEntry } from '../sending/outbox.js';
 import type { ChainKind, ConvertInput, OfferListQuery } from './offers.schema.js';
@@ -228,7 +230,7 @@ const LABEL_ANY: Record<DocumentKind, string> = { invoice: 'invoice', 'credit-no
 
 function alreadyConverted(what: string, s: Successor): OpError {
   return new OpError(409, 'ALREADY_CONVERTED', `${what} has already been made into ${describe(s)}`, [
-    { field: '(path)', message: `already made into ${describe(s)}` },
+    fieldError('(path)', 'ALREADY_CONVERTED', { into: describe(s) }),
   ]);
 }
 
@@ -236,20 +238,20 @@ function alreadyConverted(what: string, s: Successor): OpError {
  * POST /offer/{n}/order-confirmation: issues an order confirmation with the offer's content (its own series), its
  * source being the offer; one transaction. An offer becomes one order confirmation and is invoiced through it.
  */
-export async function offerToOrderConfirmation(ctx: AppContext, offerNumber: number, over: ConvertInput = {}, opts: { settings?: Awaited<ReturnType<typeof getSettings>>; trx?: Kysely<Database> } = {}): Promise<Issued> {
-  const work = async (trx: Kysely<Database>) => {
+export async function offerToOrderConfirmation(ctx: AppContext, offerNumber: number, over: ConvertInput = {}, opts: { settings?: Settings } = {}): Promise<Issued> {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const offer = await issuedChainRow(trx, 'offer', offerNumber);
     const existing = (await successorsOf(trx, [offer.id])).get(offer.id)!;
     if (existing.length) throw alreadyConverted(`Offer ${offerNumber}`, existing[0]);
-    const settings = opts.settings ?? (await getSettings({ ...ctx, db: trx }));
+    const settings = opts.settings ?? (await getSettings(tctx));
     const input = await inputFrom(trx, offer, await linesOfOne(trx, offer.id), { ...over, dueDate: null, orderDate: over.invoiceDate ?? offer.order_date });
-    const checked = await checkDraft(trx, ctx, settings, 'order-confirmation', input);
-    const id = await insertDraft(trx, ctx, checked, offer.id);
-    const issued = await issueDraftIn(trx, ctx, id, ['order-confirmation'], settings);
+    const checked = await checkDraft(tctx, settings, 'order-confirmation', input);
+    const id = await insertDraft(tctx, checked, offer.id);
+    const issued = await issueDraft(tctx, id, { kinds: ['order-confirmation'], settings });
     await audit(trx, ctx.clock, 'offer', offerNumber, 'order-confirmation', { orderConfirmation: issued.number });
     return issued;
-  };
-  return opts.trx ? work(opts.trx) : ctx.db.transaction().execute(work);
+  });
 }
 
 /**
@@ -258,8 +260,9 @@ export async function offerToOrderConfirmation(ctx: AppContext, offerNumber: num
  * through it, so the chain stays offer -> order confirmation -> invoice. A document is invoiced once: while an
  * invoice (draft or issued) made from it exists, another is refused (409). Returns the draft number.
  */
-export async function invoiceDraftFrom(ctx: AppContext, kind: ChainKind, number: number, over: ConvertInput = {}, opts: { settings?: Awaited<ReturnType<typeof getSettings>>; trx?: Kysely<Database> } = {}): Promise<number> {
-  const work = async (trx: Kysely<Database>) => {
+export async function invoiceDraftFrom(ctx: AppContext, kind: ChainKind, number: number, over: ConvertInput = {}, opts: { settings?: Settings } = {}): Promise<number> {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     let doc = await issuedChainRow(trx, kind, number);
     let next = (await successorsOf(trx, [doc.id])).get(doc.id)!;
     if (kind === 'offer') {
@@ -271,19 +274,18 @@ export async function invoiceDraftFrom(ctx: AppContext, kind: ChainKind, number:
     }
     const invoiced = next.find((s) => s.kind === 'invoice');
     if (invoiced) throw alreadyConverted(`${LABEL[doc.kind as ChainKind]} ${doc.number}`, invoiced);
-    const settings = opts.settings ?? (await getSettings({ ...ctx, db: trx }));
+    const settings = opts.settings ?? (await getSettings(tctx));
     const input = await inputFrom(trx, doc, await linesOfOne(trx, doc.id), {
       ...over,
       // The invoice refers to the order: the order number given on the offer, else the order confirmation's number.
       orderNumber: doc.order_number ?? (doc.kind === 'order-confirmation' ? String(doc.number) : null),
       orderDate: doc.order_date ?? (doc.kind === 'order-confirmation' ? doc.issue_date : null),
     });
-    const checked = await checkDraft(trx, ctx, settings, 'invoice', input);
-    const id = await insertDraft(trx, ctx, checked, doc.id);
+    const checked = await checkDraft(tctx, settings, 'invoice', input);
+    const id = await insertDraft(tctx, checked, doc.id);
     await audit(trx, ctx.clock, doc.kind, doc.number!, 'invoice-draft', { draft: id });
     return id;
-  };
-  return opts.trx ? work(opts.trx) : ctx.db.transaction().execute(work);
+  });
 }
 
 /* ------------------------------------------------------------------ files and history */

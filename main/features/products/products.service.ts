@@ -5,6 +5,7 @@ import { fromScaled, hasAtMostDecimals, toScaled } from '../../domain/money.js';
 import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import type { ProductInput, ProductView } from './products.schema.js';
+import { inTx } from '../../ops/transaction.js';
 
 type Row = Selectable<ProductsTable>;
 type NewRow = Omit<ProductsTable, 'number'>;
@@ -15,14 +16,14 @@ const blank = (s: string | null | undefined) => (s === undefined || s === null |
 function checkProduct(input: ProductInput, prefix: string, errors: FieldErrors, now: string): NewRow {
   const f = (n: string) => prefix + n;
   const code = input.code.trim();
-  if (!code) errors.add(f('code'), 'must not be empty');
-  if (!input.description.trim()) errors.add(f('description'), 'must not be empty');
-  if (!hasAtMostDecimals(input.unitPrice, 2)) errors.add(f('unitPrice'), 'must have at most 2 decimals');
+  if (!code) errors.add(f('code'), 'EMPTY');
+  if (!input.description.trim()) errors.add(f('description'), 'EMPTY');
+  if (!hasAtMostDecimals(input.unitPrice, 2)) errors.add(f('unitPrice'), 'TOO_MANY_DECIMALS', { max: 2 });
   const category = input.vatCategory ?? (input.taxRate === 0 ? 'Z' : 'S');
-  if (input.taxRate === 0 && category === 'S') errors.add(f('vatCategory'), 'a 0 % rate needs category Z (zero-rated) or E (exempt)');
-  if (input.taxRate !== 0 && category !== 'S') errors.add(f('vatCategory'), `category ${category} needs the rate 0`);
+  if (input.taxRate === 0 && category === 'S') errors.add(f('vatCategory'), 'ZERO_RATE_NEEDS_Z_OR_E');
+  if (input.taxRate !== 0 && category !== 'S') errors.add(f('vatCategory'), 'CATEGORY_NEEDS_ZERO_RATE', { category });
   const reason = blank(input.exemptionReason);
-  if (category === 'E' && !reason) errors.add(f('exemptionReason'), 'is required for an exempt (E) product');
+  if (category === 'E' && !reason) errors.add(f('exemptionReason'), 'EXEMPTION_REASON_REQUIRED', { what: 'product' });
   return {
     code,
     description: input.description.trim(),
@@ -41,14 +42,14 @@ async function assertCodesFree(db: Kysely<Database>, wanted: Array<{ code: strin
   const errors = new FieldErrors();
   const seen = new Map<string, string>();
   for (const w of wanted) {
-    if (seen.has(w.code)) errors.add(w.field, `product code ${w.code} is given twice in this batch`);
+    if (seen.has(w.code)) errors.add(w.field, 'PRODUCT_CODE_TWICE', { code: w.code });
     seen.set(w.code, w.field);
   }
   const codes = [...seen.keys()];
   for (let i = 0; i < codes.length; i += 500) {
     let q = db.selectFrom('products').select('code').where('code', 'in', codes.slice(i, i + 500));
     if (exceptNumber !== undefined) q = q.where('number', '!=', exceptNumber);
-    for (const r of await q.execute()) errors.add(seen.get(r.code)!, `product code ${r.code} is taken`);
+    for (const r of await q.execute()) errors.add(seen.get(r.code)!, 'PRODUCT_CODE_TAKEN', { code: r.code });
   }
   if (errors.any) throw conflict('Product code already in use', errors.list);
 }
@@ -69,7 +70,7 @@ export function productView(r: Row): ProductView {
 
 /** One or many products: all validated, then all written in one transaction, or nothing. */
 export async function createProducts(ctx: AppContext, inputs: ProductInput[], batch: boolean): Promise<number[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const errors = new FieldErrors();
     const now = ctx.clock.timestamp();
     const rows = inputs.map((p, i) => checkProduct(p, batch ? `[${i}].` : '', errors, now));
@@ -98,7 +99,7 @@ export async function getProduct(ctx: AppContext, number: number): Promise<Produ
 }
 
 export async function updateProduct(ctx: AppContext, number: number, input: ProductInput): Promise<ProductView> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const existing = await getProductRow(trx, number);
     const errors = new FieldErrors();
     const row = checkProduct(input, '', errors, ctx.clock.timestamp());
@@ -113,7 +114,7 @@ export async function updateProduct(ctx: AppContext, number: number, input: Prod
 
 /** Lines keep their own copy of code, text and price, so a product can go without touching any document. */
 export async function deleteProduct(ctx: AppContext, number: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async ({ db: trx }) => {
     const existing = await getProductRow(trx, number);
     await trx.deleteFrom('products').where('number', '=', number).execute();
     await audit(trx, ctx.clock, 'product', number, 'delete', productView(existing));

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.js';
-import { conflict, FieldErrors, notFound, validationError } from '../../ops/errors.js';
+import { conflict, fieldError, FieldErrors, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import type { CustomFieldInput } from './recipients.schema.js';
+import { inTx } from '../../ops/transaction.js';
 
 /* Labels: numbered recipient groups (reports filter on labelNumber). */
 
@@ -19,42 +20,42 @@ export async function listLabels(ctx: AppContext) {
 async function assertLabelNameFree(ctx: AppContext, name: string, except?: number) {
   let q = ctx.db.selectFrom('labels').select('number').where('name', '=', name);
   if (except !== undefined) q = q.where('number', '!=', except);
-  if (await q.executeTakeFirst()) throw conflict(`A label named ${name} exists`, [{ field: 'name', message: 'is taken' }]);
+  if (await q.executeTakeFirst()) throw conflict(`A label named ${name} exists`, [fieldError('name', 'TAKEN')]);
 }
 
 function labelName(name: string): string {
   const clean = name.trim();
-  if (!clean) throw validationError([{ field: 'name', message: 'must not be empty' }]);
+  if (!clean) throw validationError([fieldError('name', 'EMPTY')]);
   return clean;
 }
 
 export async function createLabel(ctx: AppContext, name: string) {
   const clean = labelName(name);
-  return ctx.db.transaction().execute(async (db) => {
-    await assertLabelNameFree({ ...ctx, db }, clean);
-    const row = await db.insertInto('labels').values({ name: clean }).returning('number').executeTakeFirstOrThrow();
-    await audit(db, ctx.clock, 'label', row.number, 'create', { name: clean });
+  return inTx(ctx, async (tctx) => {
+    await assertLabelNameFree(tctx, clean);
+    const row = await tctx.db.insertInto('labels').values({ name: clean }).returning('number').executeTakeFirstOrThrow();
+    await audit(tctx.db, ctx.clock, 'label', row.number, 'create', { name: clean });
     return { number: row.number, name: clean, recipients: 0 };
   });
 }
 
 export async function renameLabel(ctx: AppContext, number: number, name: string) {
   const clean = labelName(name);
-  return ctx.db.transaction().execute(async (db) => {
-    const found = await db.selectFrom('labels').select('number').where('number', '=', number).executeTakeFirst();
+  return inTx(ctx, async (tctx) => {
+    const found = await tctx.db.selectFrom('labels').select('number').where('number', '=', number).executeTakeFirst();
     if (!found) throw notFound(`Label ${number}`);
-    await assertLabelNameFree({ ...ctx, db }, clean, number);
-    await db.updateTable('labels').set({ name: clean }).where('number', '=', number).execute();
-    await audit(db, ctx.clock, 'label', number, 'rename', { name: clean });
+    await assertLabelNameFree(tctx, clean, number);
+    await tctx.db.updateTable('labels').set({ name: clean }).where('number', '=', number).execute();
+    await audit(tctx.db, ctx.clock, 'label', number, 'rename', { name: clean });
     return { number, name: clean };
   });
 }
 
 export async function deleteLabel(ctx: AppContext, number: number) {
-  await ctx.db.transaction().execute(async (db) => {
-    const res = await db.deleteFrom('labels').where('number', '=', number).executeTakeFirst();
+  await inTx(ctx, async (tctx) => {
+    const res = await tctx.db.deleteFrom('labels').where('number', '=', number).executeTakeFirst();
     if (!Number(res.numDeletedRows)) throw notFound(`Label ${number}`);
-    await audit(db, ctx.clock, 'label', number, 'delete');
+    await audit(tctx.db, ctx.clock, 'label', number, 'delete');
   });
 }
 
@@ -62,9 +63,9 @@ export async function deleteLabel(ctx: AppContext, number: number) {
 
 function checkCustomField(input: CustomFieldInput) {
   const errors = new FieldErrors();
-  if (!input.name.trim()) errors.add('name', 'must not be empty');
-  if (input.type === 'SELECT' && !(input.options && input.options.length)) errors.add('options', 'a SELECT field needs at least one option');
-  if (input.type !== 'SELECT' && input.options && input.options.length) errors.add('options', 'only SELECT fields have options');
+  if (!input.name.trim()) errors.add('name', 'EMPTY');
+  if (input.type === 'SELECT' && !(input.options && input.options.length)) errors.add('options', 'SELECT_NEEDS_OPTIONS');
+  if (input.type !== 'SELECT' && input.options && input.options.length) errors.add('options', 'OPTIONS_ONLY_FOR_SELECT');
   errors.throwIfAny();
   return {
     name: input.name.trim(),
@@ -88,27 +89,27 @@ export async function listCustomFields(ctx: AppContext) {
 
 export async function createCustomField(ctx: AppContext, input: CustomFieldInput) {
   const values = checkCustomField(input);
-  return ctx.db.transaction().execute(async (db) => {
-    const row = await db.insertInto('custom_fields').values(values).returningAll().executeTakeFirstOrThrow();
-    await audit(db, ctx.clock, 'custom_field', row.number, 'create', input);
+  return inTx(ctx, async (tctx) => {
+    const row = await tctx.db.insertInto('custom_fields').values(values).returningAll().executeTakeFirstOrThrow();
+    await audit(tctx.db, ctx.clock, 'custom_field', row.number, 'create', input);
     return fieldView(row);
   });
 }
 
 export async function updateCustomField(ctx: AppContext, number: number, input: CustomFieldInput) {
   const values = checkCustomField(input);
-  return ctx.db.transaction().execute(async (db) => {
-    const res = await db.updateTable('custom_fields').set(values).where('number', '=', number).returningAll().executeTakeFirst();
+  return inTx(ctx, async (tctx) => {
+    const res = await tctx.db.updateTable('custom_fields').set(values).where('number', '=', number).returningAll().executeTakeFirst();
     if (!res) throw notFound(`Custom field ${number}`);
-    await audit(db, ctx.clock, 'custom_field', number, 'update', input);
+    await audit(tctx.db, ctx.clock, 'custom_field', number, 'update', input);
     return fieldView(res);
   });
 }
 
 export async function deleteCustomField(ctx: AppContext, number: number) {
-  await ctx.db.transaction().execute(async (db) => {
-    const res = await db.deleteFrom('custom_fields').where('number', '=', number).executeTakeFirst();
+  await inTx(ctx, async (tctx) => {
+    const res = await tctx.db.deleteFrom('custom_fields').where('number', '=', number).executeTakeFirst();
     if (!Number(res.numDeletedRows)) throw notFound(`Custom field ${number}`);
-    await audit(db, ctx.clock, 'custom_field', number, 'delete');
+    await audit(tctx.db, ctx.clock, 'custom_field', number, 'delete');
   });
 }

@@ -6,7 +6,8 @@ import type { AppContext } from '../../context.js';
 import { hasAtMostDecimals, toScaled, fromScaled, oreToKr } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
 import { norwegianSortKey } from '../../domain/sort-key.js';
-import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
+import { conflict, FieldErrors, notFound, type ErrorCode } from '../../ops/errors.js';
+import type { ParamsArg } from '../../ops/error-codes.js';
 import { audit } from '../audit/audit.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { nextCustomerNumbers } from './customer-numbers.js';
@@ -22,6 +23,7 @@ function storedCity(country: string, zip: string, city: string): string {
 import { countryCode, countryName, DEFAULT_COUNTRY } from '../common/countries.js';
 import { knownCurrencies } from '../common/exchange-rates.service.js';
 import type { RecipientInput, RecipientSort } from './recipients.schema.js';
+import { inTx } from '../../ops/transaction.js';
 
 type Row = Selectable<RecipientsTable>;
 type NewRow = Omit<RecipientsTable, 'number'>;
@@ -34,9 +36,10 @@ interface Lookups {
   required: Array<[number, { name: string }]>;
 }
 
-async function lookups(db: Kysely<Database>, ctx: AppContext): Promise<Lookups> {
+async function lookups(ctx: AppContext): Promise<Lookups> {
+  const db = ctx.db;
   const [currencies, fields, labels] = await Promise.all([
-    knownCurrencies({ ...ctx, db }),
+    knownCurrencies(ctx),
     db.selectFrom('custom_fields').selectAll().execute(),
     db.selectFrom('labels').select('number').execute(),
   ]);
@@ -69,38 +72,38 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
   let country = DEFAULT_COUNTRY;
   if (blank(addr.country)) {
     const code = countryCode(addr.country!);
-    if (!code) errors.add(prefix + 'contact.address.country', 'must be a country from /common/public/countries');
+    if (!code) errors.add(prefix + 'contact.address.country', 'UNKNOWN_COUNTRY');
     else country = code;
   }
-  if (blank(input.name) === null) errors.add(prefix + 'name', 'must not be empty');
-  if (blank(addr.zip) === null) errors.add(prefix + 'contact.address.zip', 'must not be empty');
-  if (blank(addr.city) === null) errors.add(prefix + 'contact.address.city', 'must not be empty');
+  if (blank(input.name) === null) errors.add(prefix + 'name', 'EMPTY');
+  if (blank(addr.zip) === null) errors.add(prefix + 'contact.address.zip', 'EMPTY');
+  if (blank(addr.city) === null) errors.add(prefix + 'contact.address.city', 'EMPTY');
   if (country === 'NO' && blank(addr.zip) && !/^\d{4}$/.test(addr.zip.trim())) {
-    errors.add(prefix + 'contact.address.zip', 'a Norwegian postcode has 4 digits');
+    errors.add(prefix + 'contact.address.zip', 'INVALID_POSTCODE');
   }
   const email = blank(input.contact.email);
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add(prefix + 'contact.email', 'must be an e-mail address');
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add(prefix + 'contact.email', 'INVALID_EMAIL');
 
   const org = input.organisation ?? {};
   let orgNumber = blank(org.number ?? null);
   const icd = org.icd ?? null;
   const norwegianScheme = icd === null || icd === 9908 || icd === 192;
-  if (icd !== null && !/^\d{4}$/.test(String(icd).padStart(4, '0'))) errors.add(prefix + 'organisation.icd', 'must be 4 digits');
+  if (icd !== null && !/^\d{4}$/.test(String(icd).padStart(4, '0'))) errors.add(prefix + 'organisation.icd', 'INVALID_ICD');
   if (orgNumber && norwegianScheme) {
-    if (!isValidOrgNumber(orgNumber)) errors.add(prefix + 'organisation.number', 'must be a valid Norwegian organisation number (9 digits, MOD11)');
+    if (!isValidOrgNumber(orgNumber)) errors.add(prefix + 'organisation.number', 'INVALID_ORG_NUMBER');
     else orgNumber = normaliseOrgNumber(orgNumber);
   }
-  if (org.form === 'prv' && orgNumber) errors.add(prefix + 'organisation.number', 'a private person (prv) has no organisation number');
+  if (org.form === 'prv' && orgNumber) errors.add(prefix + 'organisation.number', 'PRIVATE_HAS_NO_ORG_NUMBER');
 
   const settings = input.settings ?? {};
   let discount = 0;
   if (settings.discount !== undefined) {
-    if (!hasAtMostDecimals(settings.discount, 2)) errors.add(prefix + 'settings.discount', 'must have at most 2 decimals');
+    if (!hasAtMostDecimals(settings.discount, 2)) errors.add(prefix + 'settings.discount', 'TOO_MANY_DECIMALS', { max: 2 });
     else discount = toScaled(settings.discount, 2);
   }
   const currency = settings.currency ?? null;
   if (currency !== null && !look.currencies.has(currency)) {
-    errors.add(prefix + 'settings.currency', `must be one of the currencies at /common/currency/exchangeRates (${[...look.currencies].join(', ')})`);
+    errors.add(prefix + 'settings.currency', 'UNKNOWN_CURRENCY', { allowed: [...look.currencies].join(', ') });
   }
 
   const customValues: Checked['customValues'] = input.customFields?.length ? [] : NO_VALUES;
@@ -108,39 +111,39 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
   input.customFields?.forEach((cf, i) => {
     const path = prefix + `customFields[${i}]`;
     const def = look.fields.get(cf.number);
-    if (!def) return errors.add(`${path}.number`, `there is no custom field number ${cf.number}`);
-    if (given.has(cf.number)) return errors.add(`${path}.number`, 'is given twice');
+    if (!def) return errors.add(`${path}.number`, 'NO_SUCH_CUSTOM_FIELD', { number: cf.number });
+    if (given.has(cf.number)) return errors.add(`${path}.number`, 'GIVEN_TWICE');
     given.add(cf.number);
     const v = cf.value;
     if (v === undefined || v === null || v === '') {
-      if (def.required) errors.add(`${path}.value`, `${def.name} is required`);
+      if (def.required) errors.add(`${path}.value`, 'CUSTOM_FIELD_REQUIRED', { name: def.name });
       return;
     }
-    const bad = (msg: string) => errors.add(`${path}.value`, msg);
+    const bad = <C extends ErrorCode>(code: C, ...params: ParamsArg<C>) => errors.add(`${path}.value`, code, ...params);
     switch (def.type) {
       case 'TEXT':
-        if (typeof v !== 'string') return bad('must be text');
+        if (typeof v !== 'string') return bad('NOT_TEXT');
         break;
       case 'BOOLEAN':
-        if (typeof v !== 'boolean') return bad('must be true or false');
+        if (typeof v !== 'boolean') return bad('NOT_A_BOOLEAN');
         break;
       case 'NUMBER':
-        if (typeof v !== 'number') return bad('must be a number');
+        if (typeof v !== 'number') return bad('NOT_A_NUMBER', { type: 'number' });
         break;
       case 'DATE':
-        if (typeof v !== 'string' || !isIsoDate(v)) return bad('must be a date YYYY-MM-DD');
+        if (typeof v !== 'string' || !isIsoDate(v)) return bad('NOT_A_DATE');
         break;
       case 'SELECT':
-        if (typeof v !== 'string' || !(def.options ?? []).includes(v)) return bad(`must be one of ${(def.options ?? []).join(', ')}`);
+        if (typeof v !== 'string' || !(def.options ?? []).includes(v)) return bad('NOT_ONE_OF', { allowed: (def.options ?? []).join(', ') });
         break;
     }
     customValues.push({ field_number: cf.number, value: JSON.stringify(v) });
   });
   for (const [number, def] of look.required) {
-    if (!given.has(number)) errors.add(prefix + 'customFields', `${def.name} (custom field ${number}) is required`);
+    if (!given.has(number)) errors.add(prefix + 'customFields', 'CUSTOM_FIELD_MISSING', { name: def.name, number });
   }
   input.labels?.forEach((l, i) => {
-    if (!look.labels.has(l)) errors.add(prefix + `labels[${i}]`, `there is no label number ${l}`);
+    if (!look.labels.has(l)) errors.add(prefix + `labels[${i}]`, 'NO_SUCH_LABEL', { number: l });
   });
 
   const customerNumber = input.customerNumber === undefined ? null : blank(String(input.customerNumber));
@@ -191,14 +194,14 @@ async function assertCustomerNumbersFree(db: Kysely<Database>, values: Array<str
   const seen = new Map<string, number>();
   values.forEach((value, i) => {
     if (!value) return;
-    if (seen.has(value)) errors.add(field(i), `customer number ${value} is given twice in this batch`);
+    if (seen.has(value)) errors.add(field(i), 'CUSTOMER_NUMBER_TWICE', { value });
     seen.set(value, i);
   });
   const wanted = [...seen.keys()];
   for (let i = 0; i < wanted.length; i += 500) {
     let q = db.selectFrom('recipients').select('customer_number').where('customer_number', 'in', wanted.slice(i, i + 500));
     if (exceptNumber !== undefined) q = q.where('number', '!=', exceptNumber);
-    for (const r of await q.execute()) errors.add(field(seen.get(r.customer_number!)!), `customer number ${r.customer_number} is taken`);
+    for (const r of await q.execute()) errors.add(field(seen.get(r.customer_number!)!), 'CUSTOMER_NUMBER_TAKEN', { value: r.customer_number! });
   }
   if (errors.any) throw conflict('Customer number already in use', errors.list);
 }
@@ -207,13 +210,13 @@ async function assertCustomerNumbersFree(db: Kysely<Database>, values: Array<str
  * Inserts the rows with one single-row INSERT (SQL built by Kysely) prepared once and run per row, as the benchmark's
  * floor does; see insertRowsFast for why the loop runs on the connection. Returns the new numbers in the order of `rows`.
  */
-async function insertRows(trx: Kysely<Database>, outer: Kysely<Database>, rows: NewRow[]): Promise<number[]> {
+async function insertRows(trx: Kysely<Database>, rows: NewRow[]): Promise<number[]> {
   if (!rows.length) return [];
   const columns = Object.keys(rows[0]) as Array<keyof NewRow>;
   // Every cell a parameter (undefined would make Kysely write DEFAULT and shift the parameters).
   const shape = Object.fromEntries(columns.map((c) => [c, null])) as unknown as NewRow;
   const text = trx.insertInto('recipients').values(shape).compile().sql;
-  const fast = insertRowsFast(outer, text, paramsOf(rows, columns));
+  const fast = insertRowsFast(trx, text, paramsOf(rows, columns));
   if (fast) return fast;
   // No SQLite connection (PostgreSQL): multi-row INSERT … RETURNING in chunks (the numbers come back in VALUES order).
   const numbers: number[] = [];
@@ -233,15 +236,14 @@ function* paramsOf(rows: NewRow[], columns: Array<keyof NewRow>): Generator<unkn
   }
 }
 
-/** Creates one or many recipients: all validated first, then all written in one transaction, or nothing. */
+/**
+ * Creates one or many recipients: all validated first, then all written in one transaction, or nothing (in the caller's
+ * transaction when there is one: an event signup creates the invoice recipient with its own writes).
+ */
 export async function createRecipients(ctx: AppContext, inputs: RecipientInput[], batch: boolean): Promise<number[]> {
-  return ctx.db.transaction().execute((trx) => createRecipientsIn(trx, ctx, inputs, batch));
-}
-
-/** createRecipients inside the caller's transaction (an event signup creates the invoice recipient with its own writes). */
-export async function createRecipientsIn(trx: Kysely<Database>, ctx: AppContext, inputs: RecipientInput[], batch: boolean): Promise<number[]> {
-  {
-    const look = await lookups(trx, ctx);
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
+    const look = await lookups(tctx);
     const errors = new FieldErrors();
     const now = ctx.clock.timestamp();
     const checked = inputs.map((input, i) => checkRecipient(input, look, batch ? `[${i}].` : '', errors, now));
@@ -250,7 +252,7 @@ export async function createRecipientsIn(trx: Kysely<Database>, ctx: AppContext,
     const unnumbered = checked.filter((c) => c.row.customer_number === null);
     if (unnumbered.length) {
       const given = new Set(checked.map((c) => c.row.customer_number).filter((x): x is string => x !== null));
-      const first = (await getSettings({ ...ctx, db: trx })).invoicing.firstCustomerNumber;
+      const first = (await getSettings(tctx)).invoicing.firstCustomerNumber;
       const free = (await nextCustomerNumbers(trx, unnumbered.length + given.size, first)).filter((n) => !given.has(n));
       unnumbered.forEach((c, i) => {
         c.row.customer_number = free[i];
@@ -263,7 +265,7 @@ export async function createRecipientsIn(trx: Kysely<Database>, ctx: AppContext,
       (i) => `${batch ? `[${i}].` : ''}customerNumber`,
     );
 
-    const numbers = await insertRows(trx, ctx.db, checked.map((c) => c.row));
+    const numbers = await insertRows(trx, checked.map((c) => c.row));
     const values = checked.flatMap((c, i) => c.customValues.map((v) => ({ ...v, recipient_number: numbers[i] })));
     for (let i = 0; i < values.length; i += 2000) await trx.insertInto('recipient_custom_values').values(values.slice(i, i + 2000)).execute();
     const labels = checked.flatMap((c, i) => (c.labels ?? []).map((l) => ({ recipient_number: numbers[i], label_number: l })));
@@ -272,14 +274,23 @@ export async function createRecipientsIn(trx: Kysely<Database>, ctx: AppContext,
       count: numbers.length,
     });
     return numbers;
-  }
+  });
 }
 
+
+/**
+ * @deprecated Transitional, for main/features/events until its owner converts it: call `createRecipients(tctx, …)`
+ * inside `inTx(ctx, async (tctx) => …)` instead (createRecipients joins the caller's transaction).
+ */
+export const createRecipientsIn = (trx: Kysely<Database>, ctx: AppContext, inputs: RecipientInput[], batch: boolean) =>
+  createRecipients({ ...ctx, db: trx }, inputs, batch);
+
 export async function updateRecipient(ctx: AppContext, number: number, input: RecipientInput): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const existing = await trx.selectFrom('recipients').select(['number', 'created_at', 'deleted']).where('number', '=', number).executeTakeFirst();
     if (!existing) throw notFound(`Recipient ${number}`);
-    const look = await lookups(trx, ctx);
+    const look = await lookups(tctx);
     const errors = new FieldErrors();
     const checked = checkRecipient(input, look, '', errors, ctx.clock.timestamp());
     errors.throwIfAny();
@@ -302,7 +313,7 @@ export async function updateRecipient(ctx: AppContext, number: number, input: Re
 
 /** Deletes a recipient; one that has documents is only marked deleted, so history stays whole. */
 export async function deleteRecipient(ctx: AppContext, number: number): Promise<{ soft: boolean }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const existing = await trx.selectFrom('recipients').select('number').where('number', '=', number).executeTakeFirst();
     if (!existing) throw notFound(`Recipient ${number}`);
     const used = await trx.selectFrom('documents').select('id').where('recipient_number', '=', number).limit(1).executeTakeFirst();

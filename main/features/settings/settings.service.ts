@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context.js';
 import { isValidBankAccount, isValidIban, normaliseAccount } from '../../domain/bank-account.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
-import { FieldErrors, OpError } from '../../ops/errors.js';
+import { fieldError, FieldErrors, OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { countryCode, countryName } from '../common/countries.js';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.schema.js';
 import { checkSendingPatch, mergeSending, sendingView } from '../sending/sending-settings.js';
+import { inTx } from '../../ops/transaction.js';
 
 type Section = keyof Settings;
 const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'dunning'];
@@ -32,20 +33,20 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
       if (typeof company[k] === 'string' && company[k]!.trim() === '') company[k] = null;
     }
     if (company.orgNumber) {
-      if (!isValidOrgNumber(company.orgNumber)) errors.add('company.orgNumber', 'must be a valid Norwegian organisation number (9 digits, MOD11)');
+      if (!isValidOrgNumber(company.orgNumber)) errors.add('company.orgNumber', 'INVALID_ORG_NUMBER');
       else company.orgNumber = normaliseOrgNumber(company.orgNumber);
     }
     if (company.bankAccount) {
-      if (!isValidBankAccount(company.bankAccount)) errors.add('company.bankAccount', 'must be a valid Norwegian account number (11 digits, MOD11)');
+      if (!isValidBankAccount(company.bankAccount)) errors.add('company.bankAccount', 'INVALID_ACCOUNT');
       else company.bankAccount = normaliseAccount(company.bankAccount);
     }
     if (company.iban) {
-      if (!isValidIban(company.iban)) errors.add('company.iban', 'must be a valid IBAN');
+      if (!isValidIban(company.iban)) errors.add('company.iban', 'INVALID_IBAN');
       else company.iban = company.iban.replace(/\s/g, '').toUpperCase();
     }
     if (company.country !== undefined) {
       const code = countryCode(company.country);
-      if (!code) errors.add('company.country', 'must be a country from /common/public/countries');
+      if (!code) errors.add('company.country', 'UNKNOWN_COUNTRY');
       else company.country = code;
     }
   }
@@ -63,12 +64,12 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
         409,
         'NUMBERING_LOCKED',
         'The number series cannot change once a document has been issued',
-        locked.map((k) => ({ field: `invoicing.${k}`, message: 'cannot change after the first issued document' })),
+        locked.map((k) => fieldError(`invoicing.${k}`, 'NUMBERING_LOCKED')),
       );
     }
   }
 
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async ({ db: trx }) => {
     for (const s of SECTIONS) {
       const part = s === 'company' ? company : patch[s];
       if (!part) continue;

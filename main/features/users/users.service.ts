@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { randomSecret } from '../../http/auth.js';
-import { conflict, notFound } from '../../ops/errors.js';
+import { conflict, fieldError, notFound } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import type { Actor, Role } from './actor.js';
 import type { UserInput, UserUpdate, UserView } from './users.schema.js';
+import { inTx } from '../../ops/transaction.js';
 
 /** Keys are 256 random bits: an unsalted SHA-256 is enough to keep them out of the database and a backup. */
 export const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -28,9 +29,9 @@ export async function getUser(ctx: AppContext, id: number): Promise<UserView> {
 export async function createUser(ctx: AppContext, input: UserInput): Promise<UserView & { key: string }> {
   const name = input.name.trim();
   const key = randomSecret(32);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const taken = await trx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
-    if (taken) throw conflict(`A user named ${name} exists`, [{ field: 'name', message: 'is taken' }]);
+    if (taken) throw conflict(`A user named ${name} exists`, [fieldError('name', 'TAKEN')]);
     const row = await trx
       .insertInto('users')
       .values({ name, role: input.role, key_hash: keyHash(key), active: 1, created_at: ctx.clock.timestamp() })
@@ -43,7 +44,7 @@ export async function createUser(ctx: AppContext, input: UserInput): Promise<Use
 
 /** Disables/enables a user or changes the role; a disabled user's key and sessions stop working at once. */
 export async function updateUser(ctx: AppContext, id: number, input: UserUpdate): Promise<UserView> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound(`User ${id}`);
     const next = { active: input.active === undefined ? row.active : input.active ? 1 : 0, role: input.role ?? row.role };
@@ -55,7 +56,7 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate)
 
 export async function regenerateUserKey(ctx: AppContext, id: number): Promise<UserView & { key: string }> {
   const key = randomSecret(32);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async ({ db: trx }) => {
     const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound(`User ${id}`);
     await trx.updateTable('users').set({ key_hash: keyHash(key) }).where('id', '=', id).execute();
@@ -68,4 +69,24 @@ export async function regenerateUserKey(ctx: AppContext, id: number): Promise<Us
 export async function actorForKeyHash(ctx: Pick<AppContext, 'db'>, hash: string): Promise<Actor | null> {
   const row = await ctx.db.selectFrom('users').select(['id', 'name', 'role']).where('key_hash', '=', hash).where('active', '=', 1).executeTakeFirst();
   return row ? { id: row.id, name: row.name, role: row.role as Role } : null;
+}
+
+/**
+ * Deletes a user: their key and sessions stop working at once. The audit log keeps their name (it is text there, not a
+ * reference). Nobody deletes themselves (the owner would lock themselves out): disable another owner's access instead.
+ */
+export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
+  if (ctx.actor?.id === id) throw conflict('You cannot delete yourself; another owner can');
+  await inTx(ctx, async ({ db: trx }) => {
+    const row = await trx.selectFrom('users').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound(`User ${id}`);
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+    await audit(trx, ctx.clock, 'user', id, 'delete', { name: row.name });
+  });
+}
+
+/** Who the caller is: the user of the key or session, the owner's original key, or (no actor) the desktop app itself. */
+export function whoAmI(ctx: AppContext): { id: number | null; name: string; role: Role; office: boolean } {
+  const actor = ctx.actor;
+  return actor ? { id: actor.id, name: actor.name, role: actor.role, office: true } : { id: null, name: '', role: 'owner', office: false };
 }
