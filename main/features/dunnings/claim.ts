@@ -6,6 +6,7 @@
  * settle costs first, then interest, then the principal (the order of inkassoloven § 17 / dekningsloven), so the open
  * parts follow from the totals without bookkeeping per payment.
  */
+import { fieldError, type FieldError } from '../../ops/errors.js';
 import type { Insertable } from 'kysely';
 import type { DunningsTable } from '../../../db/schema.js';
 import { feeAllowed } from '../../domain/dunning-fees.js';
@@ -46,11 +47,11 @@ export function openParts(c: Pick<ClaimRow, 'balance' | 'paid_total' | 'fees_tot
 }
 
 /** Why an invoice cannot be dunned today, or null. */
-export function claimProblem(c: ClaimRow | undefined, today: string): string | null {
-  if (!c) return 'is not an issued invoice';
-  if (c.lost) return `invoice ${c.number} is written off as lost`;
-  if (c.balance <= 0) return `invoice ${c.number} has no open balance`;
-  if (c.due_date === null || c.due_date >= today) return `invoice ${c.number} is not due before ${c.due_date ?? 'a due date is set'}`;
+export function claimProblem(c: ClaimRow | undefined, today: string, field: string): FieldError | null {
+  if (!c) return fieldError(field, 'NOT_AN_ISSUED_INVOICE');
+  if (c.lost) return fieldError(field, 'LOST', { number: c.number });
+  if (c.balance <= 0) return fieldError(field, 'NO_OPEN_BALANCE', { number: c.number });
+  if (c.due_date === null || c.due_date >= today) return fieldError(field, 'NOT_DUE', c.due_date === null ? { number: c.number } : { number: c.number, due: c.due_date });
   return null;
 }
 
