@@ -70,6 +70,7 @@ function go(key){e.textContent='';fetch('/app/login',{method:'POST',credentials:
 .then(function(r){if(r.ok){location.replace('/app/');return}return r.json().then(function(b){e.textContent=r.status===401?'Feil nøkkel eller deaktivert bruker / Wrong key or disabled user':(b&&b.message)||('HTTP '+r.status)})})
 .catch(function(){e.textContent='Serveren svarer ikke / The server does not answer'})}
 f.addEventListener('submit',function(ev){ev.preventDefault();go(k.value.trim())});
+if(/[?&]expired=1/.test(location.search))e.textContent='Økten er utløpt eller avsluttet – logg inn på nytt / Your session has ended – log in again';
 var m=/[#&]key=([^&]+)/.exec(location.hash);if(m){history.replaceState(null,'',location.pathname);go(decodeURIComponent(m[1]))}})();`;
 
 const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; frame-ancestors 'none'";

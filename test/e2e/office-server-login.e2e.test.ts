@@ -56,7 +56,7 @@ test('a bookkeeper logs in with her key over HTTPS; owner-only settings are refu
   await visible(name);
   await name.fill('Kapret AS');
   await page.getByTestId('company-save').click();
-  await textOf(page.locator('body'), /owner/);
+  await textOf(page.locator('body'), 'Dette kan bare eieren gjøre'); // FORBIDDEN_ROLE in Norwegian (errors.op.FORBIDDEN_ROLE)
   await page.screenshot({ path: join(SHOTS, 'office-bookkeeper-refused.png'), fullPage: true });
   const settings = await w.call('GET', '/originators/current/settings', { key: TEST_KEY });
   expect(settings.body.company.name).not.toBe('Kapret AS');

@@ -60,7 +60,12 @@ async function transport(name: string, input: OpInput): Promise<Envelope> {
     headers: { 'content-type': 'application/json', 'x-kvitt-client': '1' },
     body: JSON.stringify(input),
   });
-  if (res.status === 401) return { ok: false, error: { status: 401, code: 'UNAUTHORIZED', message: 'Not logged in: open the login link printed by npm run serve', fields: [] } };
+  if (res.status === 401) {
+    // The session expired or was ended (user disabled, key renewed, server restarted): to the login page, which says
+    // why (?expired), instead of an error on every screen.
+    window.location.replace('/app/login?expired=1');
+    return { ok: false, error: { status: 401, code: 'UNAUTHORIZED', message: 'Not logged in: open the login link printed by npm run serve', fields: [] } };
+  }
   return (await res.json()) as Envelope;
 }
 

@@ -124,6 +124,8 @@ export const errorTexts = {
     'errors.op.BUSY': 'Databasen er opptatt; prøv igjen',
     'errors.op.INTERNAL': 'Intern feil; se loggen',
     'errors.op.EHF_NEEDS_ORG_NUMBER': 'EHF krever kundens organisasjonsnummer: EHF er for virksomheter og offentlige etater; send dokumentet som PDF',
+    'errors.op.FORBIDDEN_ROLE': 'Dette kan bare eieren gjøre. En regnskapsfører kan ikke endre innstillinger, brukere, API-nøkler eller sikkerhetskopier, og kan ikke slette noe.',
+    'errors.op.UNAUTHORIZED': 'Du er ikke logget inn, eller økten er utløpt. Logg inn på nytt.',
   },
   en: {
     'errors.REQUIRED': 'is required',
@@ -245,5 +247,7 @@ export const errorTexts = {
     'errors.op.BUSY': 'The database is busy; try again',
     'errors.op.INTERNAL': 'Internal error; see the log',
     'errors.op.EHF_NEEDS_ORG_NUMBER': "EHF needs the customer's organisation number: EHF is for businesses and public bodies; send this document as PDF",
+    'errors.op.FORBIDDEN_ROLE': 'Only the owner can do this. A bookkeeper may not change settings, users, API keys or backups, and may not delete anything.',
+    'errors.op.UNAUTHORIZED': 'You are not logged in, or the session has expired. Log in again.',
   },
 };

@@ -14,9 +14,10 @@ import { dunningsTexts } from '../features/dunnings/dunnings.i18n';
 import { sendingTexts } from '../features/sending/sending.i18n';
 import { reportsTexts } from '../features/reports/reports.i18n';
 import { dataTexts } from '../features/settings/data.i18n';
+import { usersTexts } from '../features/settings/users.i18n';
 
 type Texts = { nb: Record<string, string>; en: Record<string, string> };
-const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, overviewTexts, productsTexts, eventsTexts, dunningsTexts, sendingTexts, reportsTexts, dataTexts];
+const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, overviewTexts, productsTexts, eventsTexts, dunningsTexts, sendingTexts, reportsTexts, dataTexts, usersTexts];
 
 export const featureTexts: Texts = {
   nb: Object.assign({}, ...all.map((t) => t.nb)),

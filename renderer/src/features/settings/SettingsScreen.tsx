@@ -11,6 +11,8 @@ import { DataTab } from './DataTab';
 import { ExchangeRatesTab } from './ExchangeRatesTab';
 import { InvoicingTab } from './InvoicingTab';
 import { LabelsTab } from './LabelsTab';
+import { UsersTab } from './UsersTab';
+import { useMe } from './users.store';
 import { useSettings } from './settings.store';
 import { EmailTab } from '../sending/EmailTab';
 import { DunningSettingsTab } from '../dunnings/DunningSettingsTab';
@@ -26,6 +28,8 @@ const TABS = [
   { value: 'api', labelKey: 'settings.tab.api', element: <ApiTab /> },
   { value: 'backups', labelKey: 'settings.tab.backups', element: <BackupsTab /> },
   { value: 'data', labelKey: 'data.tab', element: <DataTab /> },
+  // Office server users: the owner's (a bookkeeper never sees the tab; the server refuses the operations anyway).
+  { value: 'users', labelKey: 'users.tab', element: <UsersTab />, ownerOnly: true },
 ];
 
 function SettingsTabs() {
@@ -35,23 +39,28 @@ function SettingsTabs() {
   const { tab } = useParams();
   const load = useSettings((s) => s.load);
   const [error, setError] = useState<string | null>(null);
+  const me = useMe((s) => s.me);
+  const loadMe = useMe((s) => s.load);
   useEffect(() => {
     load(true).catch((e) => setError(e instanceof Error ? e.message : String(e)));
-  }, [load]);
-  if (!TABS.some((x) => x.value === tab)) return <Navigate to="/settings/company" replace />;
+    loadMe().catch(() => {});
+  }, [load, loadMe]);
+  const tabs = TABS.filter((x) => !('ownerOnly' in x) || me?.role === 'owner');
+  if (tab === 'users' && !me) return null; // wait for the role before deciding
+  if (!tabs.some((x) => x.value === tab)) return <Navigate to="/settings/company" replace />;
   return (
     <Stack gap="sm">
       <Title order={2}>{t('settings.title')}</Title>
       {error && <Text c="red">{error}</Text>}
       <Tabs value={tab} onChange={(v) => v && guardedNavigate(`/settings/${v}`)} keepMounted={false}>
         <Tabs.List mb="md">
-          {TABS.map((x) => (
+          {tabs.map((x) => (
             <Tabs.Tab key={x.value} value={x.value} data-testid={`settings-tab-${x.value}`}>
               {t(x.labelKey)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map((x) => (
+        {tabs.map((x) => (
           <Tabs.Panel key={x.value} value={x.value}>
             {x.element}
           </Tabs.Panel>
@@ -61,7 +70,7 @@ function SettingsTabs() {
   );
 }
 
-/** Innstillinger: /settings/company, /invoicing, /custom-fields, /labels, /exchange-rates, /api, /backups. */
+/** Innstillinger: /settings/company, /invoicing, /custom-fields, /labels, /exchange-rates, /api, /backups, /data, /users (owners). */
 export function SettingsScreen() {
   return (
     <Routes>
