@@ -1,7 +1,20 @@
 import type { Db } from '../db/connection.js';
 import type { Clock } from './clock.js';
-import type { Actor } from './features/users/actor.js';
 import type { PushBus } from './push/bus.js';
+
+export type Role = 'owner' | 'bookkeeper';
+
+/**
+ * Who an HTTP request acts as: a user of the users table, or the owner through the original API key / login link.
+ * Declared here (not in features/users/actor.ts, which re-exports it) so the context, and with it the ops toolkit,
+ * imports nothing from the features.
+ */
+export interface Actor {
+  /** users.id; null for the original API key and the login link (the owner of the desktop/loopback case). */
+  id: number | null;
+  name: string;
+  role: Role;
+}
 
 /** Where the loopback API key lives; the headless and Electron entries provide a file-backed store. */
 export interface ApiKeyStore {

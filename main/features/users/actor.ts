@@ -1,16 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AppContext } from '../../context.js';
+import type { Actor, AppContext, Role } from '../../context.js';
 
-export type Role = 'owner' | 'bookkeeper';
+export type { Actor, Role };
 export const ROLES: readonly Role[] = ['owner', 'bookkeeper'];
-
-/** Who an HTTP request acts as: a user of the users table, or the owner through the original API key / login link. */
-export interface Actor {
-  /** users.id; null for the original API key and the login link (the owner of the desktop/loopback case). */
-  id: number | null;
-  name: string;
-  role: Role;
-}
 
 export const LEGACY_OWNER: Actor = { id: null, name: 'owner (API key)', role: 'owner' };
 

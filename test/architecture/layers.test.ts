@@ -1,0 +1,31 @@
+/**
+ * The folders' layering (docs/architecture.md): main/ops/ is a toolkit under the features, so it imports nothing above
+ * it; main/context.ts (the only thing it takes from main/, type-only) imports no feature either.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const root = resolve(__dirname, '../..');
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'/gm)].map((m) => ({
+    typeOnly: !!m[2],
+    target: m[3].startsWith('.') ? relative(root, resolve(dirname(file), m[3])) : m[3],
+  }));
+
+describe('layers', () => {
+  test('main/ops imports only itself, db/, packages and (type-only) main/context.ts', () => {
+    const dir = join(root, 'main/ops');
+    const bad = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => importsOf(join(dir, f)).map((i) => ({ file: f, ...i })))
+      .filter((i) => i.target.startsWith('main/') && !i.target.startsWith('main/ops/'))
+      .filter((i) => !(i.typeOnly && i.target === 'main/context.js'));
+    expect(bad).toEqual([]);
+  });
+
+  test('main/context.ts imports no feature', () => {
+    const bad = importsOf(join(root, 'main/context.ts')).filter((i) => i.target.startsWith('main/features/'));
+    expect(bad).toEqual([]);
+  });
+});
