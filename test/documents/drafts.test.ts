@@ -118,7 +118,7 @@ describe('invoice drafts', () => {
       body: { recipient: { number: s.company }, invoiceDate: '2026-03-10', dueDate: '2026-03-09', items: [{ productCode: 'A1', quantity: 1 }] },
     });
     expect(r.status).toBe(400);
-    expect(r.body.fields).toEqual([{ field: 'dueDate', message: expect.any(String) }]);
+    expect(r.body.fields).toEqual([{ field: 'dueDate', code: 'BEFORE_INVOICE_DATE', message: 'must not be before the invoice date' }]);
   });
 
   test('PUT replaces the draft (GET body sent back works); DELETE removes it; unknown drafts are 404', async () => {

@@ -62,7 +62,7 @@ describe('IPC adapter', () => {
     expect(await count()).toBe(before);
     const rule = await handler(trusted, 'recipients.create', { body: recipient({ organisation: { form: 'as', number: '123456789' } }) });
     expect(rule.ok).toBe(false);
-    if (!rule.ok) expect(rule.error.fields).toEqual([{ field: 'organisation.number', message: expect.any(String) }]);
+    if (!rule.ok) expect(rule.error.fields).toEqual([{ field: 'organisation.number', code: 'INVALID_ORG_NUMBER', message: expect.any(String) }]);
   });
 
   test('conflicts and not-found keep their status', async () => {

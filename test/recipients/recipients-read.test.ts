@@ -157,7 +157,7 @@ describe('GET /recipients/{number}', () => {
   test('unknown number -> 404 with the error body', async () => {
     const r = await s.json('/recipients/999999');
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ error: 'NOT_FOUND', message: expect.any(String), fields: [] });
+    expect(r.body).toEqual({ error: 'NOT_FOUND', code: 'NOT_FOUND', message: expect.any(String), fields: [] });
   });
   test('a number that is not a number -> 400', async () => {
     expect((await s.json('/recipients/abc')).status).toBe(400);
@@ -213,7 +213,7 @@ describe('PUT /recipients/{number}', () => {
     const n = numbers['ROR-77'];
     const taken = await s.json(`/recipients/${n}`, { method: 'PUT', body: recipient({ customerNumber: 'FISK-1' }) });
     expect(taken.status).toBe(409);
-    expect(taken.body.fields).toContainEqual({ field: 'customerNumber', message: expect.any(String) });
+    expect(taken.body.fields).toContainEqual({ field: 'customerNumber', code: 'CUSTOMER_NUMBER_TAKEN', message: expect.any(String), params: { value: 'FISK-1' } });
     const own = await s.json(`/recipients/${n}`, { method: 'PUT', body: recipient({ name: 'Åsen Rør AS', customerNumber: 'ROR-77', labels: [labelA] }) });
     expect(own.status).toBe(200);
   });
@@ -250,7 +250,7 @@ describe('labels and custom fields', () => {
     expect(c.res.headers.get('location')).toBe(`${s.base}/labels/${c.body.number}`);
     const dup = await s.json('/labels/', { body: { name: 'Nye' } });
     expect(dup.status).toBe(409);
-    expect(dup.body.fields).toContainEqual({ field: 'name', message: expect.any(String) });
+    expect(dup.body.fields).toContainEqual({ field: 'name', code: 'TAKEN', message: 'is taken' });
     const list = await s.json('/labels/');
     expect(list.body).toContainEqual({ number: labelA, name: 'Storkunder', recipients: 2 });
     expect(list.body).toContainEqual({ number: c.body.number, name: 'Nye', recipients: 0 });
@@ -264,7 +264,7 @@ describe('labels and custom fields', () => {
     expect((await s.json('/labels/', { body: { name: '' } })).status).toBe(400);
     const blank = await s.json('/labels/', { body: { name: '   ' } });
     expect(blank.status).toBe(400);
-    expect(blank.body.fields).toEqual([{ field: 'name', message: 'must not be empty' }]);
+    expect(blank.body.fields).toEqual([{ field: 'name', code: 'EMPTY', message: 'must not be empty' }]);
     expect((await s.json(`/labels/${labelA}`, { method: 'PUT', body: { name: ' ' } })).status).toBe(400);
     expect((await s.json('/labels/')).body.map((l: { name: string }) => l.name)).not.toContain('');
   });
@@ -296,7 +296,7 @@ describe('labels and custom fields', () => {
     expect((await s.json('/custom-fields/', { body: { name: 'Feil', type: 'COLOR' } })).status).toBe(400);
     const blank = await s.json('/custom-fields/', { body: { name: '  ', type: 'TEXT' } });
     expect(blank.status).toBe(400);
-    expect(blank.body.fields).toContainEqual({ field: 'name', message: 'must not be empty' });
+    expect(blank.body.fields).toContainEqual({ field: 'name', code: 'EMPTY', message: 'must not be empty' });
     const u = await s.json(`/custom-fields/${c.body.number}`, { method: 'PUT', body: { name: 'Region', type: 'SELECT', options: ['Nord', 'Sør', 'Vest'] } });
     expect(u.status).toBe(200);
     expect(u.body.options).toEqual(['Nord', 'Sør', 'Vest']);
