@@ -7,6 +7,7 @@ import { StartupError } from './startup.js';
 import { getSettings } from './features/settings/settings.service.js';
 import { buildHttpServer } from './http/server.js';
 import { registerIpc } from './ipc.js';
+import { forwardPush } from './ipc-push.js';
 import { buildMenu } from './menu.js';
 import { allOps } from './op-table.js';
 import { createMainWindow } from './window.js';
@@ -70,6 +71,7 @@ app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
   const { win, isAppUrl } = createMainWindow();
   registerIpc(opened.ctx, isAppUrl);
+  forwardPush(opened.ctx.push, win); // shipment status and job progress, live in the window (api.onEvent)
   registerConnectionIpc(app.getPath('userData'), isAppUrl);
   buildMenu(win);
   const http = await startLoopbackApi(opened);

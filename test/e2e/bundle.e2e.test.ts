@@ -18,9 +18,11 @@ test('the Electron main and preload bundles parse', () => {
 function exposedByPreload() {
   const exposed: Record<string, unknown> = {};
   const invoked: unknown[][] = [];
+  const listening = new Map<string, Set<(...a: unknown[]) => void>>();
   const ipcRenderer = {
     invoke: (...args: unknown[]) => (invoked.push(args), Promise.resolve('answer')),
-    on: () => ipcRenderer,
+    on: (channel: string, fn: (...a: unknown[]) => void) => (listening.set(channel, (listening.get(channel) ?? new Set()).add(fn)), ipcRenderer),
+    removeListener: (channel: string, fn: (...a: unknown[]) => void) => (listening.get(channel)?.delete(fn), ipcRenderer),
     send: () => undefined,
   };
   const electron = {
@@ -37,7 +39,7 @@ function exposedByPreload() {
     module,
     module.exports,
   );
-  return { exposed, invoked, ipcRenderer };
+  return { exposed, invoked, ipcRenderer, listening };
 }
 
 /** Calls every exposed function and records which IPC channels it reaches. */
@@ -52,7 +54,7 @@ async function channelsOf(api: Record<string, unknown>, invoked: unknown[][]) {
 }
 
 test('the preload exposes only functions that reach their own IPC channels, and nothing of ipcRenderer', async () => {
-  const { exposed, invoked, ipcRenderer } = exposedByPreload();
+  const { exposed, invoked, ipcRenderer, listening } = exposedByPreload();
   // `api.call` for the operation table; `desktop` for Settings → Data (local file or office server) only.
   expect(Object.keys(exposed).sort()).toEqual(['api', 'desktop']);
   for (const [world, value] of Object.entries(exposed)) {
@@ -62,10 +64,24 @@ test('the preload exposes only functions that reach their own IPC channels, and 
       expect(fn, `${world}.${key}`).not.toBe(ipcRenderer.invoke);
     }
   }
+  // `api.call` runs an operation, `api.save` saves an operation's file to disk, `api.onEvent` listens to the push channel.
   const api = exposed.api as Record<string, unknown>;
-  expect(Object.keys(api)).toEqual(['call']);
+  expect(Object.keys(api).sort()).toEqual(['call', 'onEvent', 'save']);
   await expect((api.call as (n: string, i: unknown) => Promise<unknown>)('common.info', { a: 1 })).resolves.toBe('answer');
-  expect(invoked).toEqual([['ops:call', 'common.info', { a: 1 }]]);
+  await expect((api.save as (n: string, i: unknown) => Promise<unknown>)('reports.download', { b: 2 })).resolves.toBe('answer');
+  expect(invoked).toEqual([
+    ['ops:call', 'common.info', { a: 1 }],
+    ['ops:save', 'reports.download', { b: 2 }],
+  ]);
+  // onEvent listens on the push channel only, hands the page the event alone (never the IPC event and its sender),
+  // and its return value stops listening.
+  const got: unknown[] = [];
+  const off = (api.onEvent as (cb: (e: unknown) => void) => () => void)((e) => got.push(e));
+  expect([...listening.keys()]).toEqual(['push:event']);
+  for (const fn of listening.get('push:event')!) fn({ sender: ipcRenderer }, { type: 'shipment', id: 1, status: 'DELIVERED' });
+  expect(got).toEqual([{ type: 'shipment', id: 1, status: 'DELIVERED' }]);
+  off();
+  expect(listening.get('push:event')!.size).toBe(0);
   expect(await channelsOf(exposed.desktop as Record<string, unknown>, invoked)).toEqual(['connection:get', 'connection:set']);
 });
 
