@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Checkbox, Grid, Group, Loader, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { useEditForm } from '../../shared/use-edit-form';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { TAX_RATES } from '../documents/document.types';
 import { emptyEvent, EVENT_OPS, toBody, toForm, type EventForm, type EventRead } from './event-form.model';
@@ -18,45 +18,24 @@ export function EventFormScreen() {
   const navigate = useNavigate();
   const param = useParams().number;
   const number = param && param !== 'new' ? Number(param) : null;
-  const [form, setForm] = useState<EventForm>(emptyEvent);
-  const [loaded, setLoaded] = useState(number === null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-
-  useEffect(() => {
-    if (number === null) return;
-    call<EventRead>(EVENT_OPS.get, { params: { number } })
-      .then((e) => {
-        setForm(toForm(e));
-        setLoaded(true);
-      })
-      .catch((e) => notifyError(e));
-  }, [number]);
-
-  const set = (patch: Partial<EventForm>) => setForm((f) => ({ ...f, ...patch }));
-  const setLoc = (patch: Partial<EventForm['location']>) => set({ location: { ...form.location, ...patch } });
-  const setContact = (patch: Partial<EventForm['contactPerson']>) => set({ contactPerson: { ...form.contactPerson, ...patch } });
-
-  async function save() {
-    const { body, errors: local } = toBody(form, t('evt.err.dateTime'));
-    if (Object.keys(local).length) return setErrors(local);
-    setBusy(true);
-    try {
-      const saved =
-        number === null
-          ? ((await call<{ body: EventRead }>(EVENT_OPS.create, { body })).body)
-          : await call<EventRead>(EVENT_OPS.update, { params: { number }, body });
+  const { form, set, loaded, errors, busy, save } = useEditForm<EventForm, EventRead>({
+    empty: emptyEvent,
+    id: number,
+    load: number === null ? null : async () => toForm(await call<EventRead>(EVENT_OPS.get, { params: { number } })),
+    validate: (f) => toBody(f, t('evt.err.dateTime')).errors,
+    save: async (f) => {
+      const { body } = toBody(f, t('evt.err.dateTime'));
+      return number === null ? (await call<{ body: EventRead }>(EVENT_OPS.create, { body })).body : call<EventRead>(EVENT_OPS.update, { params: { number }, body });
+    },
+    onSaved: (saved) => {
       notifyOk(t('evt.saved'));
       navigate(`/events/${saved.number}`);
-    } catch (e) {
-      const f = fieldErrors(e);
-      setErrors(f);
-      if (!Object.keys(f).length) notifyError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+
+  const setLoc = (patch: Partial<EventForm['location']>) => set({ location: { ...form.location, ...patch } });
+  const setContact = (patch: Partial<EventForm['contactPerson']>) => set({ contactPerson: { ...form.contactPerson, ...patch } });
 
   async function remove() {
     try {
@@ -69,7 +48,6 @@ export function EventFormScreen() {
     }
   }
 
-  useHotkeys([['mod+S', () => void save()]], []);
   if (!loaded) return <Loader />;
   const e = errors;
   // Errors of fields the form shows stand beside them; any other (e.g. from a newer service) is listed above the buttons.

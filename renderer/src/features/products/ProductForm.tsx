@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Grid, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { notifyError, notifyOk } from '../../shared/errors';
+import { useEditForm } from '../../shared/use-edit-form';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { OPS } from '../documents/doc-ops';
 import { TAX_RATES } from '../documents/document.types';
@@ -29,66 +29,55 @@ export function ProductForm() {
   const navigate = useNavigate();
   const param = useParams().number;
   const number = param && param !== 'new' ? Number(param) : null;
-  const [form, setForm] = useState<ProductFormState>(empty);
-  const [loaded, setLoaded] = useState(number === null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-
-  useEffect(() => {
-    if (number === null) return;
-    call<Product>(OPS.products.get, { params: { number } })
-      .then((p) => {
-        setForm({
-          code: p.code,
-          description: p.description,
-          unitPrice: toInputText(p.unitPrice, 2),
-          taxRate: String(p.taxRate),
-          vatCategory: p.vatCategory,
-          exemptionReason: p.exemptionReason ?? '',
-          unit: p.unit ?? '',
-        });
-        setLoaded(true);
-      })
-      .catch((e) => notifyError(e));
-  }, [number]);
-
-  const set = (patch: Partial<ProductFormState>) => setForm((f) => ({ ...f, ...patch }));
-
-  async function save() {
-    const price = parseDecimal(form.unitPrice);
-    const local: Record<string, string> = {};
-    if (!form.code.trim()) local.code = t('docs.err.required');
-    if (!form.description.trim()) local.description = t('docs.err.required');
-    if (price === null) local.unitPrice = t('docs.err.required');
-    else if (Number.isNaN(price)) local.unitPrice = t('docs.err.number');
-    if (form.vatCategory === 'E' && form.taxRate === '0' && !form.exemptionReason.trim()) local.exemptionReason = t('docs.err.required');
-    if (Object.keys(local).length) return setErrors(local);
-    const rate = Number(form.taxRate);
-    const body = {
-      code: form.code.trim(),
-      description: form.description.trim(),
-      unitPrice: price,
-      taxRate: rate,
-      vatCategory: rate === 0 ? form.vatCategory === 'E' ? 'E' : 'Z' : 'S',
-      exemptionReason: rate === 0 && form.vatCategory === 'E' ? form.exemptionReason.trim() : null,
-      unit: form.unit.trim() || null,
-    };
-    setBusy(true);
-    try {
-      if (number === null) await call(OPS.products.create, { body });
-      else await call(OPS.products.update, { params: { number }, body });
+  const { form, set, loaded, errors, busy, save } = useEditForm<ProductFormState, unknown>({
+    empty,
+    id: number,
+    load:
+      number === null
+        ? null
+        : async () => {
+            const p = await call<Product>(OPS.products.get, { params: { number } });
+            return {
+              code: p.code,
+              description: p.description,
+              unitPrice: toInputText(p.unitPrice, 2),
+              taxRate: String(p.taxRate),
+              vatCategory: p.vatCategory,
+              exemptionReason: p.exemptionReason ?? '',
+              unit: p.unit ?? '',
+            };
+          },
+    validate: (f) => {
+      const price = parseDecimal(f.unitPrice);
+      const local: Record<string, string> = {};
+      if (!f.code.trim()) local.code = t('docs.err.required');
+      if (!f.description.trim()) local.description = t('docs.err.required');
+      if (price === null) local.unitPrice = t('docs.err.required');
+      else if (Number.isNaN(price)) local.unitPrice = t('docs.err.number');
+      if (f.vatCategory === 'E' && f.taxRate === '0' && !f.exemptionReason.trim()) local.exemptionReason = t('docs.err.required');
+      return local;
+    },
+    save: async (f) => {
+      const rate = Number(f.taxRate);
+      const body = {
+        code: f.code.trim(),
+        description: f.description.trim(),
+        unitPrice: parseDecimal(f.unitPrice),
+        taxRate: rate,
+        vatCategory: rate === 0 ? (f.vatCategory === 'E' ? 'E' : 'Z') : 'S',
+        exemptionReason: rate === 0 && f.vatCategory === 'E' ? f.exemptionReason.trim() : null,
+        unit: f.unit.trim() || null,
+      };
+      return number === null ? call(OPS.products.create, { body }) : call(OPS.products.update, { params: { number }, body });
+    },
+    onSaved: () => {
       notifyOk(t('prod.saved'));
       navigate('/products');
-    } catch (e) {
-      const f = fieldErrors(e);
-      if (e instanceof ApiError && e.status === 409 && !f.code) f.code = e.message;
-      setErrors(f);
-      if (!Object.keys(f).length) notifyError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // A duplicate code is a 409 that may name no field: it belongs beside the code.
+    mapErrors: (e, f) => (e instanceof ApiError && e.status === 409 && !f.code ? { ...f, code: e.message } : f),
+  });
 
   async function remove() {
     if (number === null) return;
@@ -100,8 +89,6 @@ export function ProductForm() {
       notifyError(e);
     }
   }
-
-  useHotkeys([['mod+S', () => void save()]], []);
 
   if (!loaded) return <Loader />;
   return (

@@ -1,0 +1,83 @@
+import { useHotkeys } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { fieldErrors, notifyError } from './errors';
+import { useUnsavedGuard } from './unsaved.store';
+
+/**
+ * The edit-form pattern of the create/edit screens: load (when editing) → edit → check locally → save, with the
+ * service's field errors beside their inputs (anything no field shows becomes a notification), Ctrl/Cmd+S to save,
+ * and, with `unsaved`, the Lagre / Forkast / Avbryt question before leaving changed values.
+ */
+export function useEditForm<F, Saved>(opts: {
+  /** The values of a new record. */
+  empty: F;
+  /** Loads the record being edited (null: a new one); runs again when `id` changes. */
+  load: (() => Promise<F>) | null;
+  id: unknown;
+  /** Local checks before anything is sent: field path → message (empty: fine). */
+  validate?: (form: F) => Record<string, string>;
+  save: (form: F) => Promise<Saved>;
+  onSaved: (saved: Saved) => void;
+  /** Adjusts the service's field errors (e.g. a 409 that names no field). */
+  mapErrors?: (err: unknown, fields: Record<string, string>) => Record<string, string>;
+  /** Names the unsaved-changes guard; without it leaving never asks. */
+  unsaved?: string;
+}) {
+  const [form, setForm] = useState<F>(opts.empty);
+  const [loaded, setLoaded] = useState(opts.load === null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const ref = useRef(opts);
+  ref.current = opts;
+
+  useEffect(() => {
+    const load = ref.current.load;
+    if (load === null) return;
+    let live = true;
+    load()
+      .then((f) => {
+        if (!live) return;
+        setForm(f);
+        setDirty(false);
+        setLoaded(true);
+      })
+      .catch((e) => notifyError(e));
+    return () => {
+      live = false;
+    };
+  }, [opts.id]);
+
+  async function save(): Promise<boolean> {
+    const o = ref.current;
+    const local = o.validate?.(form) ?? {};
+    if (Object.keys(local).length) {
+      setErrors(local);
+      return false;
+    }
+    setBusy(true);
+    try {
+      const saved = await o.save(form);
+      setDirty(false);
+      o.onSaved(saved);
+      return true;
+    } catch (e) {
+      const f = o.mapErrors ? o.mapErrors(e, fieldErrors(e)) : fieldErrors(e);
+      setErrors(f);
+      if (!Object.keys(f).length) notifyError(e);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const touch = useUnsavedGuard(opts.unsaved ?? 'form', !!opts.unsaved && dirty, save);
+  const set = (patch: Partial<F>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setDirty(true);
+    if (opts.unsaved) touch();
+  };
+  useHotkeys([['mod+S', () => void save()]], []);
+
+  return { form, set, loaded, errors, setErrors, busy, dirty, save };
+}
