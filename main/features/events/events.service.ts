@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database, EventsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
+import { inTx } from '../../ops/transaction.js';
 import { hasAtMostDecimals, krToOre } from '../../domain/money.js';
 import { conflict, FieldErrors, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
@@ -128,7 +129,8 @@ export async function getEvent(ctx: AppContext, number: number): Promise<EventVi
 }
 
 export async function createEvent(ctx: AppContext, input: EventInput): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const checked = await checkEvent(trx, ctx, input);
     const { number } = await trx
       .insertInto('events')
@@ -143,7 +145,8 @@ export async function createEvent(ctx: AppContext, input: EventInput): Promise<n
 
 /** PUT: replaces the event; discount codes and custom fields are replaced when given, kept when left out. */
 export async function updateEvent(ctx: AppContext, number: number, input: EventInput): Promise<EventView> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     await eventRow(trx, number);
     const checked = await checkEvent(trx, ctx, input);
     const taken = await seatsTaken(trx, number);
@@ -159,7 +162,8 @@ export async function updateEvent(ctx: AppContext, number: number, input: EventI
 
 /** Soft delete (participants and their invoices stay); refused while someone still holds a seat. */
 export async function deleteEvent(ctx: AppContext, number: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     await eventRow(trx, number);
     const taken = await seatsTaken(trx, number);
     if (taken > 0) throw conflict(`Event ${number} has ${taken} participants; cancel them first`, [{ field: 'number', message: 'has participants' }]);
@@ -205,7 +209,8 @@ async function checkCode(trx: Kysely<Database>, number: number, input: DiscountC
 }
 
 export async function addDiscountCode(ctx: AppContext, number: number, input: DiscountCodeInput): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const amount = await checkCode(trx, number, input);
     await trx.insertInto('event_discount_codes').values({ event_number: number, code: input.code, amount }).execute();
     await audit(trx, ctx.clock, 'event', number, 'discount-code-add', { code: input.code, amount });
@@ -213,7 +218,8 @@ export async function addDiscountCode(ctx: AppContext, number: number, input: Di
 }
 
 export async function updateDiscountCode(ctx: AppContext, number: number, code: string, input: DiscountCodeInput): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const amount = await checkCode(trx, number, input, code);
     const res = await trx.updateTable('event_discount_codes').set({ code: input.code, amount }).where('event_number', '=', number).where('code', '=', code).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw notFound(`Discount code ${code} of event ${number}`);
@@ -222,7 +228,8 @@ export async function updateDiscountCode(ctx: AppContext, number: number, code: 
 }
 
 export async function deleteDiscountCode(ctx: AppContext, number: number, code: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     await eventRow(trx, number);
     const res = await trx.deleteFrom('event_discount_codes').where('event_number', '=', number).where('code', '=', code).executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw notFound(`Discount code ${code} of event ${number}`);

@@ -22,12 +22,12 @@ export const smsNumber = (mobile: string | null) => {
 };
 
 export async function notifyRegistered(
-  trx: Kysely<Database>,
   ctx: AppContext,
   ev: EventRow,
   p: { number: number; name: string; email: string; mobile: string | null; amount: number },
   invoice: { number: number } | null,
 ): Promise<void> {
+  const trx = ctx.db;
   const ref = { type: 'event', number: ev.number };
   const loc = JSON.parse(ev.location) as { name: string; address: string | null; city: string | null };
   const where = [loc.name, loc.address, loc.city].filter(Boolean).join(', ');
@@ -53,7 +53,8 @@ export async function notifyRegistered(
 }
 
 /** Pending participants hear that the host will confirm; nothing is invoiced yet. */
-export async function notifyPending(trx: Kysely<Database>, ctx: AppContext, ev: EventRow, p: { number: number; name: string; email: string }): Promise<void> {
+export async function notifyPending(ctx: AppContext, ev: EventRow, p: { number: number; name: string; email: string }): Promise<void> {
+  const trx = ctx.db;
   const text = [`Hei ${p.name},`, '', `vi har mottatt påmeldingen din til ${ev.name} (${ev.starts_at}).`, 'Du får en bekreftelse når arrangøren har godkjent den.'].join('\n');
   await queueMessage(trx, ctx, { ref: { type: 'event', number: ev.number }, to: p.email, subject: `Påmelding mottatt: ${ev.name}`, text });
 }

@@ -11,9 +11,9 @@ import { normaliseOrgNumber } from '../../domain/orgnr.js';
 import { FieldErrors, OpError } from '../../ops/errors.js';
 import { computeLines, lineFromItem } from '../documents/draft-input.js';
 import type { ItemInput } from '../documents/documents.schema.js';
-import { issueNewIn } from '../documents/issue.service.js';
+import { issueNew } from '../documents/issue.service.js';
 import { productsByCode } from '../products/products.service.js';
-import { createRecipientsIn } from '../recipients/recipients.service.js';
+import { createRecipients } from '../recipients/recipients.service.js';
 import type { EventRow } from './events.view.js';
 
 type FieldRow = Selectable<EventCustomFieldsTable>;
@@ -87,7 +87,8 @@ const FIELD_MAP: Record<string, string> = {
 };
 
 /** The invoice party's recipient: the one with this organisation number, or a new one. */
-export async function recipientFor(trx: Kysely<Database>, ctx: AppContext, party: InvoiceParty, email: string, mobile: string | null): Promise<number> {
+export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: string, mobile: string | null): Promise<number> {
+  const trx = ctx.db;
   if (party.orgNo) {
     const found = await trx
       .selectFrom('recipients')
@@ -99,8 +100,7 @@ export async function recipientFor(trx: Kysely<Database>, ctx: AppContext, party
     if (found) return found.number;
   }
   try {
-    const [number] = await createRecipientsIn(
-      trx,
+    const [number] = await createRecipients(
       ctx,
       [
         {
@@ -123,14 +123,13 @@ export async function recipientFor(trx: Kysely<Database>, ctx: AppContext, party
 
 /** Issues the participant's invoice in the caller's transaction; returns the document id and number. */
 export async function issueParticipantInvoice(
-  trx: Kysely<Database>,
   ctx: AppContext,
   ev: EventRow,
   participant: { name: string; email: string; mobile: string | null; party: InvoiceParty },
   items: ItemInput[],
 ) {
-  const recipientNumber = await recipientFor(trx, ctx, participant.party, participant.email, participant.mobile);
-  const issued = await issueNewIn(trx, ctx, 'invoice', {
+  const recipientNumber = await recipientFor(ctx, participant.party, participant.email, participant.mobile);
+  const issued = await issueNew(ctx, 'invoice', {
     recipient: { number: recipientNumber },
     yourReference: participant.party.yourRef ?? participant.name.slice(0, 64),
     currency: 'NOK',

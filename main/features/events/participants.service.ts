@@ -1,10 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventParticipantsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
+import { inTx } from '../../ops/transaction.js';
 import { oreToKr } from '../../domain/money.js';
 import { notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
-import { creditInvoiceIn } from '../invoices/credit-notes.service.js';
+import { creditInvoice } from '../invoices/credit-notes.service.js';
 import type { ItemInput } from '../documents/documents.schema.js';
 import type { ParticipantStatus, ParticipantUpdate, ParticipantView } from './events.schema.js';
 import { eventRow } from './events.service.js';
@@ -99,12 +100,12 @@ export interface Registration {
  * once; the host's confirm updates a pending one), so the row is written once per signup.
  */
 export async function registration(
-  trx: Kysely<Database>,
   ctx: AppContext,
   ev: EventRow,
   p: Pick<Row, 'number' | 'name' | 'email' | 'mobile' | 'amount' | 'invoice_party' | 'discount_code' | 'custom_values'>,
   items?: ItemInput[],
 ): Promise<Registration> {
+  const trx = ctx.db;
   let invoice: Registration['invoice'] = null;
   let amount = p.amount;
   if (amount > 0) {
@@ -114,16 +115,17 @@ export async function registration(
       const code = p.discount_code ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', p.discount_code).executeTakeFirst() : undefined;
       lines = await participantItems(trx, ev, fields, JSON.parse(p.custom_values) as ChosenValue[], code ?? null);
     }
-    invoice = await issueParticipantInvoice(trx, ctx, ev, { name: p.name, email: p.email, mobile: p.mobile, party: JSON.parse(p.invoice_party!) as InvoiceParty }, lines);
+    invoice = await issueParticipantInvoice(ctx, ev, { name: p.name, email: p.email, mobile: p.mobile, party: JSON.parse(p.invoice_party!) as InvoiceParty }, lines);
     amount = (await trx.selectFrom('documents').select('total').where('id', '=', invoice.id).executeTakeFirstOrThrow()).total;
   }
-  await notifyRegistered(trx, ctx, ev, { ...p, amount }, invoice);
+  await notifyRegistered(ctx, ev, { ...p, amount }, invoice);
   return { invoice, amount };
 }
 
 /** Registers a pending participant (the host's confirm) in the caller's transaction. */
-export async function registerIn(trx: Kysely<Database>, ctx: AppContext, ev: EventRow, row: Row): Promise<number | null> {
-  const { invoice, amount } = await registration(trx, ctx, ev, row);
+export async function registerIn(ctx: AppContext, ev: EventRow, row: Row): Promise<number | null> {
+  const trx = ctx.db;
+  const { invoice, amount } = await registration(ctx, ev, row);
   const now = ctx.clock.timestamp();
   await trx
     .updateTable('event_participants')
@@ -136,18 +138,20 @@ export async function registerIn(trx: Kysely<Database>, ctx: AppContext, ev: Eve
 
 /** POST …/confirm: a pending participant becomes registered (invoice and mail as at a signup without confirmation). */
 export async function confirmParticipant(ctx: AppContext, eventNumber: number, p: number): Promise<ParticipantView> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const ev = await eventRow(trx, eventNumber);
     const row = await participantRow(trx, eventNumber, p);
     if (row.status !== 'pending') throw validationError([{ field: 'status', message: `participant ${p} is ${row.status}, not pending` }]);
-    await registerIn(trx, ctx, ev, row);
+    await registerIn(tctx, ev, row);
   });
   return getParticipant(ctx, eventNumber, p);
 }
 
 /** POST …/cancel: frees the seat; an invoice is credited in full (what was paid is then owed back to the customer). */
 export async function cancelParticipant(ctx: AppContext, eventNumber: number, p: number): Promise<ParticipantView> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     await eventRow(trx, eventNumber);
     const row = await participantRow(trx, eventNumber, p);
     if (row.status === 'cancelled') throw validationError([{ field: 'status', message: `participant ${p} is already cancelled` }]);
@@ -157,7 +161,7 @@ export async function cancelParticipant(ctx: AppContext, eventNumber: number, p:
       const left = await trx.selectFrom('invoice_balances').select(['credited_total']).where('document_id', '=', row.invoice_document_id).executeTakeFirstOrThrow();
       const { total } = await trx.selectFrom('documents').select('total').where('id', '=', row.invoice_document_id).executeTakeFirstOrThrow();
       if (left.credited_total < total) {
-        creditNote = await creditInvoiceIn(trx, ctx, inv.number!, { scope: 'uncredited', invoiceText: `Avmelding fra arrangement: ${row.name}` });
+        creditNote = await creditInvoice(tctx, inv.number!, { scope: 'uncredited', invoiceText: `Avmelding fra arrangement: ${row.name}` });
       }
     }
     const now = ctx.clock.timestamp();
@@ -176,7 +180,8 @@ export async function updateParticipant(ctx: AppContext, eventNumber: number, p:
   const email = input.email.trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw validationError([{ field: 'email', message: 'must be an e-mail address' }]);
   if (!input.name.trim()) throw validationError([{ field: 'name', message: 'must not be empty' }]);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     await eventRow(trx, eventNumber);
     const row = await participantRow(trx, eventNumber, p);
     const mobile = input.mobile?.trim() || null;

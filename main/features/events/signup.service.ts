@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
+import { inTx } from '../../ops/transaction.js';
 import { oreToKr } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
 import { FieldErrors, notFound, validationError } from '../../ops/errors.js';
@@ -56,7 +57,8 @@ export async function closedReasons(db: Kysely<Database>, ctx: AppContext, ev: E
 export async function signup(ctx: AppContext, publicId: number, input: SignupInput): Promise<SignupResult> {
   // The captcha token is spent before (and whatever becomes of) the signup, so a wrong answer cannot be tried again.
   const captchaOk = input.captcha ? await checkChallenge(ctx.db, ctx.clock, publicId, input.captcha) : false;
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const ev = await publicEvent(trx, ctx, publicId);
     // The deadline first; whether a seat is left is counted once, under the event's lock below.
     const errors = new FieldErrors();
@@ -90,7 +92,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
       values.push({ number: def.number, name: def.name, type: def.type, value: typeof v === 'string' ? v.trim() : v });
     });
 
-    const settings = await getSettings({ ...ctx, db: trx });
+    const settings = await getSettings(tctx);
     const items = await participantItems(trx, ev, fields, values, discount ?? null);
     const amount = await amountOf(trx, items, settings.company.vatRegistered);
     const inv = input.invoice ?? null;
@@ -136,7 +138,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     };
     // With confirmation the participant waits; without, the invoice is issued and the mail queued first, so the row is
     // written once, registered, with one audit entry for the whole signup.
-    const reg = ev.confirmation ? null : await registration(trx, ctx, ev, p, items);
+    const reg = ev.confirmation ? null : await registration(tctx, ev, p, items);
     await trx
       .insertInto('event_participants')
       .values({
@@ -150,7 +152,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
       .execute();
     const status = reg ? 'registered' : 'pending';
     await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${number}`, 'signup', { status, amount: reg ? reg.amount : amount, discountCode: p.discount_code, invoice: reg?.invoice?.number ?? null });
-    if (!reg) await notifyPending(trx, ctx, ev, p);
+    if (!reg) await notifyPending(tctx, ev, p);
     return { participantNumber: number, status, amount: oreToKr(amount) };
   });
 }
