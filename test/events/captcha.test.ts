@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DocServer } from '../helpers/documents.js';
 import { onPostgres } from '../helpers/database.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { createEvent, signup, signupBody, startEventServer } from './setup.js';
+import { startTestServer } from '../helpers/server.js';
+import { createEvent, signup, signupBody, solvedCaptcha, startEventServer } from './setup.js';
 
 // Issued captcha challenges live in the database (migration 0012): two servers on one database stand for a restart and
 // for several office server processes; neither holds anything in memory the other needs.
@@ -20,10 +20,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ask = async (s: TestServer, id: number) => {
-  const c = (await s.json(`/events/${id}/captcha`)).body as { question: string; token: string };
-  return { token: c.token, answer: String(c.question.match(/\d+/g)!.reduce((x, y) => x + Number(y), 0)) };
-};
+const ask = solvedCaptcha;
 const rows = async () => (await a.app.ctx.db.selectFrom('signup_challenges').select('token').execute()).length;
 
 test('a token survives a restart of the server', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DocServer } from '../helpers/documents.js';
-import { createEvent, eventBody, signup, signupBody, startEventServer } from './setup.js';
+import { at, createEvent, eventBody, eventRead, signup, signupBody, startEventServer } from './setup.js';
 
 let s: DocServer;
 beforeAll(async () => {
@@ -23,30 +23,7 @@ describe('the 2.10 shape', () => {
         'discountCodes', 'customFields', '_links', '_stats',
       ].sort(),
     );
-    expect(got.body).toMatchObject({
-      number: n,
-      name: 'Regnskapskurs for småbedrifter',
-      date: '2026-04-20 09:00',
-      endDate: '2026-04-20 15:00',
-      registrationDeadline: '2026-04-15 23:59',
-      signupCaptcha: false,
-      location: { name: 'Kvitt-huset', address: 'Storgata 1', zip: '0155', city: 'OSLO', country: 'NORGE' },
-      confirmation: false,
-      price: 1000,
-      contactPerson: { name: 'Kari Kurs', email: 'kari@fjordraad.no', phone: '22 33 44 55' },
-      participantLimit: 25,
-      smsConfirmation: { enabled: false, message: '' },
-      taxRate: 25,
-      productNumber: 'KURS',
-      showSignupStats: true,
-      discountCodes: { label: 'Rabattkode', codes: [{ code: 'TIDLIG', amount: 150 }] },
-      customFields: [
-        { number: 1, name: 'Lunsj', type: 'BOOLEAN', price: { productCode: 'LUNSJ', price: 200, taxRate: 15 }, options: null },
-        { number: 2, name: 'Allergier', type: 'TEXT', options: null },
-      ],
-      _links: { self: { uri: `/host/events/${n}` }, participants: { uri: `/host/events/${n}/participants` } },
-      _stats: { participant: { pending: 0, registered: 0, paid: 0 } },
-    });
+    expect(got.body).toMatchObject(eventRead(n));
     expect(got.body.customFields[1]).not.toHaveProperty('price');
   });
 
@@ -78,11 +55,11 @@ describe('lists', () => {
   test('upcoming: today or later, soonest first, q searches the name; past: before today, paged', async () => {
     const t = await startEventServer({ today: '2026-03-15' });
     try {
-      await createEvent(t, { name: 'Excel for regnskapsførere', date: '2026-05-01 10:00', endDate: null, registrationDeadline: null });
-      await createEvent(t, { name: 'MVA-kurs', date: '2026-03-15 18:00', endDate: null, registrationDeadline: null });
-      await createEvent(t, { name: 'Årsoppgjør', date: '2026-03-20 09:00', endDate: null, registrationDeadline: null });
+      await createEvent(t, at('2026-05-01 10:00', 'Excel for regnskapsførere'));
+      await createEvent(t, at('2026-03-15 18:00', 'MVA-kurs'));
+      await createEvent(t, at('2026-03-20 09:00', 'Årsoppgjør'));
       for (const d of ['2026-01-10', '2026-02-10', '2026-03-14']) {
-        await createEvent(t, { name: `Gammelt kurs ${d}`, date: `${d} 09:00`, endDate: null, registrationDeadline: null });
+        await createEvent(t, at(`${d} 09:00`, `Gammelt kurs ${d}`));
       }
       const up = await t.json('/host/events/upcoming');
       expect(up.status).toBe(200);

@@ -41,6 +41,24 @@ export function eventBody(over: Record<string, unknown> = {}) {
   };
 }
 
+/** Overrides for a free event: no price, product, codes or priced questions. */
+export const FREE = { price: 0, discountCodes: { label: '', codes: [] }, customFields: [], productNumber: null };
+
+/** Overrides for a one-time event at `date` (YYYY-MM-DD HH:MM) without end or deadline. */
+export const at = (date: string, name?: string) => ({ date, endDate: null, registrationDeadline: null, ...(name ? { name } : {}) });
+
+/** What GET /host/events/{number} answers for eventBody(over): the body with the fields numbered, links and stats. */
+export function eventRead(number: number, over: Record<string, unknown> = {}) {
+  const body = eventBody(over) as ReturnType<typeof eventBody> & { customFields: Array<Record<string, unknown>> };
+  return {
+    ...body,
+    number,
+    customFields: body.customFields.map(({ number: _n, ...f }, i) => ({ number: i + 1, ...f })),
+    _links: { self: { uri: `/host/events/${number}` }, participants: { uri: `/host/events/${number}/participants` } },
+    _stats: { participant: { pending: 0, registered: 0, paid: 0 } },
+  };
+}
+
 export async function createEvent(s: DocServer, over: Record<string, unknown> = {}): Promise<{ number: number; id: number; body: any }> {
   const r = await s.json('/host/events/', { body: eventBody(over) });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -67,4 +85,11 @@ export async function signup(s: Pick<DocServer, 'base'>, id: number | string, bo
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, res };
+}
+
+/** GET /events/{id}/captcha and the right answer to its question: `{token, answer}`, as a signup sends it. */
+export async function solvedCaptcha(s: Pick<DocServer, 'json'>, id: number): Promise<{ token: string; answer: string }> {
+  const c = (await s.json(`/events/${id}/captcha`)).body as { question: string; token: string };
+  expect(c.question).toMatch(/^Hva er \d+ pluss \d+\?$/);
+  return { token: c.token, answer: String(c.question.match(/\d+/g)!.reduce((x, y) => x + Number(y), 0)) };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DocServer } from '../helpers/documents.js';
-import { createEvent, signup, signupBody, startEventServer } from './setup.js';
+import { at, createEvent, FREE, signup, signupBody, startEventServer } from './setup.js';
 
 // Many signups from one address in this file: the rate limit has its own test (public-page.test.ts).
 process.env.KVITT_PUBLIC_RATE_LIMIT = '100000';
@@ -21,7 +21,7 @@ describe('signup rules', () => {
     expect(fieldsOf(r)).toEqual(expect.arrayContaining(['name', 'email', 'invoice.address', 'invoice.zip', 'invoice.city']));
     const missing = await signup(s, ev.id, { name: 'A', email: 'a@example.no' });
     expect(fieldsOf(missing)).toEqual(['invoice.name', 'invoice.address', 'invoice.zip', 'invoice.city']);
-    const free = await createEvent(s, { price: 0, discountCodes: { label: '', codes: [] }, customFields: [], productNumber: null });
+    const free = await createEvent(s, FREE);
     const ok = await signup(s, free.id, { name: 'Gratis Gunnar', email: 'g@example.no' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toEqual({ participantNumber: 1, status: 'registered', amount: 0 });
@@ -96,7 +96,7 @@ describe('404s that reveal nothing', () => {
   test('unknown, deleted and past events answer the very same 404 on every public path', async () => {
     const t = await startEventServer({ today: '2026-03-10' });
     try {
-      const past = await createEvent(t, { date: '2026-03-12 10:00', endDate: null, registrationDeadline: null });
+      const past = await createEvent(t, at('2026-03-12 10:00'));
       const deleted = await createEvent(t);
       expect((await t.json(`/host/events/${deleted.number}`, { method: 'DELETE' })).status).toBe(204);
       t.clock.set('2026-03-15');
