@@ -7,13 +7,13 @@
  *     from the server in a child process, against a baseline in this process that runs the same SQL in the same keyset
  *     chunks and hands the rows straight to exceljs's streaming WorkbookWriter / csv-stringify (ratio, measured
  *     alternately in the same run);
- *  3. the server's peak RSS growth during each export (sampled every 50 ms) and after;
+ *  3. the server's peak RSS growth during each export (main thread + report worker, read from /proc every 25 ms);
  *  4. GET /invoices/{n} latency (p50/p99) idle and while an XLSX export runs.
  *
  * Environment: BENCH_INVOICES, BENCH_DB=<file>, BENCH_KEEP=1 keeps the seeded file.
  */
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify';
@@ -124,10 +124,13 @@ async function kvitt(format: 'XLS' | 'CSV') {
   const before = await child.ask<Mem>('mem', 'mem');
   let peak = before.rss;
   let sampling = true;
+  // RSS read from /proc (the whole process: main thread and report worker), not by asking the server, whose answer
+  // would run a full GC in it every sample and slow the export being measured.
+  const rssNow = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.proc.pid}/status`, 'utf8'))![1]) * 1024;
   const sampler = (async () => {
     while (sampling) {
-      peak = Math.max(peak, (await child.ask<Mem>('mem', 'mem')).rss);
-      await new Promise((r) => setTimeout(r, 50));
+      peak = Math.max(peak, rssNow());
+      await new Promise((r) => setTimeout(r, 25));
     }
   })();
   const t = performance.now();
@@ -145,7 +148,10 @@ async function timed(fn: () => Promise<number>) {
 }
 
 console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-await kvitt('CSV'); // warm-up (SQLite cache, JIT) for both sides
+const fresh = await child.ask<Mem>('mem', 'mem');
+await kvitt('CSV'); // warm-up (SQLite cache, JIT, the report worker starts) for both sides
+const warm = await child.ask<Mem>('mem', 'mem');
+console.log(`server RSS after GC: at start ${mb(fresh.rssAfterGc)}, after the first export (report worker started) ${mb(warm.rssAfterGc)}`);
 await timed(baselineCsv);
 for (const format of ['XLS', 'CSV'] as const) {
   const runs: { k: number; b: number; growth: number; bytes: number }[] = [];

@@ -40,10 +40,13 @@ export type WorkerMessage =
 
 function workerFile(): { url: URL; boot: boolean } | null {
   try {
-    // Built: out/main/report-worker.js beside index.js; from source: this folder's report-worker.ts, started through
-    // a tiny bootstrap that registers the TypeScript loader in the worker (tsx, present wherever sources run).
-    const built = new URL('./report-worker.js', import.meta.url);
-    if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return { url: built, boot: false };
+    // Built: out/main/report-worker.js beside index.js (this code may sit in out/main/chunks/); from source: this
+    // folder's report-worker.ts, started through a tiny bootstrap that registers the TypeScript loader in the worker
+    // (tsx, present wherever sources run).
+    for (const name of ['./report-worker.js', '../report-worker.js']) {
+      const built = new URL(name, import.meta.url);
+      if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return { url: built, boot: false };
+    }
     const source = new URL('./report-worker.ts', import.meta.url);
     if (source.protocol === 'file:' && existsSync(fileURLToPath(source))) return { url: source, boot: true };
   } catch {

@@ -7,6 +7,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { defineOp, noContent } from '../../ops/define.js';
+import { NoContentOf } from '../../ops/output.js';
 import { OpError } from '../../ops/errors.js';
 
 export const PROGRESS_TOKEN = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'a token the client chose for this download' });
@@ -73,6 +74,12 @@ export const progressOps = [
     path: '/reports/progress/{token}',
     summary: 'Progress of a report download started with progress=<token>: rows written, rows in all (null if unknown), done',
     params: TokenPath,
+    output: Type.Object({
+      rows: Type.Integer({ description: 'rows written so far' }),
+      total: Type.Union([Type.Integer(), Type.Null()], { description: 'rows of the report; null where the report does not count them' }),
+      done: Type.Boolean(),
+      cancelled: Type.Boolean(),
+    }),
     run: async ({ params }) => {
       const p = found(params.token);
       return { rows: p.rows, total: p.total, done: p.done, cancelled: p.cancelled };
@@ -84,6 +91,7 @@ export const progressOps = [
     path: '/reports/progress/{token}',
     summary: 'Cancels the report download started with progress=<token>',
     params: TokenPath,
+    output: NoContentOf(),
     run: async ({ params }) => {
       found(params.token).cancel();
       return noContent();

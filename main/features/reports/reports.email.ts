@@ -5,6 +5,7 @@
  * XLSX (JSON when it offers no XLSX) with its preselected columns. Queued with its audit entry in one transaction;
  * the answer is the shipment(s).
  */
+import { inTx } from '../../ops/transaction.js';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { defineOp, FileResult } from '../../ops/define.js';
@@ -25,8 +26,8 @@ export const DEFAULT_EMAIL_REPORTS = ['invoices', 'recipients/balance', 'openIte
 type Attachment = { filename: string; contentType: string; content: Buffer };
 
 async function queue(ctx: AppContext, to: string, cc: string[], subject: string, attachments: Attachment[], what: unknown): Promise<ShipmentView> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const shipment = await queueMessage(trx, ctx, {
+  return inTx(ctx, async (tctx) => {
+    const shipment = await queueMessage(tctx.db, tctx, {
       ref: { type: 'report', number: 0 },
       to,
       cc,
@@ -34,7 +35,7 @@ async function queue(ctx: AppContext, to: string, cc: string[], subject: string,
       text: `Vedlagt: ${attachments.map((a) => a.filename).join(', ')}.\n\nSendt fra Kvitt.`,
       attachments,
     });
-    await audit(trx, ctx.clock, 'report', 0, 'email', { to, cc, reports: what, shipment: shipment.id });
+    await audit(tctx.db, tctx.clock, 'report', 0, 'email', { to, cc, reports: what, shipment: shipment.id });
     return shipment;
   });
 }

@@ -6,11 +6,12 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { defineOp, type Op } from '../../ops/define.js';
+import { FileOf } from '../../ops/output.js';
 import { getSettings } from '../settings/settings.service.js';
 import { reports } from './registry.js';
 import { checkReportQuery, reportQuerySchema } from './report-query.js';
-import { runReport } from './report.runner.js';
-import type { Lang, ReportDef } from './report.types.js';
+import { runReport, STREAMED } from './report.runner.js';
+import type { Lang, ReportDef, ReportFormat } from './report.types.js';
 import { emailOps, emailReportFile } from './reports.email.js';
 import { progressOps } from './report-progress.js';
 
@@ -23,6 +24,26 @@ const opName = (resource: string) =>
 
 const NumberPath = Type.Object({ number: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 const LangQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])) }, { additionalProperties: false });
+
+const ColumnDescriptor = Type.Object({ key: Type.String(), name: Type.String(), preselected: Type.Boolean() }, { description: 'spec 2.11' });
+const ReportInfo = Type.Object({
+  resource: Type.String(),
+  group: Type.Union([Type.Literal('sales'), Type.Literal('ledger'), Type.Literal('payments'), Type.Literal('customers')]),
+  title: Type.String(),
+  formats: Type.Array(Type.String()),
+  params: Type.Array(Type.String()),
+  required: Type.Array(Type.String()),
+  fixedColumns: Type.Boolean(),
+  columns: Type.Array(ColumnDescriptor),
+});
+/** The content type of each format's file (runner, PDF writer, EHF zip). */
+const CONTENT_TYPES: Record<ReportFormat, string> = {
+  JSON: STREAMED.JSON.type,
+  CSV: STREAMED.CSV.type,
+  XLS: STREAMED.XLS.type,
+  PDF: 'application/pdf',
+  EHF: 'application/zip',
+};
 
 export async function uiLang(ctx: AppContext, asked?: unknown): Promise<Lang> {
   if (asked === 'nb' || asked === 'en') return asked;
@@ -46,6 +67,7 @@ function opsOf(def: ReportDef): Op[] {
         summary: `Column descriptors (2.11) of the ${def.title.en.toLowerCase()} report`,
         params: hasNumber ? NumberPath : undefined,
         query: LangQuery,
+        output: Type.Array(ColumnDescriptor),
         run: async ({ query }, ctx) => columnDescriptors(def, await uiLang(ctx, query.lang)),
       }),
     );
@@ -58,6 +80,7 @@ function opsOf(def: ReportDef): Op[] {
       summary: `${def.title.en} report (${def.formats.join(', ')}); format and columns are required`,
       params: hasNumber ? NumberPath : undefined,
       query: reportQuerySchema(def),
+      output: FileOf(...def.formats.map((f) => CONTENT_TYPES[f])),
       run: async ({ params, query }, ctx) => {
         const req = checkReportQuery(def, query as Record<string, unknown>, (params as { number?: number })?.number, await uiLang(ctx, query.lang));
         const result = await runReport(ctx, def, req);
@@ -75,6 +98,7 @@ export const reportOps: Op[] = [
     path: '/reports/',
     summary: 'The reports Kvitt offers: resource, group, title, formats, parameters and which are required',
     query: LangQuery,
+    output: Type.Array(ReportInfo),
     run: async ({ query }, ctx) => {
       const lang = await uiLang(ctx, query.lang);
       return reports.map((r) => ({
