@@ -7,8 +7,9 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      // pdf-worker: the outbox renders PDFs in a worker thread (main/features/sending/pdf-off-thread.ts).
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts'), 'pdf-worker': resolve(__dirname, 'main/features/sending/pdf-worker.ts') } },
+      // task-worker: the worker threads of main/workers/pool.ts (PDFs for the outbox, …); pool.ts looks for it beside index.js.
+      // report-worker: big reports stream from their own worker (main/features/reports/report-off-thread.ts).
+      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts'), 'task-worker': resolve(__dirname, 'main/workers/worker.ts'), 'report-worker': resolve(__dirname, 'main/features/reports/report-worker.ts') } },
     },
   },
   preload: {

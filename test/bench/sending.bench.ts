@@ -4,10 +4,12 @@
  * GET /invoices/{n} latency (p50/p99) idle and while the N are being sent.
  * Kvitt runs in its own process (test/bench/server.child.ts, as `npm run serve`); the SMTP server (smtp-server, counting
  * and discarding what it receives) and the clients run in this one. Sending is driven by POST /outbox/flush, which works
- * the outbox exactly as the background sender does (one shipment at a time, each step awaited).
+ * the outbox exactly as the background sender does (a few shipments under way, PDFs in the worker pool).
+ * The floor uses the outbox's SMTP setup (pooled, 4 connections, 4 mails under way). Then PDF rendering itself against a
+ * warm headless Chromium printing the same invoice from HTML (test/bench/invoice-html.ts), one at a time on each side.
  * BENCH_MAILS=N (default 1000); loops are bounded in count.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -112,14 +114,62 @@ const content = documentMail(
   'Bench AS',
   { message: 'Takk for oppdraget!', attached: true },
 );
-const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, ignoreTLS: true, pool: true, maxConnections: 1 });
+// The same pool and concurrency as the outbox (4 connections, 4 mails under way), so the floor is what that SMTP setup
+// can do at all with nothing to prepare.
+const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, ignoreTLS: true, pool: true, maxConnections: 4 });
 received = 0;
 const n0 = performance.now();
-for (let i = 0; i < N; i++) {
-  await transport.sendMail({ from: { name: 'Bench AS', address: 'faktura@bench.no' }, to: `kunde${i}@example.no`, ...content, attachments: [{ filename: `faktura-${inv.number}.pdf`, content: pdf, contentType: 'application/pdf' }] });
-}
+let nextMail = 0;
+await Promise.all(Array.from({ length: 4 }, async () => {
+  while (nextMail < N) {
+    const i = nextMail++;
+    await transport.sendMail({ from: { name: 'Bench AS', address: 'faktura@bench.no' }, to: `kunde${i}@example.no`, ...content, attachments: [{ filename: `faktura-${inv.number}.pdf`, content: pdf, contentType: 'application/pdf' }] });
+  }
+}));
 const floorSeconds = (performance.now() - n0) / 1000;
 transport.close();
+
+// PDF rendering itself against a warm headless Chromium printing the same invoice from HTML (setContent + pdf, one
+// page reused), one document at a time on each side, alternating rounds in this process. The invoice is the richest
+// test fixture (5 lines, 3 VAT rates, logo, giro).
+const { chromium } = await import('playwright-core');
+const { renderDocumentPdf } = await import('../../main/render/pdf/pdf-writer.js');
+const { invoiceNok } = await import('../render/fixtures.js');
+const { invoiceHtml } = await import('./invoice-html.js');
+const userDataDir = mkdtempSync(join(tmpdir(), 'kvitt-bench-chromium-'));
+const browser = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
+const page = browser.pages()[0] ?? (await browser.newPage());
+const html = invoiceHtml(invoiceNok);
+const chromiumPdf = async () => {
+  await page.setContent(html);
+  return page.pdf({ format: 'A4', printBackground: true });
+};
+writeFileSync(join(tmpdir(), 'kvitt-bench-chromium-invoice.pdf'), await chromiumPdf());
+writeFileSync(join(tmpdir(), 'kvitt-bench-kvitt-invoice.pdf'), await renderDocumentPdf(invoiceNok));
+for (let i = 0; i < 10; i++) {
+  await chromiumPdf();
+  await renderDocumentPdf(invoiceNok);
+}
+const ROUNDS = 8;
+const PER_ROUND = 10;
+let kvittMs = 0;
+let chromiumMs = 0;
+for (let r = 0; r < ROUNDS; r++) {
+  let t = performance.now();
+  for (let i = 0; i < PER_ROUND; i++) await renderDocumentPdf(invoiceNok);
+  kvittMs += performance.now() - t;
+  t = performance.now();
+  for (let i = 0; i < PER_ROUND; i++) await chromiumPdf();
+  chromiumMs += performance.now() - t;
+}
+await browser.close();
+rmSync(userDataDir, { recursive: true, force: true });
+const kvittRate = (ROUNDS * PER_ROUND) / (kvittMs / 1000);
+const chromiumRate = (ROUNDS * PER_ROUND) / (chromiumMs / 1000);
 
 const outboxRate = N / outboxSeconds;
 const floorRate = N / floorSeconds;
@@ -131,6 +181,9 @@ console.log(`| PDF rendering alone (GET /invoices/{n}/pdf, ${PDFS} in sequence) 
 console.log(`| GET /invoices/{n} idle: p50 / p99 (${idle.length} requests) | ${fmt(pct(idle, 50), 2)} / ${fmt(pct(idle, 99), 2)} ms | |`);
 console.log(`| GET /invoices/{n} while ${LOADED} more are sent: p50 / p99 (${busy.length} requests) | ${fmt(pct(busy, 50), 2)} / ${fmt(pct(busy, 99), 2)} ms | |`);
 console.log(`| p99 while sending / idle | ${fmt(pct(busy, 99) / pct(idle, 99), 2)}x | <= 3x |`);
+console.log(`| Kvitt PDF (pdfmake, in process), the fixture invoice | ${fmt(kvittRate)} documents/s | |`);
+console.log(`| warm headless Chromium, setContent + pdf, same invoice | ${fmt(chromiumRate)} documents/s | |`);
+console.log(`| Kvitt / Chromium | ${fmt(kvittRate / chromiumRate, 2)}x | >= 4x |`);
 
 agent.destroy();
 await child.stop();

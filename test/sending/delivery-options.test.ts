@@ -42,15 +42,15 @@ describe('spec 4.4 limits at n (accepted) and n + 1 (400 naming the field)', () 
     const before = await outboxCount();
     const bad = await send(body(over));
     expect(bad.status).toBe(400);
-    expect(fieldsOf(bad)).toContainEqual({ field, message });
+    expect(fieldsOf(bad)).toContainEqual(expect.objectContaining({ field, message, code: 'TOO_LONG' }));
     expect(await outboxCount()).toBe(before); // a refused request writes nothing
   });
 
   test('paper.country: 64 characters pass the limit (and are checked as a country), 65 do not', async () => {
     const at = await send({ paper: { zip: '0150', city: 'OSLO', country: 'L'.repeat(64) } });
-    expect(fieldsOf(at)).toEqual([{ field: 'paper.country', message: 'must be a country from /common/public/countries' }]);
+    expect(fieldsOf(at)).toEqual([expect.objectContaining({ field: 'paper.country', message: 'must be a country from /common/public/countries', code: 'UNKNOWN_COUNTRY' })]);
     const over = await send({ paper: { zip: '0150', city: 'OSLO', country: 'L'.repeat(65) } });
-    expect(fieldsOf(over)).toEqual([{ field: 'paper.country', message: 'must be at most 64 characters' }]);
+    expect(fieldsOf(over)).toEqual([expect.objectContaining({ field: 'paper.country', message: 'must be at most 64 characters' })]);
   });
 });
 
@@ -73,24 +73,24 @@ describe('spec 4.4 rules', () => {
     const r = await send({ paper: { address1: 'Kaigata 2' } });
     expect(fieldsOf(r).map((f) => f.field).sort()).toEqual(['paper.city', 'paper.country', 'paper.zip']);
     const z = await send({ paper: { zip: '123', city: 'OSLO', country: 'NO' } });
-    expect(fieldsOf(z)).toEqual([{ field: 'paper.zip', message: 'a Norwegian postal code has 4 digits' }]);
+    expect(fieldsOf(z)).toEqual([expect.objectContaining({ field: 'paper.zip', message: 'a Norwegian postal code has 4 digits' })]);
     expect((await send({ paper: {} })).status).toBe(200); // empty: the recipient's address
   });
 
   test('e-mail addresses, SMS without a gateway, eFaktura/AvtaleGiro, EHF without an organisation number, unknown fields', async () => {
-    expect(fieldsOf(await send({ email: [{ address: 'ikke-en-adresse' }] }))).toEqual([{ field: 'email[0].address', message: 'must be an e-mail address' }]);
-    expect(fieldsOf(await send({ email: [{ address: 'a@b.no', extra: 1 }] }))).toEqual([{ field: 'email[0].extra', message: 'is not a known field' }]);
-    expect(fieldsOf(await send({ email: [{ address: 'a@b.no' }], fax: {} }))).toEqual([{ field: 'fax', message: 'is not a known field' }]);
+    expect(fieldsOf(await send({ email: [{ address: 'ikke-en-adresse' }] }))).toEqual([expect.objectContaining({ field: 'email[0].address', message: 'must be an e-mail address', code: 'INVALID_EMAIL' })]);
+    expect(fieldsOf(await send({ email: [{ address: 'a@b.no', extra: 1 }] }))).toEqual([expect.objectContaining({ field: 'email[0].extra', message: 'is not a known field' })]);
+    expect(fieldsOf(await send({ email: [{ address: 'a@b.no' }], fax: {} }))).toEqual([expect.objectContaining({ field: 'fax', message: 'is not a known field' })]);
     expect((await s.json('/originators/current/settings', { method: 'PUT', body: { sending: { smsGatewayUrl: '' } } })).status).toBe(200);
     const sms = await send({ email: [{ address: 'a@fjordbygg.no' }], sms: [{ mobileNumber: '91234567', message: 'Hei' }] });
-    expect(fieldsOf(sms)).toEqual([{ field: 'sms', message: expect.stringContaining('no SMS gateway is configured') }]);
+    expect(fieldsOf(sms)).toEqual([expect.objectContaining({ field: 'sms', message: expect.stringContaining('no SMS gateway is configured') })]);
     const ef = await send({ eFaktura: {}, avtaleGiro: {} });
     expect(ef.status).toBe(400);
     expect(fieldsOf(ef).find((f) => f.field === 'eFaktura')!.message).toContain('bank');
     expect(fieldsOf(ef).find((f) => f.field === 'avtaleGiro')!.message).toContain('bank');
     const ehf = await send({ ehf: {} }, `/invoices/${personInvoice}/send`);
-    expect(fieldsOf(ehf)).toEqual([{ field: 'ehf', message: "EHF needs the recipient's organisation number" }]);
+    expect(fieldsOf(ehf)).toEqual([expect.objectContaining({ field: 'ehf', message: "EHF needs the recipient's organisation number" })]);
     const sum = await s.json('/originators/current/settings', { method: 'PUT', body: { sending: { smsGatewayUrl: 'ftp://x' } } });
-    expect(fieldsOf(sum)).toEqual([{ field: 'sending.smsGatewayUrl', message: 'must be an http:// or https:// address' }]);
+    expect(fieldsOf(sum)).toEqual([expect.objectContaining({ field: 'sending.smsGatewayUrl', message: 'must be an http:// or https:// address' })]);
   });
 });

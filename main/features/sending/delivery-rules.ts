@@ -58,15 +58,15 @@ export async function checkDelivery(
     const p = o.paper;
     for (const f of ['zip', 'city', 'country'] as const) if (!trimmed(p[f])) errors.add(`paper.${f}`, 'is mandatory when paper has an address');
     const country = trimmed(p.country) ? countryCode(trimmed(p.country)) : null;
-    if (trimmed(p.country) && !country) errors.add('paper.country', 'must be a country from /common/public/countries');
+    if (trimmed(p.country) && !country) errors.add('paper.country', 'UNKNOWN_COUNTRY');
     if (country === 'NO' && trimmed(p.zip) && !/^[0-9]{4}$/.test(trimmed(p.zip))) errors.add('paper.zip', 'a Norwegian postal code has 4 digits');
     paperAddress = { address1: trimmed(p.address1) || null, address2: trimmed(p.address2) || null, zip: trimmed(p.zip), city: trimmed(p.city), country: country ?? 'NO' };
   }
   emails.forEach((e, i) => {
-    if (!EMAIL_RE.test(e.address.trim())) errors.add(`email[${i}].address`, 'must be an e-mail address');
+    if (!EMAIL_RE.test(e.address.trim())) errors.add(`email[${i}].address`, 'INVALID_EMAIL');
   });
   copies.forEach((e, i) => {
-    if (!EMAIL_RE.test(e.address.trim())) errors.add(`copy.email[${i}].address`, 'must be an e-mail address');
+    if (!EMAIL_RE.test(e.address.trim())) errors.add(`copy.email[${i}].address`, 'INVALID_EMAIL');
   });
   if (o.sms?.length && !settings.smsGatewayUrl) {
     errors.add('sms', 'no SMS gateway is configured (Settings → E-post: SMS gateway address)');

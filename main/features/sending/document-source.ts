@@ -9,7 +9,7 @@ import { buildView } from '../documents/document-view.builder.js';
 import { issuedRow, type DocRow } from '../documents/document-rows.js';
 import type { DocumentKind } from '../documents/document-kinds.js';
 import { ehfOf, FILE_STEM } from '../documents/files.ops.js';
-import { renderPdfOffThread } from './pdf-off-thread.js';
+import { runTask } from '../../workers/pool.js';
 import type { SentDocumentType } from './outbox.js';
 import { dunningSource } from '../dunnings/dunning.source.js';
 
@@ -85,7 +85,7 @@ export function documentKindSource(kind: DocumentKind): DocumentSource {
     },
     async pdf(ctx, number, opts = {}) {
       const view = withAddress(await buildView(ctx, await rowOf(ctx, kind, number)), opts.address);
-      return { filename: `${FILE_STEM[kind]}-${number}.pdf`, data: await renderPdfOffThread(view) };
+      return { filename: `${FILE_STEM[kind]}-${number}.pdf`, data: await runTask('pdf.document', view) };
     },
   };
   if (kind === 'invoice' || kind === 'credit-note') {

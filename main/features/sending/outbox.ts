@@ -149,9 +149,9 @@ export async function queueMessage(
   },
 ): Promise<ShipmentView> {
   const errors = new FieldErrors();
-  if (!EMAIL_RE.test(msg.to.trim()) || msg.to.length > 254) errors.add('to', 'must be an e-mail address');
+  if (!EMAIL_RE.test(msg.to.trim()) || msg.to.length > 254) errors.add('to', 'INVALID_EMAIL');
   (msg.cc ?? []).forEach((c, i) => {
-    if (!EMAIL_RE.test(c.trim())) errors.add(`cc[${i}]`, 'must be an e-mail address');
+    if (!EMAIL_RE.test(c.trim())) errors.add(`cc[${i}]`, 'INVALID_EMAIL');
   });
   errors.throwIfAny();
   const settings = await sendingSettings({ ...ctx, db: trx });

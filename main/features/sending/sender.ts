@@ -1,14 +1,15 @@
 /**
- * The background sender: works the outbox one shipment at a time (each step awaited, so the API keeps answering),
- * retries with backoff (1, 2, 4 … 60 minutes), and marks each row DELIVERED or NOT_DELIVERED in a transaction with its
- * audit entry (one commit per attempt). A row's Message-ID was fixed when it was queued, so a crash between the SMTP
- * server's acceptance and the status update resends that one mail once, recognisably.
+ * The background sender: works the outbox a few shipments at a time (LANES, each step awaited, PDFs rendered in the
+ * worker pool, so the API keeps answering), retries with backoff (1, 2, 4 … 60 minutes), and marks the rows DELIVERED
+ * or NOT_DELIVERED with their audit entries, BATCH rows per transaction. A row's Message-ID was fixed when it was
+ * queued, so a crash between the SMTP server's acceptance and the status update resends those mails once, recognisably.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../../db/connection.js';
 import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
-import { deliver, prepareEmail, type DeliveryEnv, type Outcome, type OutboxRow, type PreparedMail } from './deliver.js';
+import { inTx } from '../../ops/transaction.js';
+import { deliver, prepareEmail, type DeliveryEnv, type Outcome, type OutboxRow } from './deliver.js';
 import { getSettings } from '../settings/settings.service.js';
 import { outboxSignal } from './outbox.js';
 import { publish } from '../../push/bus.js';
@@ -139,58 +140,103 @@ export class OutboxSender {
     if (!ids.length) return [];
     const [settings, all] = await Promise.all([sendingSettings(this.ctx), getSettings(this.ctx)]);
     const env: DeliveryEnv = { ctx: this.ctx, settings, all, transport: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
-    const results: AttemptResult[] = [];
-    // One shipment at a time; the next mail's message (its PDF rendered in the worker) is prepared while one is sent.
-    let ahead: Promise<Ready | null> | null = null;
-    for (let i = 0; i < ids.length; i++) {
-      if (this.stopped && !force) break;
-      const current = ahead ?? this.ready(env, ids[i]);
-      ahead = i + 1 < ids.length ? this.ready(env, ids[i + 1]) : null;
-      const r = await this.attempt(env, await current);
-      if (r) results.push(r);
-      // Let requests in between two shipments.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    await ahead?.catch(() => undefined);
-    return results;
-  }
-
-  /** The row (still IN_PROGRESS) and, for e-mail, its message; never rejects. */
-  private async ready(env: DeliveryEnv, id: number): Promise<Ready | null> {
-    const row = await this.ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).where('status', '=', 'IN_PROGRESS').executeTakeFirst();
-    if (!row) return null;
-    if (row.method !== 'email') return { row };
-    try {
-      return { row, prepared: await prepareEmail(env, row) };
-    } catch (e) {
-      return { row, prepared: { status: 'RETRY', error: (e as Error).message } };
-    }
-  }
-
-  private async attempt(env: DeliveryEnv, ready: Ready | null): Promise<AttemptResult | null> {
-    if (!ready) return null;
-    const { row } = ready;
-    let outcome: Outcome | null;
-    try {
-      outcome = await deliver(env, row, ready.prepared);
-    } catch (e) {
-      outcome = { status: 'RETRY', error: (e as Error).message };
-    }
-    if (!outcome) return null;
-    await record(this.ctx, row, outcome);
-    return {
-      id: row.id,
-      method: row.method,
-      recipientAddress: row.address,
-      status: outcome.status === 'RETRY' ? 'IN_PROGRESS' : outcome.status,
-      error: outcome.status === 'DELIVERED' ? null : outcome.error,
+    const results: Array<AttemptResult | null> = new Array(ids.length).fill(null);
+    const rows = new RowReader(this.ctx, ids);
+    const book = new OutcomeBook(this.ctx);
+    // LANES shipments are under way at once: while one lane's mail is with the SMTP server (pooled connections), the
+    // others read their rows and have their PDFs rendered by the worker pool. Outcomes are written in batches.
+    let next = 0;
+    const lane = async () => {
+      while (next < ids.length && !(this.stopped && !force)) {
+        const i = next++;
+        const row = await rows.get(i);
+        if (row) {
+          const outcome = await attempt(env, row);
+          if (outcome) {
+            results[i] = resultOf(row, outcome);
+            await book.add(row, outcome);
+          }
+        }
+        // Let requests in between two shipments.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     };
+    try {
+      await Promise.all(Array.from({ length: Math.min(LANES, ids.length) }, lane));
+    } finally {
+      await book.flush();
+    }
+    return results.filter((r): r is AttemptResult => r !== null);
   }
 }
 
-interface Ready {
-  row: OutboxRow;
-  prepared?: PreparedMail;
+/** How many shipments are worked at once (and SMTP connections kept open). */
+const LANES = 4;
+/** Outcomes written per transaction. */
+const BATCH = 25;
+
+/** The rows of a pass, read (still IN_PROGRESS) in chunks of BATCH ids as the lanes get to them: one query per chunk. */
+class RowReader {
+  private readonly chunks = new Map<number, Promise<Map<number, OutboxRow>>>();
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly ids: number[],
+  ) {}
+
+  async get(i: number): Promise<OutboxRow | undefined> {
+    const c = Math.floor(i / BATCH);
+    let chunk = this.chunks.get(c);
+    if (!chunk) {
+      const ids = this.ids.slice(c * BATCH, (c + 1) * BATCH);
+      chunk = this.ctx.db.selectFrom('outbox').selectAll().where('id', 'in', ids).where('status', '=', 'IN_PROGRESS').execute()
+        .then((rows) => new Map(rows.map((r) => [r.id, r])));
+      this.chunks.set(c, chunk);
+      this.chunks.delete(c - 2);
+    }
+    return (await chunk).get(this.ids[i]);
+  }
+}
+
+/** One attempt of one row; never rejects (an unexpected error is a retry with its message). */
+async function attempt(env: DeliveryEnv, row: OutboxRow): Promise<Outcome | null> {
+  try {
+    const prepared = row.method === 'email' ? await prepareEmail(env, row) : undefined;
+    return await deliver(env, row, prepared);
+  } catch (e) {
+    return { status: 'RETRY', error: (e as Error).message };
+  }
+}
+
+function resultOf(row: OutboxRow, outcome: Outcome): AttemptResult {
+  return {
+    id: row.id,
+    method: row.method,
+    recipientAddress: row.address,
+    status: outcome.status === 'RETRY' ? 'IN_PROGRESS' : outcome.status,
+    error: outcome.status === 'DELIVERED' ? null : outcome.error,
+  };
+}
+
+/**
+ * Outcomes waiting to be written: every BATCH of them (and what is left at the end of a pass) in ONE transaction with
+ * their audit entries. A crash before that commit leaves those rows IN_PROGRESS, so they are sent again at the next
+ * start, once, with the Message-ID fixed when they were queued.
+ */
+class OutcomeBook {
+  private pending: Array<{ row: OutboxRow; outcome: Outcome }> = [];
+  private writing: Promise<void> = Promise.resolve();
+  constructor(private readonly ctx: AppContext) {}
+
+  add(row: OutboxRow, outcome: Outcome): Promise<void> {
+    this.pending.push({ row, outcome });
+    return this.pending.length >= BATCH ? this.flush() : Promise.resolve();
+  }
+
+  flush(): Promise<void> {
+    const batch = this.pending.splice(0);
+    if (batch.length) this.writing = this.writing.then(() => record(this.ctx, batch));
+    return this.writing;
+  }
 }
 
 export function createTransport(s: Sending): Transporter {
@@ -202,32 +248,34 @@ export function createTransport(s: Sending): Transporter {
     ignoreTLS: s.smtp.security === 'NONE',
     auth: s.smtp.user ? { user: s.smtp.user, pass: s.smtp.password } : undefined,
     pool: true,
-    maxConnections: 1,
+    maxConnections: LANES,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
   });
 }
 
-/** The outcome of an attempt and its audit entry, in one transaction. */
-async function record(ctx: AppContext, row: OutboxRow, o: Outcome): Promise<void> {
+/** Outcomes of attempts and their audit entries, in one transaction. */
+async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: Outcome }>): Promise<void> {
   const at = ctx.clock.timestamp();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (o.status === 'RETRY') {
-      const next = new Date(Date.now() + backoffMinutes(row.attempts + 1) * MINUTE).toISOString();
-      await trx.updateTable('outbox').set({ attempts: row.attempts + 1, last_error: o.error, next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
-      await audit(trx, ctx.clock, 'shipment', row.id, 'attempt-failed', { reason: o.error, nextAttemptAt: next });
-      return;
+  await inTx(ctx, async ({ db: trx }) => {
+    for (const { row, outcome: o } of batch) {
+      if (o.status === 'RETRY') {
+        const next = new Date(Date.now() + backoffMinutes(row.attempts + 1) * MINUTE).toISOString();
+        await trx.updateTable('outbox').set({ attempts: row.attempts + 1, last_error: o.error, next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
+        await audit(trx, ctx.clock, 'shipment', row.id, 'attempt-failed', { reason: o.error, nextAttemptAt: next });
+        continue;
+      }
+      const delivered = o.status === 'DELIVERED';
+      await trx
+        .updateTable('outbox')
+        .set({ status: o.status, attempts: row.attempts + 1, last_error: delivered ? null : o.error, delivered_at: delivered ? at : null, next_attempt_at: null, updated_at: at })
+        .where('id', '=', row.id)
+        .execute();
+      await audit(trx, ctx.clock, 'shipment', row.id, delivered ? 'delivered' : 'not-delivered', delivered ? { info: o.info } : { reason: o.error });
     }
-    const delivered = o.status === 'DELIVERED';
-    await trx
-      .updateTable('outbox')
-      .set({ status: o.status, attempts: row.attempts + 1, last_error: delivered ? null : o.error, delivered_at: delivered ? at : null, next_attempt_at: null, updated_at: at })
-      .where('id', '=', row.id)
-      .execute();
-    await audit(trx, ctx.clock, 'shipment', row.id, delivered ? 'delivered' : 'not-delivered', delivered ? { info: o.info } : { reason: o.error });
   });
-  publish(ctx, { type: 'shipment', id: row.id, status: o.status === 'RETRY' ? 'IN_PROGRESS' : o.status });
+  for (const { row, outcome: o } of batch) publish(ctx, { type: 'shipment', id: row.id, status: o.status === 'RETRY' ? 'IN_PROGRESS' : o.status });
 }
 
 const senders = new WeakMap<Db, OutboxSender>();

@@ -17,7 +17,7 @@ export function sendingView(s: Sending) {
 export function checkSendingPatch(p: NonNullable<SettingsPatch['sending']>, errors: FieldErrors): void {
   for (const k of ['fromAddress', 'replyTo'] as const) {
     const v = p[k]?.trim();
-    if (v && !EMAIL_RE.test(v)) errors.add(`sending.${k}`, 'must be an e-mail address');
+    if (v && !EMAIL_RE.test(v)) errors.add(`sending.${k}`, 'INVALID_EMAIL');
   }
   const url = p.smsGatewayUrl?.trim();
   if (url) {

@@ -18,7 +18,7 @@ export async function sendTestMail(ctx: AppContext, to: string | undefined): Pro
   const errors = new FieldErrors();
   if (!s.smtp.host) errors.add('sending.smtp.host', 'set up the SMTP server first');
   if (!s.fromAddress) errors.add('sending.fromAddress', 'set up the sender address first');
-  if (!EMAIL_RE.test(address)) errors.add('to', 'must be an e-mail address');
+  if (!EMAIL_RE.test(address)) errors.add('to', 'INVALID_EMAIL');
   errors.throwIfAny();
   const transport = createTransport(s);
   try {
