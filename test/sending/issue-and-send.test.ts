@@ -23,11 +23,11 @@ describe('issue and send in one transaction (optional `shipment` on the issue pa
     await useSmtp(s, smtp.port);
     const bad = await s.json('/invoices/', { body: { recipient: { number: s.company }, ...ITEMS, shipment: { email: [{ address: 'nei' }] } } });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toEqual([{ field: 'shipment.email[0].address', message: 'must be an e-mail address' }]);
+    expect(bad.body.fields).toEqual([expect.objectContaining({ field: 'shipment.email[0].address', message: 'must be an e-mail address' })]);
     expect(await count('documents', 'invoice')).toBe(0);
     expect(await count('outbox')).toBe(0);
     const tooLong = await s.json('/invoices/', { body: { recipient: { number: s.company }, ...ITEMS, shipment: { email: [{ address: 'a@b.no', htmlContent: 'x'.repeat(121) }] } } });
-    expect(tooLong.body.fields).toEqual([{ field: 'shipment.email[0].htmlContent', message: 'must be at most 120 characters' }]);
+    expect(tooLong.body.fields).toEqual([expect.objectContaining({ field: 'shipment.email[0].htmlContent', message: 'must be at most 120 characters' })]);
 
     const ok = await s.json('/invoices/', { body: { recipient: { number: s.company }, ...ITEMS, shipment: { email: [{ address: 'innkjop@fjordbygg.no' }] } } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
@@ -45,9 +45,9 @@ describe('issue and send in one transaction (optional `shipment` on the issue pa
     const d = Number(draft.res.headers.get('location')!.split('/').pop());
     const refused = await s.json(`/invoices/drafts/${d}/issue`, { body: { shipment: { ehf: {} } } });
     expect(refused.status).toBe(400);
-    expect(refused.body.fields).toEqual([{ field: 'shipment.ehf', message: "EHF needs the recipient's organisation number" }]);
+    expect(refused.body.fields).toEqual([expect.objectContaining({ field: 'shipment.ehf', message: "EHF needs the recipient's organisation number" })]);
     expect((await s.json(`/invoices/drafts/${d}`)).status).toBe(200); // still a draft
-    expect((await s.json(`/invoices/drafts/${d}/issue`, { body: { other: 1 } })).body.fields).toEqual([{ field: 'other', message: 'is not a known field' }]);
+    expect((await s.json(`/invoices/drafts/${d}/issue`, { body: { other: 1 } })).body.fields).toEqual([expect.objectContaining({ field: 'other', message: 'is not a known field' })]);
     const issued = await s.json(`/invoices/drafts/${d}/issue`, { body: { shipment: { paper: {} } } });
     expect(issued.status).toBe(201);
     expect(issued.body).toMatchObject({ number: 10001, shipments: [{ method: 'paper', recipientAddress: '', status: 'IN_PROGRESS' }] });
