@@ -1,5 +1,7 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { errorReply } from './results.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,4 +29,19 @@ export async function readStatic(root: string, urlPath: string): Promise<{ type:
   } catch {
     return null;
   }
+}
+
+/** The browser GUI: the built renderer at /app/ (index.html for client-side routes; hashed assets cached for good). */
+export function registerGuiFiles(app: FastifyInstance, root: string): void {
+  const serveApp = async (req: FastifyRequest, reply: FastifyReply) => {
+    const rest = (req.params as { '*'?: string })['*'] ?? '';
+    // Relative asset URLs need the trailing slash.
+    if (req.url.split('?')[0] === '/app') return reply.redirect('/app/');
+    const found = (await readStatic(root, rest)) ?? (rest.includes('.') ? null : await readStatic(root, 'index.html'));
+    if (!found) return errorReply(reply, 404, 'NOT_FOUND', 'No such file');
+    reply.header('Cache-Control', rest.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return reply.type(found.type).send(found.data);
+  };
+  app.get('/app', serveApp);
+  app.get('/app/*', serveApp);
 }

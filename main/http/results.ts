@@ -1,0 +1,106 @@
+/**
+ * Result mapping: what an operation returns (main/ops/define.ts: Created, NoContent, FileResult, Paged, Streamed, plain
+ * data) and what it throws (OpError, fastify's own 4xx errors) become HTTP answers. Error bodies have one shape.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { Created, FileResult, NoContent, Paged, Streamed } from '../ops/define.js';
+import { OpError } from '../ops/errors.js';
+
+/** http or https, as the client reached us. */
+export const schemeOf = (req: FastifyRequest) => (req.protocol === 'https' ? 'https' : 'http');
+
+export function errorReply(reply: FastifyReply, status: number, code: string, message: string, fields: unknown[] = [], params?: Record<string, string | number>) {
+  // `error` is the code's old name, kept for clients written before `code` (same value).
+  return reply.code(status).type('application/json').send({ error: code, code, message, ...(params ? { params } : {}), fields });
+}
+
+function linkHeader(req: FastifyRequest, page: Paged): string {
+  const url = new URL(req.url, 'http://x');
+  const last = Math.max(1, Math.ceil(page.total / page.perPage));
+  const at = (n: number) => {
+    url.searchParams.set('page', String(n));
+    url.searchParams.set('perPage', String(page.perPage));
+    return `<${url.pathname}${url.search}>`;
+  };
+  const links = [`${at(1)}; rel="first"`];
+  if (page.page > 1) links.push(`${at(Math.min(page.page - 1, last))}; rel="prev"`);
+  if (page.page < last) links.push(`${at(page.page + 1)}; rel="next"`);
+  links.push(`${at(last)}; rel="last"`);
+  return links.join(', ');
+}
+
+async function* jsonArray(items: AsyncIterable<unknown>): AsyncGenerator<string> {
+  yield '[';
+  let first = true;
+  let chunk: string[] = [];
+  for await (const item of items) {
+    chunk.push((first ? '' : ',') + JSON.stringify(item));
+    first = false;
+    if (chunk.length >= 200) {
+      yield chunk.join('');
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield chunk.join('');
+  yield ']';
+}
+
+function safeFilename(name: string): string {
+  return name.replace(/[^\w.\-]+/g, '_').slice(0, 120) || 'file';
+}
+
+export async function sendResult(req: FastifyRequest, reply: FastifyReply, result: unknown) {
+  if (result instanceof Created) {
+    const base = `${schemeOf(req)}://${req.headers.host}`;
+    if (result.location) reply.header('Location', base + result.location);
+    return reply.code(201).send(result.links ? result.links.map((l) => base + l) : (result.body ?? {}));
+  }
+  if (result instanceof NoContent) return reply.code(204).send();
+  if (result instanceof FileResult) {
+    return reply
+      .code(result.status)
+      .type(result.contentType)
+      .header('Content-Disposition', `${result.inline ? 'inline' : 'attachment'}; filename="${safeFilename(result.filename)}"`)
+      .send(result.stream ? Readable.from(result.stream()) : result.data);
+  }
+  if (result instanceof Paged) {
+    reply.header('Link', linkHeader(req, result));
+    reply.header('X-Total-Count', String(result.total));
+    return reply.code(200).send(result.items);
+  }
+  if (result instanceof Streamed) {
+    // The first item is read before the status is sent: a list whose query fails (the usual way a stream fails) gets a
+    // proper error answer instead of a connection cut after "200".
+    const items = result.items()[Symbol.asyncIterator]();
+    const first = await items.next();
+    const rest: AsyncIterable<unknown> = {
+      async *[Symbol.asyncIterator]() {
+        if (first.done) return;
+        yield first.value;
+        for (let n = await items.next(); !n.done; n = await items.next()) yield n.value;
+      },
+    };
+    return reply.code(200).type('application/json; charset=utf-8').send(Readable.from(jsonArray(rest)));
+  }
+  return reply.code(200).send(result ?? {});
+}
+
+/** The server's error handler: OpErrors keep their status, code and fields; fastify's 4xx get our body; the rest is a 500. */
+export async function sendError(err: Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof OpError) return errorReply(reply, err.status, err.code, err.message, err.fields, err.params);
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status && status >= 400 && status < 500) {
+    const code = (err as { code?: string }).code ?? 'BAD_REQUEST';
+    const message =
+      code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The body is too large'
+        : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Send the body as application/json'
+          : err.message;
+    return errorReply(reply, status === 422 ? 400 : status, code.replace(/^FST_ERR_/, ''), message);
+  }
+  req.log.error(err);
+  console.error('unexpected error', req.method, req.url, err);
+  return errorReply(reply, 500, 'INTERNAL', 'Internal error; see the log');
+}

@@ -1,0 +1,64 @@
+/**
+ * The operation table as HTTP: one fastify route per operation (its method and spec path), the browser GUI's
+ * envelope transport (/_ops/:name, the same answers as IPC), /openapi.json, and 405/404 for paths the table does not
+ * answer. Roles (main/features/users/roles.ts) are checked before an operation runs, as its actor.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { asActor } from '../features/users/actor.js';
+import { forbiddenFor, ownerOnly } from '../features/users/roles.js';
+import type { Op } from '../ops/define.js';
+import { callEnvelope, runOp } from '../ops/invoke.js';
+import type { Auth } from './guards.js';
+import { openApiDocument } from './openapi.js';
+import { PUBLIC_ROUTE } from './public-routes.js';
+import { errorReply, sendResult } from './results.js';
+
+const toRoutePath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
+const pathRegex = (p: string) => new RegExp('^' + p.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+') + '/?$');
+
+export function registerOpRoutes(app: FastifyInstance, ctx: AppContext, ops: readonly Op[], auth: Auth, version: string): void {
+  const table = new Map(ops.map((op) => [op.name, op]));
+  for (const op of ops) {
+    const restricted = ownerOnly(op);
+    app.route({
+      method: op.method,
+      url: toRoutePath(op.path),
+      preHandler: auth.guard(!!op.public),
+      config: op.public ? PUBLIC_ROUTE : undefined,
+      handler: async (req, reply) => {
+        const actor = auth.actorOf(req);
+        if (restricted && actor.role !== 'owner') throw forbiddenFor(actor.role, op);
+        const result = await asActor(ctx, actor, (c) => runOp(op, { params: req.params, query: req.query, body: req.body }, c));
+        return sendResult(req, reply, result);
+      },
+    });
+  }
+
+  app.get('/openapi.json', async () => openApiDocument(ops, version));
+
+  // The browser GUI's transport: the same envelope as IPC, over same-origin HTTP.
+  app.post('/_ops/:name', { preHandler: auth.guard(false) }, async (req, reply) => {
+    const { name } = req.params as { name: string };
+    const input = req.body as unknown;
+    const actor = auth.actorOf(req);
+    const op = table.get(name);
+    if (op && actor.role !== 'owner' && ownerOnly(op)) {
+      const e = forbiddenFor(actor.role, op);
+      return reply.code(403).send({ ok: false, error: { status: 403, code: e.code, message: e.message, fields: [] } });
+    }
+    return asActor(ctx, actor, (c) => callEnvelope(table, name, input, c, (d) => d.toString('base64')));
+  });
+
+  // A path the table knows with another method is 405 with Allow; anything else 404.
+  const patterns = ops.map((op) => ({ re: pathRegex(op.path), method: op.method }));
+  app.setNotFoundHandler(async (req, reply) => {
+    const path = req.url.split('?')[0];
+    const allowed = patterns.filter((p) => p.re.test(path)).map((p) => p.method);
+    if (allowed.length) {
+      reply.header('Allow', [...new Set(allowed)].join(', '));
+      return errorReply(reply, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}`);
+    }
+    return errorReply(reply, 404, 'NOT_FOUND', `No resource at ${path}`);
+  });
+}
