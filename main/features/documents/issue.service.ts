@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { ibanFromAccount } from '../../domain/bank-account.js';
 import { buildKid } from '../../domain/kid.js';
 import { formatDecimal2 } from '../../render/format.js';
 import { fieldError, FieldErrors, notFound, OpError, validationError } from '../../ops/errors.js';
@@ -11,6 +10,7 @@ import { rateOn } from '../common/exchange-rates.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
 import { contentHash } from './content-hash.js';
+import { internationalOf } from './international.js';
 import type { DocumentKind } from './document-kinds.js';
 import { draftRow, totalsColumns, type DocRow, type NewLineRow } from './document-rows.js';
 import type { DraftInput } from './documents.schema.js';
@@ -124,11 +124,7 @@ async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions): Promi
       throw new OpError(400, 'KID_TOO_LONG', (e as Error).message, [fieldError('invoicing.kidLength', 'KID_TOO_LONG')]);
     }
   }
-  const c = settings.company;
-  const international =
-    draft.currency !== 'NOK'
-      ? JSON.stringify({ bic: c.bic, iban: c.iban ?? ibanFromAccount(c.bankAccount), vatNumber: c.vatRegistered && c.orgNumber ? `NO${c.orgNumber}MVA` : null })
-      : null;
+  const international = draft.currency !== 'NOK' ? JSON.stringify(internationalOf(settings.company)) : null;
 
   const final: Omit<DocRow, 'id' | 'content_hash' | 'created_at' | 'updated_at'> = {
     kind,

@@ -20,11 +20,21 @@ import { inTx } from '../../ops/transaction.js';
 import { productsByCode } from '../products/products.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
-import { totalsColumns, type DocRow, type LineRow, type NewLineRow } from '../documents/document-rows.js';
+import {
+  computeLines,
+  creditableLeft,
+  insertDraft,
+  isRealDate,
+  issueDraft,
+  lineFromItem,
+  totalsColumns,
+  type CheckedDraft,
+  type DocRow,
+  type Issued,
+  type LineRow,
+  type NewLineRow,
+} from '../documents/core.js';
 import type { CreditNoteInput } from '../documents/documents.schema.js';
-import { insertDraft } from '../documents/documents.service.js';
-import { computeLines, isRealDate, lineFromItem, type CheckedDraft } from '../documents/draft-input.js';
-import { creditableLeft, issueDraft, type Issued } from '../documents/issue.service.js';
 
 type Group = { vatCategory: VatCategory; taxRateHundredths: number; baseOre: number; key: string; reason: string | null };
 

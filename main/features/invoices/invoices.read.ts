@@ -5,14 +5,26 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { PartySnapshot } from '../../render/document-view.js';
-import { ibanFromAccount } from '../../domain/bank-account.js';
 import { invoiceStatus } from '../../domain/invoice-state.js';
-import { fromScaled, oreToKr } from '../../domain/money.js';
-import { countryName } from '../common/countries.js';
-import { draftPath, type DocumentKind } from '../documents/document-kinds.js';
-import { linesOf, numbersOf, type DocRow, type LineRow } from '../documents/document-rows.js';
-import { recipientSnapshot } from '../documents/party.js';
+import { oreToKr } from '../../domain/money.js';
+import {
+  deliveryAddressShape,
+  draftItemShape,
+  draftPath,
+  internationalOf,
+  internationalShape,
+  itemShape,
+  linesOf,
+  numbersOf,
+  originatorShape,
+  recipientShape,
+  recipientSnapshot,
+  type DocRow,
+  type DocumentKind,
+  type InternationalSource,
+  type LineRow,
+  type Snapshot,
+} from '../documents/core.js';
 import { reminderDatesOf } from '../dunnings/dunnings.read.js';
 
 export type DocWithBalance = DocRow & {
@@ -50,76 +62,6 @@ export function stateShape(d: DocWithBalance, today: string) {
       toRefund: oreToKr(s.toRefundOre),
     },
   };
-}
-
-const country = (code: string | null | undefined) => (code ? countryName(code) : null);
-
-type Snapshot = PartySnapshot & { icd?: number | null };
-
-export function recipientShape(p: Snapshot) {
-  return {
-    number: p.recipientNumber ?? null,
-    customerNumber: p.customerNumber ?? null,
-    name: p.name,
-    email: p.email ?? null,
-    mobile: p.mobile ?? null,
-    address: { address1: p.address1 ?? null, address2: p.address2 ?? null, zip: p.zip, city: p.city, country: country(p.country) },
-    organisationNumber: p.orgNumber ?? null,
-    icd: p.icd === null || p.icd === undefined ? null : String(p.icd).padStart(4, '0'),
-  };
-}
-
-export function originatorShape(p: Snapshot | null) {
-  if (!p) return null;
-  return {
-    name: p.name,
-    fax: p.fax ?? null,
-    phone: p.phone ?? null,
-    mobile: p.mobile ?? null,
-    web: p.web ?? null,
-    organisationNumber: p.orgNumber ?? null,
-    address: { address1: p.address1 ?? null, address2: p.address2 ?? null, zip: p.zip, city: p.city, country: country(p.country) },
-  };
-}
-
-export function deliveryAddressShape(json: string | null) {
-  if (!json) return null;
-  const a = JSON.parse(json) as { address: string | null; zip: string | null; city: string | null; country: string | null };
-  return { address: a.address, zip: a.zip, city: a.city, country: country(a.country) };
-}
-
-type International = { bic: string | null; iban: string | null; vatNumber: string | null };
-
-/** Issued documents carry the frozen bank details; drafts show the originator's current ones (`live`). */
-export function internationalShape(d: DocRow, live?: International | null) {
-  if (d.currency === 'NOK') return null;
-  const i = d.international ? (JSON.parse(d.international) as International) : (live ?? null);
-  return { bic: i?.bic ?? null, iban: i?.iban ?? null, vatNumber: i?.vatNumber ?? null, exchangeRate: d.exchange_rate_micro / 1e6 };
-}
-
-const quantity = (milli: number) => fromScaled(milli, 3);
-const percent = (hundredths: number) => fromScaled(hundredths, 2);
-
-/** What an item says in every shape: the line as written, without its computed amounts. */
-function itemFields(l: LineRow) {
-  return {
-    number: l.line_no,
-    quantity: quantity(l.quantity_milli),
-    productCode: l.product_code,
-    description: l.description,
-    unitPrice: oreToKr(l.unit_price),
-    discount: percent(l.discount),
-    taxRate: percent(l.tax_rate),
-  };
-}
-
-export function itemShape(l: LineRow) {
-  return { ...itemFields(l), total: oreToKr(l.total), totalWithoutTax: oreToKr(l.net) };
-}
-
-export function draftItemShape(l: LineRow, extended: boolean) {
-  const base = itemFields(l);
-  return extended ? { ...base, unit: l.unit, vatCategory: l.vat_category, exemptionReason: l.exemption_reason } : base;
 }
 
 const accountNumber = (o: Snapshot | null) => o?.bankAccount ?? null;
@@ -235,10 +177,7 @@ export async function draftShapes(db: Kysely<Database>, rows: DocRow[], extended
       ? db.selectFrom('settings').select('value').where('key', '=', 'company').executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
-  const c = company ? (JSON.parse(company.value) as { bic?: string | null; iban?: string | null; orgNumber?: string | null; vatRegistered?: boolean }) : null;
-  const live: International | null = c
-    ? { bic: c.bic ?? null, iban: c.iban ?? ibanFromAccount((c as { bankAccount?: string | null }).bankAccount), vatNumber: c.vatRegistered !== false && c.orgNumber ? `NO${c.orgNumber}MVA` : null }
-    : null;
+  const live = company ? internationalOf(JSON.parse(company.value) as InternationalSource) : null;
   return rows.map((d) => {
     const credit = d.kind === 'credit-note';
     const recipient = recipients.get(d.recipient_number) ?? (JSON.parse(d.recipient_snapshot) as Snapshot);

@@ -14,14 +14,29 @@ import { fieldError, OpError, notFound } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
 import { audit } from '../audit/audit.service.js';
 import { countryName } from '../common/countries.js';
-import { draftPath, issuedPath, type DocumentKind } from '../documents/document-kinds.js';
-import { draftRow, issuedRow, linesOf, numbersOf, type DocRow, type LineRow } from '../documents/document-rows.js';
-import { buildView } from '../documents/document-view.builder.js';
-import type { DraftInput, ItemInput } from '../documents/documents.schema.js';
-import { insertDraft } from '../documents/documents.service.js';
-import { checkDraft } from '../documents/draft-input.js';
-import { deliveryAddressShape, internationalShape, itemShape, originatorShape, recipientShape } from '../invoices/invoices.read.js';
-import { issueDraft, type Issued } from '../documents/issue.service.js';
+import {
+  buildView,
+  checkDraft,
+  deliveryAddressShape,
+  draftPath,
+  draftRow,
+  insertDraft,
+  internationalShape,
+  issueDraft,
+  issuedPath,
+  issuedRow,
+  itemShape,
+  linesOf,
+  numbersOf,
+  originatorShape,
+  recipientShape,
+  type DocRow,
+  type DocumentKind,
+  type DraftInput,
+  type ItemInput,
+  type Issued,
+  type LineRow,
+} from '../documents/core.js';
 import { productsByCode } from '../products/products.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
