@@ -3,25 +3,31 @@ import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { download, emailReport, type Format, type ReportInfo, type Values } from './reports-api';
+import { cancelDownload, download, downloadProgress, emailReport, type Format, type ReportInfo, type Values } from './reports-api';
 
-/** Rough bytes per cell of each format, to turn bytes received into a progress estimate when the row count is known. */
-const BYTES_PER_CELL: Record<Format, number> = { CSV: 10, JSON: 22, XLS: 4, PDF: 120, EHF: 300 };
+/** How often the progress bar asks the server how far the export is. */
+const POLL_MS = 300;
+
+interface Busy {
+  format: Format;
+  bytes: number;
+  /** Rows written of the report's rows, as the server counts them (null total: not known for this report). */
+  rows: number;
+  total: number | null;
+}
 
 interface Props {
   report: ReportInfo;
   values: Values;
   columns: string[];
-  /** Rows of the report when a preview told us; makes the progress bar a real estimate. */
-  rowCount: number | null;
   onError: (e: unknown) => void;
 }
 
 /** A download button per offered format with a progress bar that can be cancelled, and sending by e-mail. */
-export function ReportDownloads({ report, values, columns, rowCount, onError }: Props) {
+export function ReportDownloads({ report, values, columns, onError }: Props) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState<{ format: Format; bytes: number } | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
+  const abort = useRef<{ controller: AbortController; token: string } | null>(null);
   const [email, setEmail] = useState('');
   const [emailFormat, setEmailFormat] = useState<Format>(report.formats.includes('XLS') ? 'XLS' : report.formats[0]);
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -29,18 +35,33 @@ export function ReportDownloads({ report, values, columns, rowCount, onError }: 
 
   const start = async (format: Format) => {
     const controller = new AbortController();
-    abort.current = controller;
-    setBusy({ format, bytes: 0 });
+    const token = crypto.randomUUID();
+    abort.current = { controller, token };
+    setBusy({ format, bytes: 0, rows: 0, total: null });
+    const update = (patch: Partial<Busy>) => setBusy((b) => (b && abort.current?.token === token ? { ...b, ...patch } : b));
+    const poll = setInterval(async () => {
+      const p = await downloadProgress(token);
+      if (p) update({ rows: p.rows, total: p.total });
+    }, POLL_MS);
     try {
-      const file = await download(report, values, columns, format, i18n.language, controller.signal, (bytes) => setBusy({ format, bytes }));
+      const file = await download(report, values, columns, format, i18n.language, token, controller.signal, (bytes) => update({ bytes }));
       notifications.show({ color: 'green', message: t('rep.done', { file }) });
     } catch (e) {
-      if ((e as Error).name === 'AbortError') notifications.show({ color: 'gray', message: t('rep.cancelled') });
+      const cancelled = (e as Error).name === 'AbortError' || (e instanceof ApiError && e.code === 'CANCELLED');
+      if (cancelled) notifications.show({ color: 'gray', message: t('rep.cancelled') });
       else onError(e);
     } finally {
+      clearInterval(poll);
       setBusy(null);
       abort.current = null;
     }
+  };
+
+  const cancel = () => {
+    const current = abort.current;
+    if (!current) return;
+    current.controller.abort();
+    void cancelDownload(current.token);
   };
 
   const send = async () => {
@@ -57,8 +78,14 @@ export function ReportDownloads({ report, values, columns, rowCount, onError }: 
     }
   };
 
-  const expected = rowCount !== null && busy ? Math.max(1, (rowCount + 1) * columns.length * BYTES_PER_CELL[busy.format]) : null;
-  const percent = busy && expected ? Math.min(95, (busy.bytes / expected) * 100) : 100;
+  // True progress: rows written of the report's rows while the server writes; the bar stays striped where the total
+  // is not known (reports without a row count, or before the export has started).
+  const percent = busy && busy.total ? Math.min(100, (busy.rows / busy.total) * 100) : 100;
+  const nf = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO');
+  const label = (b: Busy) =>
+    b.total !== null
+      ? t('rep.progressRows', { format: t(`rep.format.${b.format}`), rows: nf.format(b.rows), total: nf.format(b.total) })
+      : t('rep.progress', { format: t(`rep.format.${b.format}`), kb: Math.round(b.bytes / 1024) });
 
   return (
     <Stack gap="sm">
@@ -78,10 +105,12 @@ export function ReportDownloads({ report, values, columns, rowCount, onError }: 
       {busy && (
         <Group gap="sm" data-testid="download-progress" wrap="nowrap">
           <Stack gap={2} style={{ flex: 1 }}>
-            <Text size="sm">{t('rep.progress', { format: t(`rep.format.${busy.format}`), kb: Math.round(busy.bytes / 1024) })}</Text>
-            <Progress value={percent} animated striped={!expected} aria-label={t('rep.progress', { format: busy.format, kb: 0 })} />
+            <Text size="sm" data-testid="download-progress-text">
+              {label(busy)}
+            </Text>
+            <Progress value={percent} animated striped={!busy.total} aria-label={label(busy)} />
           </Stack>
-          <Button variant="light" color="red" size="xs" onClick={() => abort.current?.abort()} data-testid="download-cancel">
+          <Button variant="light" color="red" size="xs" onClick={cancel} data-testid="download-cancel">
             {t('rep.cancel')}
           </Button>
         </Group>

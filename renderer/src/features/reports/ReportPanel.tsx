@@ -72,7 +72,7 @@ export function ReportPanel({ report }: { report: ReportInfo }) {
           </Alert>
         )}
         <Divider />
-        <ReportDownloads report={report} values={values} columns={columns} rowCount={data?.rowCount ?? null} onError={showError} />
+        <ReportDownloads report={report} values={values} columns={columns} onError={showError} />
         <Divider />
         <Group justify="space-between">
           <Text fw={600}>{t('rep.previewTitle')}</Text>

@@ -70,12 +70,22 @@ export async function emailReport(report: ReportInfo, values: Values, columns: s
   await call(opName(report.resource), { params, query });
 }
 
+/** Rows written so far of a download started with `progress=token` (GET /reports/progress/{token}); null before it starts. */
+export interface DownloadProgress {
+  rows: number;
+  total: number | null;
+  done: boolean;
+}
+export const downloadProgress = (token: string) => call<DownloadProgress>('reports.progress', { params: { token } }).catch(() => null);
+/** Stops the export on the server (the worker ends); also the only way to stop one inside Electron (IPC). */
+export const cancelDownload = (token: string) => call('reports.cancel', { params: { token } }).catch(() => undefined);
+
 /**
- * Downloads a report. `onBytes` gets the bytes received so far. Resolves with the file name; rejects with an ApiError
- * (400 naming the fields) or an AbortError when cancelled.
+ * Downloads a report. `token` names it for downloadProgress/cancelDownload; `onBytes` gets the bytes received so far.
+ * Resolves with the file name; rejects with an ApiError (400 naming the fields, CANCELLED) or an AbortError when cancelled.
  */
-export async function download(report: ReportInfo, values: Values, columns: string[], format: Format, lang: string, signal: AbortSignal, onBytes: (n: number) => void): Promise<string> {
-  const { params, query } = split(report, values, { format, columns: columns.join(','), lang });
+export async function download(report: ReportInfo, values: Values, columns: string[], format: Format, lang: string, token: string, signal: AbortSignal, onBytes: (n: number) => void): Promise<string> {
+  const { params, query } = split(report, values, { format, columns: columns.join(','), lang, progress: token });
   if (window.api) {
     const value = await call(opName(report.resource), { params, query });
     const { blob, filename } = fileToBlob(value);
