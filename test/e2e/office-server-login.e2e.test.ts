@@ -2,14 +2,14 @@
  * The office server in a browser: HTTPS with the self-signed certificate pinned in Chromium (SPKI hash), a bookkeeper
  * logs in with her own key at /app/login, works, sees where the data is, and is refused the owner's settings.
  */
-import { createHash, X509Certificate } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_KEY } from '../helpers/server.js';
 import { startOffice } from '../office-server/world.js';
-import { CHROMIUM, SHOTS, navTo, textOf, visible } from './helpers/browser.js';
+import { SHOTS, navTo, textOf, visible } from './helpers/browser.js';
+import { launchPinned } from './helpers/pinned.js';
 
 let w: Awaited<ReturnType<typeof startOffice>>;
 let browser: Browser;
@@ -17,13 +17,7 @@ let key: string;
 beforeAll(async () => {
   w = await startOffice({ rendererDir: resolve(process.cwd(), 'out/renderer') });
   key = (await w.call('POST', '/users/', { key: TEST_KEY, body: { name: 'Kari Regnskap', role: 'bookkeeper' } })).body.key;
-  // Only this certificate is trusted, by the hash of its public key (no blanket "ignore certificate errors").
-  const spki = new X509Certificate(w.cert.cert).publicKey.export({ type: 'spki', format: 'der' });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`],
-  });
+  browser = await launchPinned(w.cert.cert); // only this certificate is trusted
   mkdirSync(SHOTS, { recursive: true });
 }, 90_000);
 afterAll(async () => {

@@ -4,25 +4,20 @@
  * tab and is refused changing the company settings in Norwegian; a session that is no longer valid lands on the login
  * page instead of showing errors.
  */
-import { createHash, X509Certificate } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_KEY } from '../helpers/server.js';
 import { startOffice } from '../office-server/world.js';
-import { CHROMIUM, SHOTS, navTo, settled, textOf, visible } from './helpers/browser.js';
+import { SHOTS, navTo, settled, textOf, visible } from './helpers/browser.js';
+import { launchPinned } from './helpers/pinned.js';
 
 let w: Awaited<ReturnType<typeof startOffice>>;
 let browser: Browser;
 beforeAll(async () => {
   w = await startOffice({ rendererDir: resolve(process.cwd(), 'out/renderer') });
-  const spki = new X509Certificate(w.cert.cert).publicKey.export({ type: 'spki', format: 'der' });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`],
-  });
+  browser = await launchPinned(w.cert.cert); // only this certificate is trusted
   mkdirSync(SHOTS, { recursive: true });
 }, 90_000);
 afterAll(async () => {
