@@ -4,7 +4,7 @@
  * its own connection), runs the report's query and writer (report.runner.ts `generate`, the same code as in this
  * thread) and sends the file back in chunks. Flow control: the worker sends at most CREDIT chunks ahead of what the
  * HTTP response (or IPC) has taken, so memory stays flat however big the file. Workers are kept (at most MAX_WORKERS,
- * idle ones do not keep the process alive); one that is cancelled or fails is ended.
+ * idle ones do not keep the process alive and end after IDLE_MS); one that is cancelled or fails is ended.
  *
  * The choice is made in one place, `workerTarget`: an in-memory database (tests) cannot be opened by a second
  * connection, so there the report runs in this thread as before (chunks with a turn of the event loop in between).
@@ -70,7 +70,10 @@ async function acquire(): Promise<Worker> {
   while (!idle.length && running >= MAX_WORKERS) await new Promise<void>((r) => waiting.push(r));
   running++;
   const w = idle.pop();
-  if (w) return w;
+  if (w) {
+    clearTimeout(idleTimers.get(w));
+    return w;
+  }
   const file = workerFile()!;
   const worker = file.boot
     ? new Worker(new URL('./report-worker-boot.mjs', import.meta.url), { workerData: { entry: file.url.href } })
@@ -84,9 +87,21 @@ async function acquire(): Promise<Worker> {
   return worker;
 }
 
+/** An idle worker holds its module graph (tens of MB): it is ended after this long without a job. */
+const IDLE_MS = 30_000;
+const idleTimers = new WeakMap<Worker, NodeJS.Timeout>();
+
 function release(w: Worker | null): void {
   running--;
-  if (w) idle.push(w);
+  if (w) {
+    idle.push(w);
+    const timer = setTimeout(() => {
+      const i = idle.indexOf(w);
+      if (i >= 0) idle.splice(i, 1), void w.terminate();
+    }, IDLE_MS);
+    timer.unref();
+    idleTimers.set(w, timer);
+  }
   waiting.shift()?.();
 }
 
@@ -133,7 +148,10 @@ async function* viaWorker(job: WorkerJob, sink: ProgressSink, progress: ReportPr
   w.on('message', push);
   w.on('error', onError);
   w.on('exit', onExit);
-  progress?.whenCancelled(() => push({ cancelled: true }));
+  progress?.whenCancelled(() => {
+    queue.unshift({ cancelled: true }); // before any chunk still waiting: nothing more goes out
+    wake?.();
+  });
   let clean = false;
   try {
     w.postMessage({ job });
