@@ -100,6 +100,10 @@ describe('validation', () => {
     for (const f of ['date', 'price', 'productNumber', 'contactPerson.email', 'smsConfirmation.message', 'discountCodes.codes[0].amount', 'discountCodes.codes[1].code', 'customFields[0].price.productCode']) {
       expect(fields, f).toContain(f);
     }
+    const code = (field: string) => r.body.fields.find((f: any) => f.field === field);
+    expect(code('contactPerson.email')).toMatchObject({ code: 'INVALID_EMAIL' });
+    expect(code('productNumber')).toMatchObject({ code: 'NO_SUCH_PRODUCT', params: { code: 'NOPE' } });
+    expect(code('price')).toMatchObject({ code: 'TOO_MANY_DECIMALS', params: { max: 2 } });
     const schema = await s.json('/host/events/', { body: { ...eventBody(), taxRate: 17, extra: 1, discountCodes: { codes: [{ code: 'FOR-LANG-KODE-123', amount: 1 }] }, customFields: [{ name: 'x', type: 'DATE' }] } });
     expect(schema.status).toBe(400);
     const sf = schema.body.fields.map((f: any) => f.field);

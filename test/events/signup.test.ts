@@ -34,6 +34,7 @@ describe('signup rules', () => {
     const bad = await signup(s, ev.id, signupBody({ invoice: { ...signupBody().invoice, orgNo: '923609017' } }));
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad)).toEqual(['invoice.orgNo']);
+    expect(bad.body.fields[0].code).toBe('INVALID_ORG_NUMBER');
     const schema = await signup(s, ev.id, { ...signupBody({ name: 'x'.repeat(101) }), hacker: true });
     expect(schema.status).toBe(400);
     expect(fieldsOf(schema)).toEqual(expect.arrayContaining(['name', 'hacker']));

@@ -22,7 +22,7 @@ const newPublicId = () => 1e15 + Number(randomBytes(8).readBigUInt64BE() % BigIn
 type Written = Omit<EventsTable, 'number' | 'public_id' | 'signup_seq' | 'deleted' | 'created_at'>;
 
 function checkMoney(v: number, field: string, errors: FieldErrors): number {
-  if (!hasAtMostDecimals(v, 2)) errors.add(field, 'must have at most 2 decimals');
+  if (!hasAtMostDecimals(v, 2)) errors.add(field, 'TOO_MANY_DECIMALS', { max: 2 });
   return krToOre(v);
 }
 
@@ -37,9 +37,9 @@ async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInp
   if (input.registrationDeadline && input.registrationDeadline > (input.endDate ?? input.date)) {
     errors.add('registrationDeadline', 'must not be after the event ends');
   }
-  if (!blank(input.name)) errors.add('name', 'must not be empty');
+  if (!blank(input.name)) errors.add('name', 'EMPTY');
   const email = input.contactPerson.email.trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('contactPerson.email', 'must be an e-mail address');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('contactPerson.email', 'INVALID_EMAIL');
   const price = checkMoney(input.price, 'price', errors);
   const sms = input.smsConfirmation ?? { enabled: false, message: '' };
   if (sms.enabled && !sms.message.trim()) errors.add('smsConfirmation.message', 'is required when the SMS confirmation is on');
@@ -50,7 +50,7 @@ async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInp
   const codes = (input.customFields ?? []).map((f) => f.price?.productCode.trim()).filter((c): c is string => !!c);
   const product = blank(input.productNumber);
   const products = await productsByCode(db, product ? [...codes, product] : codes);
-  if (product && !products.has(product)) errors.add('productNumber', `there is no product with code ${product}`);
+  if (product && !products.has(product)) errors.add('productNumber', 'NO_SUCH_PRODUCT', { code: product });
 
   const seen = new Set<string>();
   const discounts = (input.discountCodes?.codes ?? []).map((d, i) => {
@@ -64,13 +64,13 @@ async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInp
   const names = new Set<string>();
   const fields = (input.customFields ?? []).map((f, i) => {
     const p = `customFields[${i}]`;
-    if (!f.name.trim()) errors.add(`${p}.name`, 'must not be empty');
-    if (names.has(f.name.trim().toLowerCase())) errors.add(`${p}.name`, 'is given twice');
+    if (!f.name.trim()) errors.add(`${p}.name`, 'EMPTY');
+    if (names.has(f.name.trim().toLowerCase())) errors.add(`${p}.name`, 'GIVEN_TWICE');
     names.add(f.name.trim().toLowerCase());
     let fieldPrice: number | null = null;
     if (f.price) {
       fieldPrice = checkMoney(f.price.price, `${p}.price.price`, errors);
-      if (!products.has(f.price.productCode.trim())) errors.add(`${p}.price.productCode`, `there is no product with code ${f.price.productCode}`);
+      if (!products.has(f.price.productCode.trim())) errors.add(`${p}.price.productCode`, 'NO_SUCH_PRODUCT', { code: f.price.productCode });
     }
     return {
       number: i + 1,

@@ -69,8 +69,8 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     }
     const name = blank(input.name);
     const email = blank(input.email);
-    if (!name) errors.add('name', 'must not be empty');
-    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('email', 'must be an e-mail address');
+    if (!name) errors.add('name', 'EMPTY');
+    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('email', 'INVALID_EMAIL');
     const mobile = blank(input.mobile);
     if (mobile && ev.sms_enabled && !smsNumber(mobile)) errors.add('mobile', 'must be a Norwegian mobile number (8 digits) to get the SMS');
 
@@ -85,7 +85,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     (input.customFields ?? []).forEach((cf, i) => {
       const def = fields.find((f) => f.number === cf.number);
       if (!def) return errors.add(`customFields[${i}].number`, `the event has no custom field number ${cf.number}`);
-      if (values.some((v) => v.number === cf.number)) return errors.add(`customFields[${i}].number`, 'is given twice');
+      if (values.some((v) => v.number === cf.number)) return errors.add(`customFields[${i}].number`, 'GIVEN_TWICE');
       const v = cf.value ?? null;
       if (v !== null && def.type === 'BOOLEAN' && typeof v !== 'boolean') return errors.add(`customFields[${i}].value`, `${def.name} must be true or false`);
       if (v !== null && def.type === 'TEXT' && typeof v !== 'string') return errors.add(`customFields[${i}].value`, `${def.name} must be text`);
@@ -100,11 +100,11 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     if (amount > 0) {
       for (const f of ['name', 'address', 'zip', 'city'] as const) if (!blank(inv?.[f])) errors.add(`invoice.${f}`, 'is required when there is something to pay');
       const country = blank(inv?.country) ? countryCode(inv!.country!.trim()) : 'NO';
-      if (!country) errors.add('invoice.country', 'must be a country from /common/public/countries');
-      if (country === 'NO' && blank(inv?.zip) && !/^\d{4}$/.test(inv!.zip!.trim())) errors.add('invoice.zip', 'a Norwegian postcode has 4 digits');
+      if (!country) errors.add('invoice.country', 'UNKNOWN_COUNTRY');
+      if (country === 'NO' && blank(inv?.zip) && !/^\d{4}$/.test(inv!.zip!.trim())) errors.add('invoice.zip', 'INVALID_POSTCODE');
     }
     const orgNo = blank(inv?.orgNo);
-    if (orgNo && !isValidOrgNumber(orgNo)) errors.add('invoice.orgNo', 'must be a valid Norwegian organisation number (9 digits, MOD11)');
+    if (orgNo && !isValidOrgNumber(orgNo)) errors.add('invoice.orgNo', 'INVALID_ORG_NUMBER');
     errors.throwIfAny();
     if (inv) {
       party = { name: blank(inv.name), address: blank(inv.address), zip: blank(inv.zip), city: blank(inv.city), country: blank(inv.country), orgNo: orgNo ? normaliseOrgNumber(orgNo) : null, yourRef: blank(inv.yourRef) };
