@@ -1,3 +1,4 @@
+import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { hasAtMostDecimals, toScaled } from '../../domain/money.js';
 import { computeTotals, type VatCategory } from '../../domain/totals.js';
@@ -13,12 +14,8 @@ import { recipientSnapshot } from './party.js';
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
-export function isRealDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
+/** A real calendar day written YYYY-MM-DD: the one check, main/clock.ts's (this name stays for existing callers). */
+export const isRealDate = isIsoDate;
 
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
