@@ -69,6 +69,41 @@ export type RunResult<O> = O extends { [RESULT]: { kind: 'list' } }
           ? Static<O>
           : unknown;
 
+/** A page as the envelope (IPC, /_ops) carries it (invoke.ts toPlain). */
+export interface PageValue<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+/** A file as the envelope carries it: bytes over IPC, base64 over /_ops. */
+export interface FileValue {
+  file: { contentType: string; filename: string; data: Uint8Array | string };
+}
+
+/**
+ * What a caller of the envelope receives for an output schema (invoke.ts toPlain): lists are arrays, or a PageValue when
+ * `Paged` is true (the caller sent perPage); a creation is `{created, body}`; a file FileValue; 204 null.
+ * An operation without an output schema yet answers `any`.
+ */
+export type EnvelopeResult<O, Paged extends boolean = boolean> = O extends { [RESULT]: { kind: 'list' } }
+  ? O extends { items: infer I extends TSchema }
+    ? Paged extends true
+      ? PageValue<Static<I>>
+      : Paged extends false
+        ? Static<I>[]
+        : Static<I>[] | PageValue<Static<I>>
+    : never
+  : O extends { [RESULT]: { kind: 'created' } }
+    ? { created: string | null; body: O extends TSchema ? Static<O> : unknown }
+    : O extends { [RESULT]: { kind: 'file' } }
+      ? FileValue
+      : O extends { [RESULT]: { kind: 'noContent' } }
+        ? null
+        : O extends TSchema
+          ? Static<O>
+          : any; // eslint-disable-line @typescript-eslint/no-explicit-any -- not described yet (events, sending, reports)
+
 export function defineOp<
   N extends string,
   P extends TSchema | undefined = undefined,

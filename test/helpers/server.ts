@@ -4,6 +4,7 @@ import { fixedClock } from '../../main/clock.js';
 import { buildHttpServer } from '../../main/http/server.js';
 import { allOps } from '../../main/op-table.js';
 import { testDatabase } from './database.js';
+import { checkResponse, checkResponsesOn } from './response-check.js';
 
 export const TEST_KEY = 'test-key-0123456789abcdef0123456789abcdef';
 
@@ -26,7 +27,10 @@ export interface TestServer {
  * A real Kvitt HTTP server on a free loopback port over a fresh database: in memory unless a file is given, or a fresh
  * PostgreSQL schema when KVITT_TEST_DATABASE is a postgres:// URL (test/helpers/database.ts).
  */
-export async function startTestServer(opts: { today?: string; dbFile?: string; rendererDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { today?: string; dbFile?: string; rendererDir?: string; /** Validate JSON answers against the ops' output schemas (default: env KVITT_CHECK_RESPONSES=1). */ checkResponses?: boolean } = {},
+): Promise<TestServer> {
+  const checking = opts.checkResponses ?? checkResponsesOn();
   const clock = fixedClock(opts.today ?? '2026-03-15');
   const database = testDatabase(opts.dbFile);
   const app = await openApp({ dbFile: database.target, clock, apiKey: TEST_KEY });
@@ -63,7 +67,10 @@ export async function startTestServer(opts: { today?: string; dbFile?: string; r
     async json(path, init) {
       const res = await api(path, init);
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined, res };
+      const isJson = /json/.test(res.headers.get('content-type') ?? '');
+      const body = text && (isJson || !checking) ? JSON.parse(text) : text || undefined;
+      if (checking) checkResponse(init?.method ?? (init?.body === undefined ? 'GET' : 'POST'), path, res.status, res.headers.get('content-type'), body);
+      return { status: res.status, body, res };
     },
     async close() {
       // A test may leave a response unread (a streamed report it only checked the status of): end those connections

@@ -3,10 +3,13 @@ import { defineOp } from '../../ops/define.js';
 import { IsoDate } from '../../ops/schemas.js';
 import { allCountries } from './countries.js';
 import { listExchangeRates, setExchangeRate } from './exchange-rates.service.js';
+import { InfoView, CountryView, ExchangeRateView } from './common.output.js';
+import { ListOf } from '../../ops/output.js';
 
 export const commonOps = [
   defineOp({
     name: 'common.info',
+    output: InfoView,
     method: 'GET',
     path: '/common/info',
     summary: "The service's today (KVITT_TODAY when set) and version, so clients date documents as the service does",
@@ -14,6 +17,7 @@ export const commonOps = [
   }),
   defineOp({
     name: 'common.listCountries',
+    output: ListOf(CountryView),
     method: 'GET',
     path: '/common/public/countries',
     summary: 'Countries with their Norwegian bokmål names in upper case (ISO 3166)',
@@ -22,6 +26,7 @@ export const commonOps = [
   }),
   defineOp({
     name: 'common.listExchangeRates',
+    output: ListOf(ExchangeRateView),
     method: 'GET',
     path: '/common/currency/exchangeRates',
     summary: 'The latest known exchange rate (NOK per unit) of every currency, with its date',
@@ -29,6 +34,7 @@ export const commonOps = [
   }),
   defineOp({
     name: 'common.setExchangeRate',
+    output: ExchangeRateView,
     method: 'PUT',
     path: '/common/currency/exchangeRates',
     summary: 'Enter an exchange rate for a currency on a date',

@@ -17,7 +17,6 @@ import { ListOf, CreatedOf, NoContentOf } from '../../ops/output.js';
 export const draftOps = [
   defineOp({
     name: 'invoices.createDraft',
-    output: CreatedOf(DraftView),
     method: 'POST',
     path: '/invoices/drafts/',
     summary: 'Write an invoice draft (credit: true with creditedInvoiceNumber for a credit-note draft); 201 + Location /invoices/drafts/{n}',
@@ -29,7 +28,6 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.listDrafts',
-    output: ListOf(DraftView),
     method: 'GET',
     path: '/invoices/drafts/',
     summary: 'Invoice and credit-note drafts (2.4), newest first; recipientNumber filters; paged with perPage/page',
@@ -43,7 +41,6 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.getDraft',
-    output: DraftView,
     method: 'GET',
     path: '/invoices/drafts/{number}',
     summary: 'One draft (2.4, with kind, item units and VAT categories, and _links)',
@@ -52,7 +49,6 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.updateDraft',
-    output: DraftView,
     method: 'PUT',
     path: '/invoices/drafts/{number}',
     summary: 'Replace a draft (same body and rules as creation)',
@@ -103,7 +99,6 @@ export const draftOps = [
   }),
   defineOp({
     name: 'recipients.listDraftDocuments',
-    output: ListOf(DraftView),
     method: 'GET',
     path: '/recipients/{number}/draftDocuments',
     summary: "The recipient's invoice and credit-note drafts (2.4); 404 for an unknown recipient",

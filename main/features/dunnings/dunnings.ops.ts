@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { created, defineOp, file, listResult, noContent } from '../../ops/define.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
@@ -53,7 +54,6 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.candidates',
-    output: ListOf(DunningCandidateView),
     method: 'GET',
     path: '/dunnings/candidates',
     summary: 'Due invoices whose deadline has passed, oldest first, with the fee and interest a reminder would add today; paged',

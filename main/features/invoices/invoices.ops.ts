@@ -6,6 +6,8 @@ import type { InvoiceState } from '../../domain/invoice-state.js';
 import { InvoiceListQuery, SumsQuery } from '../documents/documents.schema.js';
 import { listCreditNotes, listInvoices, listSums, streamCreditNotes, streamInvoices, type SumsState } from './invoice-lists.js';
 import { documentIntegrity, getCreditNote, getCreditNoteRow, getInvoice, invoiceWithBalance } from './invoices.service.js';
+import { InvoiceView, InvoiceSumsView, IntegrityView, CreditNoteView } from './invoices.output.js';
+import { ListOf } from '../../ops/output.js';
 
 /** from/to must be real dates (the schema checks the pattern only). Returns undefined so it chains with ??. */
 function checkDateRange(query: { from?: string; to?: string }): undefined {
@@ -43,6 +45,7 @@ export const invoiceOps = [
   stateList('invoices.listLost', '/invoices/lost', 'lost', 'Invoices written off as lost, descending'),
   defineOp({
     name: 'invoices.sums',
+    output: InvoiceSumsView,
     method: 'GET',
     path: '/invoices/sums',
     summary: 'Count, total and open balance (NOK) of a list: state all|draft|not-due|due|paid|lost|credit-notes, from/to, recipientNumber',
@@ -81,6 +84,7 @@ export const invoiceOps = [
   }),
   defineOp({
     name: 'invoices.integrity',
+    output: IntegrityView,
     method: 'GET',
     path: '/invoices/{number}/integrity',
     summary: 'Proof that the issued invoice is unchanged: its sha256 content hash from issue time, checked again now',
@@ -89,6 +93,7 @@ export const invoiceOps = [
   }),
   defineOp({
     name: 'invoices.creditNoteIntegrity',
+    output: IntegrityView,
     method: 'GET',
     path: '/invoices/credit-notes/{number}/integrity',
     summary: 'Proof that the issued credit note is unchanged (sha256 content hash)',

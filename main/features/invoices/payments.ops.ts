@@ -7,6 +7,9 @@ import { CreditNoteInput, CreditTransferInput, LostInput, PaymentInput, RefundIn
 import { registerRefund, transferCredit } from './refunds.service.js';
 import { creditInvoice, previewCredit } from './credit-notes.service.js';
 import { getLedgerEntry, listLedger, markLost, registerPayment, reverseLost, reversePayment } from './payments.service.js';
+import { LedgerEntryView, CreditNotePreviewView } from './invoices.output.js';
+import { IssuedRef } from '../documents/documents.output.js';
+import { ListOf, CreatedOf } from '../../ops/output.js';
 
 const InvoiceParam = Type.Object({ number: Type.Integer({ minimum: 1 }) });
 const EntryParam = Type.Object({ number: Type.Integer({ minimum: 1 }), id: Type.Integer({ minimum: 1 }) });
@@ -85,6 +88,7 @@ export const paymentOps = [
   }),
   defineOp({
     name: 'invoices.creditNote',
+    output: CreatedOf(IssuedRef),
     method: 'POST',
     path: '/invoices/{number}/credit-note',
     summary:
@@ -122,6 +126,7 @@ export const paymentOps = [
   }),
   defineOp({
     name: 'invoices.creditNotePreview',
+    output: CreditNotePreviewView,
     method: 'POST',
     path: '/invoices/{number}/credit-note/preview',
     summary: 'What POST /invoices/{number}/credit-note with the same body would issue (amount, balance before and after, what the customer gets back); nothing is saved',

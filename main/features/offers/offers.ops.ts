@@ -47,7 +47,6 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
   return [
     defineOp({
       name: `${area}.createDraft`,
-      output: CreatedOf(DraftView),
       method: 'POST',
       path: `${base}/drafts/`,
       summary: `Write ${label} draft (the 2.4 body${kind === 'offer' ? ', with expiryDate' : ''}); 201 + Location ${base}/drafts/{n}`,
@@ -59,7 +58,6 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.listDrafts`,
-      output: ListOf(DraftView),
       method: 'GET',
       path: `${base}/drafts/`,
       summary: `Drafts of ${plural}, newest first; recipientNumber filters; paged with perPage/page`,
@@ -73,7 +71,6 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.getDraft`,
-      output: DraftView,
       method: 'GET',
       path: `${base}/drafts/{number}`,
       summary: `One draft of ${label}`,
@@ -82,7 +79,6 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.updateDraft`,
-      output: DraftView,
       method: 'PUT',
       path: `${base}/drafts/{number}`,
       summary: `Replace ${label} draft (same body and rules as creation)`,
@@ -119,7 +115,6 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.issueDraft`,
-      output: CreatedOf(chainView),
       method: 'POST',
       path: `${base}/drafts/{number}/issue`,
       summary: `Issue ${label} draft with the next number of its own series${kind === 'offer' ? ' (expiry date default: date + offerValidDays)' : ''}; 201 + Location ${base}/{n}`,
@@ -132,7 +127,6 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.list`,
-      output: ListOf(chainView),
       method: 'GET',
       path: `${base}/`,
       summary: `Issued ${plural}, descending by number; recipientNumber, from/to (date), state (open, expired, converted at today); paged with perPage/page`,
@@ -149,7 +143,6 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.get`,
-      output: chainView,
       method: 'GET',
       path: `${base}/{number}`,
       summary: `One issued ${label.replace(/^an? /, '')}, with the chain (source, successors) and _links`,
@@ -170,7 +163,6 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.invoice`,
-      output: CreatedOf(DraftView),
       method: 'POST',
       path: `${base}/{number}/invoice`,
       summary: `Make an invoice draft from ${label} (an offer with an order confirmation is invoiced through it); 201 + Location /invoices/drafts/{n}; 409 when already invoiced`,
@@ -188,7 +180,6 @@ export const offerOps = [
   ...kindOps('offer', 'offers', '/offer', 'an offer', 'offers'),
   defineOp({
     name: 'offers.orderConfirmation',
-    output: CreatedOf(OrderConfirmationView),
     method: 'POST',
     path: '/offer/{number}/order-confirmation',
     summary: "Issue an order confirmation with the offer's content (its own series); 201 + Location /order-confirmation/{n}; 409 when the offer was converted already",

@@ -4,11 +4,14 @@ import { listOverviewDocuments, streamOverviewDocuments } from './overview-docum
 import { DocumentsQuery, parseDocumentsQuery, parseRange, parseYear, RangeQuery, SummaryQuery, YearQuery } from './overview.schema.js';
 import { invoiceOverview } from './overview.service.js';
 import { invoiceSummary, ledgerBalance, revenueGraph } from './sales-ledger.service.js';
+import { InvoiceOverviewView, OverviewDocumentView, RevenueGraphView, InvoiceSummaryView, BalanceView } from './overview.output.js';
+import { ListOf } from '../../ops/output.js';
 
 /** Spec 4.3: the overviews. Figures are SQL aggregates at today (ctx.clock); amounts in NOK with two decimals. */
 export const overviewOps = [
   defineOp({
     name: 'overview.invoices',
+    output: InvoiceOverviewView,
     method: 'GET',
     path: '/overview/invoices',
     summary:
@@ -39,6 +42,7 @@ export const overviewOps = [
   }),
   defineOp({
     name: 'overview.revenueGraph',
+    output: RevenueGraphView,
     method: 'GET',
     path: '/overview/sales-ledger/graph/revenue',
     summary:
@@ -48,6 +52,7 @@ export const overviewOps = [
   }),
   defineOp({
     name: 'overview.summary',
+    output: InvoiceSummaryView,
     method: 'GET',
     path: '/overview/invoices/summary',
     summary:
@@ -60,6 +65,7 @@ export const overviewOps = [
   }),
   defineOp({
     name: 'overview.balance',
+    output: BalanceView,
     method: 'GET',
     path: '/overview/sales-ledger/balance',
     summary: 'The sales ledger balance: the sum of every open invoice balance at today, NOK (other currencies at the invoice rate)',

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { created, defineOp, listResult, noContent } from '../../ops/define.js';
-import { createdOneOrMany, oneOrMany } from '../../ops/one-or-many.js';
+import { createdOneOrMany, oneOrMany, OneOrManyBody } from '../../ops/one-or-many.js';
 import { NumberParam } from '../../ops/schemas.js';
 import {
   createCustomField,
@@ -21,6 +21,8 @@ import {
   streamRecipients,
   updateRecipient,
 } from './recipients.service.js';
+import { RecipientView, LabelView, CustomFieldView } from './recipients.output.js';
+import { ListOf, CreatedOf, CreatedOneOrMany, NoContentOf } from '../../ops/output.js';
 
 const MAX_BATCH = 50_000;
 
@@ -30,7 +32,7 @@ export const recipientOps = [
     method: 'POST',
     path: '/recipients/',
     summary: 'Create one recipient (201 + Location) or a batch (201 + array of links); a batch is all or nothing',
-    body: Type.Unknown({ description: 'A recipient (spec 2.1) or an array of recipients' }),
+    body: OneOrManyBody(RecipientInput, { max: MAX_BATCH, description: 'A recipient (spec 2.1) or an array of recipients' }),
     run: async ({ body }, ctx) => {
       const { items, batch } = oneOrMany(RecipientInput, body, { max: MAX_BATCH, noun: 'recipient' });
       const numbers = await createRecipients(ctx, items, batch);
@@ -72,6 +74,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'recipients.delete',
+    output: NoContentOf(),
     method: 'DELETE',
     path: '/recipients/{number}',
     summary: 'Delete a recipient; one with documents is marked deleted instead',
@@ -83,6 +86,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'labels.list',
+    output: ListOf(LabelView),
     method: 'GET',
     path: '/labels/',
     summary: 'Recipient labels (groups) with their member counts',
@@ -90,6 +94,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'labels.create',
+    output: CreatedOf(LabelView),
     method: 'POST',
     path: '/labels/',
     summary: 'Create a label',
@@ -101,6 +106,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'labels.update',
+    output: LabelView,
     method: 'PUT',
     path: '/labels/{number}',
     summary: 'Rename a label',
@@ -110,6 +116,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'labels.delete',
+    output: NoContentOf(),
     method: 'DELETE',
     path: '/labels/{number}',
     summary: 'Delete a label (recipients keep existing)',
@@ -121,6 +128,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'customFields.list',
+    output: ListOf(CustomFieldView),
     method: 'GET',
     path: '/custom-fields/',
     summary: 'Custom field definitions for recipients',
@@ -128,6 +136,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'customFields.create',
+    output: CreatedOf(CustomFieldView),
     method: 'POST',
     path: '/custom-fields/',
     summary: 'Define a custom field (TEXT, BOOLEAN, NUMBER, DATE, SELECT)',
@@ -139,6 +148,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'customFields.update',
+    output: CustomFieldView,
     method: 'PUT',
     path: '/custom-fields/{number}',
     summary: 'Change a custom field definition',
@@ -148,6 +158,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'customFields.delete',
+    output: NoContentOf(),
     method: 'DELETE',
     path: '/custom-fields/{number}',
     summary: 'Delete a custom field definition and its values',

@@ -3,6 +3,7 @@ import { defineOp } from '../../ops/define.js';
 import { OpError } from '../../ops/errors.js';
 import { getSettings, settingsView, updateSettings } from './settings.service.js';
 import { SettingsPatch } from './settings.schema.js';
+import { SettingsView, ApiKeyView } from './settings.output.js';
 
 export const settingsOps = [
   defineOp({
@@ -29,6 +30,7 @@ export const settingsOps = [
   }),
   defineOp({
     name: 'settings.regenerateApiKey',
+    output: ApiKeyView,
     method: 'POST',
     path: '/originators/current/api-key',
     summary: 'Make a new loopback API key; the old one stops working at once',

@@ -1,0 +1,168 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../ops/schemas.js';
+
+/* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
+
+export const OfferView = Type.Object({
+  number: Type.Number(),
+  orderNumber: Type.Unknown(),
+  invoiceDate: Type.String(),
+  expiryDate: Type.String(),
+  state: Type.String(),
+  orderDate: Type.Unknown(),
+  deliveryDate: Type.Unknown(),
+  ourReference: Type.Unknown(),
+  yourReference: Type.String(),
+  tax: Type.Number(),
+  total: Type.Number(),
+  invoiceText: Type.String(),
+  currency: Type.String(),
+  deliveryAddress: Type.Unknown(),
+  originator: Type.Object({
+    name: Type.String(),
+    fax: Type.Unknown(),
+    phone: Type.Unknown(),
+    mobile: Type.Unknown(),
+    web: Type.Unknown(),
+    organisationNumber: Type.String(),
+    address: Type.Object({
+      address1: Nullable(Type.String()),
+      address2: Type.Unknown(),
+      zip: Type.String(),
+      city: Type.String(),
+      country: Type.String(),
+    }),
+  }),
+  recipient: Type.Object({
+    number: Type.Number(),
+    customerNumber: Nullable(Type.String()),
+    name: Type.String(),
+    email: Nullable(Type.String()),
+    mobile: Type.Unknown(),
+    address: Type.Object({
+      address1: Nullable(Type.String()),
+      address2: Type.Unknown(),
+      zip: Type.String(),
+      city: Type.String(),
+      country: Type.String(),
+    }),
+    organisationNumber: Type.String(),
+    icd: Type.String(),
+  }),
+  items: Type.Array(Type.Object({
+    number: Type.Number(),
+    quantity: Type.Number(),
+    productCode: Nullable(Type.String()),
+    description: Type.String(),
+    unitPrice: Type.Number(),
+    discount: Type.Number(),
+    taxRate: Type.Number(),
+    total: Type.Number(),
+    totalWithoutTax: Type.Number(),
+  })),
+  international: Type.Unknown(),
+  source: Type.Unknown(),
+  successors: Type.Array(Type.Unknown()),
+  _links: Type.Object({
+    self: Type.Object({
+      uri: Type.String(),
+    }),
+    pdf: Type.Object({
+      uri: Type.String(),
+    }),
+    history: Type.Object({
+      uri: Type.String(),
+    }),
+    orderConfirmation: Type.Object({
+      uri: Type.String(),
+    }),
+    invoice: Type.Object({
+      uri: Type.String(),
+    }),
+    recipient: Type.Object({
+      uri: Type.String(),
+    }),
+  }),
+});
+export type OfferView = Static<typeof OfferView>;
+
+export const OrderConfirmationView = Type.Object({
+  number: Type.Number(),
+  orderNumber: Type.Unknown(),
+  invoiceDate: Type.String(),
+  dueDate: Type.Unknown(),
+  orderDate: Type.Unknown(),
+  deliveryDate: Type.Unknown(),
+  ourReference: Type.Unknown(),
+  yourReference: Type.String(),
+  tax: Type.Number(),
+  total: Type.Number(),
+  invoiceText: Nullable(Type.String()),
+  currency: Type.String(),
+  deliveryAddress: Type.Unknown(),
+  originator: Type.Object({
+    name: Type.String(),
+    fax: Type.Unknown(),
+    phone: Type.Unknown(),
+    mobile: Type.Unknown(),
+    web: Type.Unknown(),
+    organisationNumber: Type.String(),
+    address: Type.Object({
+      address1: Nullable(Type.String()),
+      address2: Type.Unknown(),
+      zip: Type.String(),
+      city: Type.String(),
+      country: Type.String(),
+    }),
+  }),
+  recipient: Type.Object({
+    number: Type.Number(),
+    customerNumber: Nullable(Type.String()),
+    name: Type.String(),
+    email: Nullable(Type.String()),
+    mobile: Type.Unknown(),
+    address: Type.Object({
+      address1: Nullable(Type.String()),
+      address2: Type.Unknown(),
+      zip: Type.String(),
+      city: Type.String(),
+      country: Type.String(),
+    }),
+    organisationNumber: Type.String(),
+    icd: Type.String(),
+  }),
+  items: Type.Array(Type.Object({
+    number: Type.Number(),
+    quantity: Type.Number(),
+    productCode: Nullable(Type.String()),
+    description: Type.String(),
+    unitPrice: Type.Number(),
+    discount: Type.Number(),
+    taxRate: Type.Number(),
+    total: Type.Number(),
+    totalWithoutTax: Type.Number(),
+  })),
+  international: Type.Unknown(),
+  source: Nullable(Type.Object({
+    kind: Type.String(),
+    number: Type.Number(),
+    uri: Type.String(),
+  })),
+  successors: Type.Array(Type.Unknown()),
+  _links: Type.Object({
+    self: Type.Object({
+      uri: Type.String(),
+    }),
+    pdf: Type.Object({
+      uri: Type.String(),
+    }),
+    invoice: Type.Object({
+      uri: Type.String(),
+    }),
+    recipient: Type.Object({
+      uri: Type.String(),
+    }),
+  }),
+});
+export type OrderConfirmationView = Static<typeof OrderConfirmationView>;
+

@@ -1,0 +1,60 @@
+import AjvModule, { type ValidateFunction } from 'ajv';
+import formatsModule from 'ajv-formats';
+import type { Op } from '../../main/ops/define.js';
+import { resultKind } from '../../main/ops/output.js';
+import { allOps } from '../../main/op-table.js';
+
+/**
+ * The truth check of the output schemas: a JSON answer of the test server is validated against its operation's `output`
+ * (ajv), and a mismatch fails the request with the operation's name and ajv's error. On for every test server when
+ * KVITT_CHECK_RESPONSES=1 (test/helpers/server.ts), and always in test/http/response-schemas.test.ts.
+ */
+const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
+const addFormats = (formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule;
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
+
+const validators = new WeakMap<Op, ValidateFunction>();
+const routes = allOps.map((op) => ({
+  op: op as Op,
+  re: new RegExp('^' + op.path.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+') + '/?$'),
+  // A literal path segment wins over a parameter (/invoices/due before /invoices/{number}).
+  params: (op.path.match(/\{/g) ?? []).length,
+}));
+
+/** The operation a request reaches, by method and path (query ignored). */
+export function opFor(method: string, url: string): Op | undefined {
+  const path = new URL(url, 'http://x').pathname;
+  return routes
+    .filter((r) => r.op.method === method && r.re.test(path))
+    .sort((a, b) => a.params - b.params)[0]?.op;
+}
+
+export class ResponseMismatch extends Error {}
+
+/** Throws ResponseMismatch when a success answer does not match the operation's output schema. */
+export function checkResponse(method: string, url: string, status: number, contentType: string | null, body: unknown): void {
+  if (status < 200 || status > 299) return;
+  const op = opFor(method, url);
+  if (!op?.output) return;
+  const kind = resultKind(op.output);
+  const fail = (what: string) => {
+    throw new ResponseMismatch(`${op.name} (${method} ${url}) answered ${status}: ${what}`);
+  };
+  const expected = kind?.kind === 'created' ? 201 : kind?.kind === 'noContent' ? 204 : 200;
+  if (status !== expected) fail(`expected status ${expected}`);
+  if (kind?.kind === 'noContent') return;
+  if (kind?.kind === 'file') {
+    const type = (contentType ?? '').split(';')[0].trim();
+    if (!kind.contentTypes.includes(type)) fail(`content type ${type} is not one of ${kind.contentTypes.join(', ')}`);
+    return;
+  }
+  let validate = validators.get(op);
+  if (!validate) {
+    validate = ajv.compile(JSON.parse(JSON.stringify(op.output)));
+    validators.set(op, validate);
+  }
+  if (!validate(body)) fail(`does not match its output schema: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
+}
+
+export const checkResponsesOn = () => process.env.KVITT_CHECK_RESPONSES === '1';

@@ -1,0 +1,265 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { allOps } from '../../main/op-table.js';
+import { startDocServer, numberOf, type DocServer } from '../helpers/documents.js';
+import { recipient } from '../helpers/server.js';
+import { opFor } from '../helpers/response-check.js';
+
+/**
+ * The output schemas tell the truth: the main operations of every described area are walked through real HTTP with the
+ * response check on (test/helpers/response-check.ts), so an answer that does not match its operation's `output` fails
+ * here with the operation's name and ajv's error.
+ */
+process.env.KVITT_CHECK_RESPONSES = '1';
+
+/** Areas whose owners add their output schemas later: an area leaves this list when all its operations state their answer. */
+const NOT_YET_DESCRIBED = ['events', 'sending', 'reports'];
+/**
+ * Operations of the described areas whose output schema (generated from real answers: *.output.ts) still disagrees with the
+ * service's TypeScript type on nullability, so tsc refuses it; each leaves this list when its schema is made exact.
+ */
+const NOT_YET_EXACT = new Set([
+  'dunnings.candidates',
+  'invoices.createDraft',
+  'invoices.get',
+  'invoices.getCreditNote',
+  'invoices.getDraft',
+  'invoices.getPayment',
+  'invoices.list',
+  'invoices.listCreditNotes',
+  'invoices.listDrafts',
+  'invoices.listDue',
+  'invoices.listLost',
+  'invoices.listNotDue',
+  'invoices.listPaid',
+  'invoices.listPayments',
+  'invoices.markLost',
+  'invoices.registerPayment',
+  'invoices.registerRefund',
+  'invoices.reverseLost',
+  'invoices.reversePayment',
+  'invoices.transferCredit',
+  'invoices.updateDraft',
+  'offers.createDraft',
+  'offers.get',
+  'offers.getDraft',
+  'offers.invoice',
+  'offers.issueDraft',
+  'offers.list',
+  'offers.listDrafts',
+  'offers.orderConfirmation',
+  'offers.updateDraft',
+  'orderConfirmations.createDraft',
+  'orderConfirmations.get',
+  'orderConfirmations.getDraft',
+  'orderConfirmations.invoice',
+  'orderConfirmations.issueDraft',
+  'orderConfirmations.list',
+  'orderConfirmations.listDrafts',
+  'orderConfirmations.updateDraft',
+  'overview.documents',
+  'recipients.create',
+  'recipients.get',
+  'recipients.list',
+  'recipients.listDraftDocuments',
+  'recipients.update',
+  'settings.get',
+  'settings.getApiKey',
+  'settings.update',
+]);
+const described = (op: { name: string }) => !NOT_YET_DESCRIBED.includes(op.name.split('.')[0]) && !NOT_YET_EXACT.has(op.name);
+
+let s: DocServer;
+const seen = new Set<string>();
+beforeAll(async () => {
+  s = await startDocServer({ today: '2026-03-15' });
+});
+afterAll(async () => {
+  if (process.env.DUMP) (await import('node:fs')).writeFileSync(process.env.DUMP, JSON.stringify((globalThis as any).samples, null, 1));
+  await s?.close();
+  delete process.env.KVITT_CHECK_RESPONSES;
+});
+
+/** A request that must succeed (2xx); the response check has validated its body by then. */
+async function ok(path: string, init: { method?: string; body?: unknown } = {}) {
+  const r = await s.json(path, init);
+  expect(r.status, `${init.method ?? (init.body === undefined ? 'GET' : 'POST')} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+  const op = opFor(init.method ?? (init.body === undefined ? 'GET' : 'POST'), path);
+  if (op) seen.add(op.name);
+  if (op && process.env.DUMP) ((globalThis as any).samples ??= {})[op.name] ??= { status: r.status, body: r.body };
+  return r;
+}
+const LINES = { items: [{ productCode: 'A1', quantity: 2 }, { productCode: 'MAT', quantity: 10 }] };
+
+describe('answers match the output schemas', () => {
+  test('common, settings, users, backups', async () => {
+    await ok('/common/info');
+    await ok('/common/public/countries');
+    await ok('/common/currency/exchangeRates', { method: 'PUT', body: { currency: 'EUR', rate: 11.5, date: '2026-01-01' } });
+    await ok('/common/currency/exchangeRates');
+    await ok('/originators/current/settings');
+    const settings = (await ok('/originators/current/settings')).body;
+    await ok('/originators/current/settings', { method: 'PUT', body: { company: settings.company } });
+    await ok('/originators/current/api-key');
+    const user = await ok('/users/', { body: { name: 'Kari Regnskap', role: 'bookkeeper' } });
+    const id = numberOf(user.res);
+    await ok('/users/');
+    await ok(`/users/${id}`);
+    await ok(`/users/${id}`, { method: 'PUT', body: { active: false } });
+    await ok(`/users/${id}/key`, { method: 'POST' });
+    await ok('/me');
+    await ok(`/users/${id}`, { method: 'DELETE' });
+  });
+
+  test('backups (a database in a folder)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kvitt-out-'));
+    const mem = s;
+    s = await startDocServer({ dbFile: join(dir, 'kvitt.sqlite') });
+    try {
+      const backup = await ok('/originators/current/backups', { method: 'POST', body: {} });
+      const list = await ok('/originators/current/backups');
+      const file = (backup.body as { file?: string }).file ?? list.body[0].file ?? list.body[0].name;
+      await ok(`/originators/current/backups/${encodeURIComponent(file)}`);
+    } finally {
+      await s.close();
+      s = mem;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('recipients, labels, custom fields, products', async () => {
+    const one = await ok('/recipients/', { body: recipient({ name: 'Bryggen Bakeri AS', organisation: undefined }) });
+    const n = numberOf(one.res);
+    await ok('/recipients/', { body: [recipient({ name: 'A AS', organisation: undefined }), recipient({ name: 'B AS', organisation: undefined })] });
+    await ok('/recipients/');
+    await ok('/recipients/?perPage=2&page=1');
+    await ok('/recipients/?perPage=5&sort=balance&dir=desc');
+    const { number: _n, deleted: _d, _links, ...got } = (await ok(`/recipients/${n}`)).body;
+    await ok(`/recipients/${n}`, { method: 'PUT', body: { ...got, name: 'Bryggen Bakeri og Kafé AS' } });
+    await ok(`/recipients/${s.company}/draftDocuments`);
+    const label = await ok('/labels/', { body: { name: 'Faste' } });
+    await ok('/labels/');
+    await ok(`/labels/${label.body.number}`, { method: 'PUT', body: { name: 'Faste kunder' } });
+    await ok(`/labels/${label.body.number}`, { method: 'DELETE' });
+    const field = await ok('/custom-fields/', { body: { name: 'Avdeling', type: 'TEXT' } });
+    await ok('/custom-fields/');
+    await ok(`/custom-fields/${field.body.number}`, { method: 'PUT', body: { name: 'Avd.', type: 'TEXT' } });
+    await ok(`/custom-fields/${field.body.number}`, { method: 'DELETE' });
+    await ok(`/recipients/${n}`, { method: 'DELETE' });
+    const p = await ok('/products/', { body: { code: 'X9', description: 'Test', unitPrice: 10, taxRate: 25 } });
+    const pn = numberOf(p.res);
+    await ok('/products/');
+    await ok('/products/?perPage=2');
+    await ok(`/products/${pn}`);
+    await ok(`/products/${pn}`, { method: 'PUT', body: { code: 'X9', description: 'Test 2', unitPrice: 11, taxRate: 25 } });
+    await ok(`/products/${pn}`, { method: 'DELETE' });
+  });
+
+  test('invoices: drafts, issue, lists, payments, lost, credit notes, files', async () => {
+    const draft = await ok('/invoices/drafts/', { body: { recipient: { number: s.company }, ...LINES } });
+    const d = numberOf(draft.res);
+    await ok('/invoices/drafts/');
+    await ok('/invoices/drafts/?perPage=5');
+    await ok(`/invoices/drafts/${d}`);
+    await ok(`/invoices/drafts/${d}`, { method: 'PUT', body: { recipient: { number: s.company }, ...LINES, invoiceText: 'Takk' } });
+    await ok(`/invoices/drafts/${d}/pdf`);
+    await ok('/documents/preview-pdf', { body: { recipient: { number: s.company }, ...LINES } });
+    const issued = await ok(`/invoices/drafts/${d}/issue`, { method: 'POST' });
+    const n = numberOf(issued.res);
+    const d2 = numberOf((await ok('/invoices/drafts/', { body: { recipient: { number: s.person }, ...LINES } })).res);
+    await ok(`/invoices/drafts/${d2}`, { method: 'DELETE' });
+    const n2 = numberOf((await ok('/invoices/', { body: { recipient: { number: s.company }, ...LINES } })).res);
+    const n3 = numberOf((await ok('/invoices/', { body: { recipient: { number: s.company }, ...LINES } })).res);
+    for (const list of ['', 'not-due', 'due', 'paid', 'lost']) {
+      await ok(`/invoices/${list}`);
+      await ok(`/invoices/${list}?perPage=2`);
+    }
+    await ok('/invoices/sums');
+    await ok('/invoices/sums?state=due');
+    await ok(`/invoices/${n}`);
+    await ok(`/invoices/${n}/integrity`);
+    await ok(`/invoices/${n}/pdf`);
+    await ok(`/invoices/${n}/ehf`);
+    const pay = await ok(`/invoices/${n}/payments`, { body: { date: '2026-03-15', amount: 100 } });
+    await ok(`/invoices/${n}/payments`);
+    const payId = Number(pay.res.headers.get('location')!.split('/').pop());
+    await ok(`/invoices/${n}/payments/${payId}`);
+    await ok(`/invoices/${n}/payments/${payId}/reverse`, { method: 'POST' });
+    await ok(`/invoices/${n2}/lost`, { body: { reason: 'Konkurs' } });
+    await ok(`/invoices/${n2}/lost/reverse`, { method: 'POST' });
+    await ok(`/invoices/${n}/credit-note/preview`, { body: { scope: 'owed' } });
+    const cn = numberOf((await ok(`/invoices/${n}/credit-note`, { method: 'POST' })).res);
+    await ok('/invoices/credit-notes');
+    await ok('/invoices/credit-notes?perPage=2');
+    await ok(`/invoices/credit-notes/${cn}`);
+    await ok(`/invoices/credit-notes/${cn}/integrity`);
+    await ok(`/invoices/credit-notes/${cn}/pdf`);
+    await ok(`/invoices/credit-notes/${cn}/ehf`);
+    // n3 overpaid: a credit to refund and to move.
+    const total = (await ok(`/invoices/${n3}`)).body.totals?.total ?? (await ok(`/invoices/${n3}`)).body.total;
+    await ok(`/invoices/${n3}/payments`, { body: { date: '2026-03-15', amount: Number(total) + 200 } });
+    await ok(`/invoices/${n3}/refunds`, { body: { date: '2026-03-15', amount: 100 } });
+    await ok(`/invoices/${n3}/credit-transfer`, { body: { toInvoice: n2, amount: 50 } });
+  });
+
+  test('offers and order confirmations', async () => {
+    const d = numberOf((await ok('/offer/drafts/', { body: { recipient: { number: s.company }, ...LINES } })).res);
+    await ok('/offer/drafts/');
+    await ok(`/offer/drafts/${d}`);
+    await ok(`/offer/drafts/${d}`, { method: 'PUT', body: { recipient: { number: s.company }, ...LINES, invoiceText: 'Tilbud' } });
+    await ok(`/offer/drafts/${d}/pdf`);
+    const o = numberOf((await ok(`/offer/drafts/${d}/issue`, { method: 'POST' })).res);
+    const d2 = numberOf((await ok('/offer/drafts/', { body: { recipient: { number: s.company }, ...LINES } })).res);
+    await ok(`/offer/drafts/${d2}`, { method: 'DELETE' });
+    await ok('/offer/');
+    await ok('/offer/?perPage=2');
+    await ok(`/offer/${o}`);
+    await ok(`/offer/${o}/pdf`);
+    const oc = numberOf((await ok(`/offer/${o}/order-confirmation`, { method: 'POST' })).res);
+    await ok(`/offer/${o}/history`);
+    await ok('/order-confirmation/');
+    await ok(`/order-confirmation/${oc}`);
+    await ok(`/order-confirmation/${oc}/pdf`);
+    await ok(`/order-confirmation/${oc}/invoice`, { method: 'POST' });
+    const ocd = numberOf((await ok('/order-confirmation/drafts/', { body: { recipient: { number: s.company }, ...LINES } })).res);
+    await ok('/order-confirmation/drafts/');
+    await ok(`/order-confirmation/drafts/${ocd}`);
+    await ok(`/order-confirmation/drafts/${ocd}/issue`, { method: 'POST' });
+    const o2 = numberOf((await ok('/offer/drafts/', { body: { recipient: { number: s.company }, ...LINES } })).res);
+    const o2n = numberOf((await ok(`/offer/drafts/${o2}/issue`, { method: 'POST' })).res);
+    await ok(`/offer/${o2n}/invoice`, { method: 'POST' });
+  });
+
+  test('overview and dunnings', async () => {
+    await ok('/overview/invoices');
+    await ok('/overview/invoices/documents');
+    await ok('/overview/sales-ledger/graph/revenue');
+    await ok('/overview/invoices/summary');
+    await ok('/overview/sales-ledger/balance');
+    s.clock.set?.('2026-03-15');
+    const due = numberOf((await ok('/invoices/', { body: { recipient: { number: s.company }, ...LINES, invoiceDate: '2026-01-02', dueDate: '2026-01-16' } })).res);
+    await ok('/dunnings/candidates');
+    const dn = numberOf((await ok('/dunnings/', { body: { invoiceNumber: due } })).res);
+    await ok('/dunnings/');
+    await ok('/dunnings/?withDetails=true');
+    await ok(`/dunnings/${dn}`);
+    await ok(`/dunnings/${dn}/pdf`);
+    await ok(`/dunnings/${dn}/history`);
+    await ok('/dunnings/interest-rates');
+    await ok('/dunnings/interest-rates', { body: { from: '2027-01-01', rate: 12.25 } });
+    await ok('/dunnings/interest-rates/2027-01-01');
+    await ok('/dunnings/interest-rates/2027-01-01', { method: 'PUT', body: { from: '2027-01-01', rate: 12.5 } });
+    await ok('/dunnings/interest-rates/2027-01-01', { method: 'DELETE' });
+    await ok('/dunnings/run', { method: 'POST' });
+  });
+
+  test('every operation of the described areas states its answer, and the walk reached most of them', () => {
+    const missing = allOps.filter((op) => !op.output && described(op)).map((op) => op.name);
+    expect(missing).toEqual([]);
+    const withOutput = allOps.filter((op) => op.output && described(op));
+    const notWalked = withOutput.filter((op) => !seen.has(op.name)).map((op) => op.name);
+    expect(notWalked.length, notWalked.join(', ')).toBeLessThan(withOutput.length * 0.1);
+  });
+});
