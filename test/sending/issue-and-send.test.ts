@@ -27,7 +27,7 @@ describe('issue and send in one transaction (optional `shipment` on the issue pa
     expect(await count('documents', 'invoice')).toBe(0);
     expect(await count('outbox')).toBe(0);
     const tooLong = await s.json('/invoices/', { body: { recipient: { number: s.company }, ...ITEMS, shipment: { email: [{ address: 'a@b.no', htmlContent: 'x'.repeat(121) }] } } });
-    expect(tooLong.body.fields).toEqual([expect.objectContaining({ field: 'shipment.email[0].htmlContent', message: 'must be at most 120 characters' })]);
+    expect(tooLong.body.fields).toEqual([expect.objectContaining({ field: 'shipment.email[0].htmlContent', code: 'TOO_LONG', params: { max: 120 }, message: 'must be at most 120 characters' })]);
 
     const ok = await s.json('/invoices/', { body: { recipient: { number: s.company }, ...ITEMS, shipment: { email: [{ address: 'innkjop@fjordbygg.no' }] } } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);

@@ -115,7 +115,7 @@ export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: 
     return number;
   } catch (e) {
     if (e instanceof OpError && e.status === 400) {
-      throw new OpError(400, e.code, e.message, e.fields.map((f) => ({ field: FIELD_MAP[f.field] ?? `invoice.${f.field}`, message: f.message })));
+      throw new OpError(400, e.code, e.message, e.fields.map((f) => ({ ...f, field: FIELD_MAP[f.field] ?? `invoice.${f.field}` })));
     }
     throw e;
   }

@@ -6,7 +6,7 @@
 import { PDFDocument } from 'pdf-lib';
 import type { AppContext } from '../../context.js';
 import { csvMoney, CSV_DIALECT } from '../../render/csv/report-csv.js';
-import { EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
+import { BuyerOrgMissing, renderEhf } from '../../render/ehf/ehf-writer.js';
 import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import { zipStream } from '../../render/zip/ehf-zip.js';
 import { FileResult } from '../../ops/define.js';
@@ -73,7 +73,7 @@ export async function invoicesEhf(ctx: AppContext, req: ReportRequest): Promise<
             zip.add(name, Buffer.from(renderEhf(v), 'utf8'));
             lines.push([String(v.number), kind, v.buyer.name, total, 'ja', name, '']);
           } catch (e) {
-            const why = (e as Error).message === EHF_NEEDS_BUYER_ORG ? 'Kunden har ikke organisasjonsnummer (EHF er for virksomheter)' : (e as Error).message;
+            const why = e instanceof BuyerOrgMissing ? 'Kunden har ikke organisasjonsnummer (EHF er for virksomheter)' : (e as Error).message;
             lines.push([String(v.number), kind, v.buyer.name, total, 'nei', '', why]);
           }
         }
