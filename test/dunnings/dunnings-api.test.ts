@@ -188,7 +188,7 @@ describe('POST /dunnings/ refuses with 400 saying why, and writes nothing', () =
       return { invoiceNumber: n };
     }, 'invoiceNumber', /written off/],
     ['a deadline today', async () => ({ invoiceNumber: await owe(s, 100, '2026-02-01'), dueDate: '2026-03-15' }), 'dueDate', /after the dunning date/],
-    ['a date that does not exist', async () => ({ invoiceNumber: await owe(s, 100, '2026-02-01'), dueDate: '2026-02-30' }), 'dueDate', /real date/],
+    ['a date that does not exist', async () => ({ invoiceNumber: await owe(s, 100, '2026-02-01'), dueDate: '2026-02-30' }), 'dueDate', /date YYYY-MM-DD/],
     ['a malformed date', async () => ({ invoiceNumber: await owe(s, 100, '2026-02-01'), dueDate: '30.03.2026' }), 'dueDate', /YYYY-MM-DD/],
     ['an unknown field', async () => ({ invoiceNumber: await owe(s, 100, '2026-02-01'), fee: 70 }), 'fee', /./],
     ['a text over 1000 characters', async () => ({ invoiceNumber: await owe(s, 100, '2026-02-01'), dunningText: 'x'.repeat(1001) }), 'dunningText', /1000/],

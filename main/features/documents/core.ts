@@ -12,7 +12,7 @@ export { DOCUMENT_KINDS, draftPath, issuedPath, KIND_LABEL, type DocumentKind } 
 export { draftRow, issuedRow, linesOf, numbersOf, totalsColumns, type DocRow, type LineRow, type NewLineRow } from './document-rows.js';
 export { DraftInput, DraftListQuery, ItemInput, LIMITS } from './documents.schema.js';
 export { createDraft, deleteDraft, insertDraft, INVOICE_KINDS, kindsServedWith, updateDraft } from './documents.service.js';
-export { addDays, checkDraft, computeLines, isRealDate, lineFromItem, type CheckedDraft } from './draft-input.js';
+export { addDays, checkDraft, computeLines, lineFromItem, type CheckedDraft } from './draft-input.js';
 export { creditableLeft, issueDraft, issueNew, type IssueOptions, type Issued } from './issue.service.js';
 export { takeSeriesNumbers } from './numbering.js';
 export { verifyContentHash } from './content-hash.js';

@@ -14,9 +14,6 @@ import { recipientSnapshot } from './party.js';
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
-/** A real calendar day written YYYY-MM-DD: the one check, main/clock.ts's (this name stays for existing callers). */
-export const isRealDate = isIsoDate;
-
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -173,7 +170,8 @@ export async function checkDraft(ctx: AppContext, settings: Settings, kind: Docu
 
   for (const k of ['invoiceDate', 'dueDate', 'orderDate', 'deliveryDate', 'expiryDate'] as const) {
     const v = input[k];
-    if (v && !isRealDate(v)) errors.add(k, 'NOT_A_DATE');
+    // The schema (IsoDate) refuses unreal days at input; a draft saved by an older version is checked again when issued.
+    if (v && !isIsoDate(v)) errors.add(k, 'NOT_A_DATE');
   }
   if (input.expiryDate && kind !== 'offer') errors.add('expiryDate', 'ONLY_FOR_OFFERS');
   const date = input.invoiceDate ?? null;

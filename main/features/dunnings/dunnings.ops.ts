@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { created, defineOp, file, listResult, noContent } from '../../ops/define.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { isRealDate } from '../documents/draft-input.js';
+import { isIsoDate } from '../../clock.js';
 import { DeliveryOptions, historyOf } from '../sending/outbox.js';
 import { listCandidates, runDunnings, streamCandidates } from './candidates.service.js';
 import { dunningSource } from './dunning.source.js';
@@ -42,7 +42,7 @@ export const dunningOps = [
     query: DunningListQuery,
     run: ({ query }, ctx) => {
       const errors = new FieldErrors();
-      for (const k of ['from', 'to'] as const) if (query[k] !== undefined && !isRealDate(query[k]!)) errors.add(k, 'NOT_A_DATE');
+      for (const k of ['from', 'to'] as const) if (query[k] !== undefined && !isIsoDate(query[k]!)) errors.add(k, 'NOT_A_DATE');
       errors.throwIfAny();
       const { withDetails = false, ...f } = query;
       return listResult(

@@ -6,7 +6,7 @@ import { inTx } from '../../ops/transaction.js';
 import { hasAtMostDecimals, krToOre } from '../../domain/money.js';
 import { conflict, FieldErrors, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
-import { isRealDate } from '../documents/draft-input.js';
+import { isIsoDate } from '../../clock.js';
 import { productsByCode } from '../products/products.service.js';
 import { sendingSettings } from '../sending/sending-settings.js';
 import type { DiscountCodeInput, EventInput, EventView } from './events.schema.js';
@@ -15,7 +15,7 @@ import { eventViews, seatsTaken, type EventRow } from './events.view.js';
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 /** "Now" to the minute, as the event times are written. */
 export const nowMinute = (ctx: AppContext) => ctx.clock.timestamp().slice(0, 16);
-const realDateTime = (s: string) => isRealDate(s.slice(0, 10)) && Number(s.slice(11, 13)) < 24 && Number(s.slice(14, 16)) < 60;
+const realDateTime = (s: string) => isIsoDate(s.slice(0, 10)) && Number(s.slice(11, 13)) < 24 && Number(s.slice(14, 16)) < 60;
 /** A random public id of 15-16 digits (52+ bits): nothing to learn from it about other events. */
 const newPublicId = () => 1e15 + Number(randomBytes(8).readBigUInt64BE() % BigInt(Number.MAX_SAFE_INTEGER - 1e15));
 

@@ -10,6 +10,7 @@
  * The credit note is a document of its own (kind credit-note) that references the invoice (credited_document_id) and
  * reduces its balance when issued.
  */
+import { isIsoDate } from '../../clock.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
@@ -24,7 +25,6 @@ import {
   computeLines,
   creditableLeft,
   insertDraft,
-  isRealDate,
   issueDraft,
   lineFromItem,
   totalsColumns,
@@ -116,7 +116,7 @@ async function planCredit(ctx: AppContext, number: number, input: CreditNoteInpu
 
   const errors = new FieldErrors();
   if (input?.invoiceDate) {
-    if (!isRealDate(input.invoiceDate)) errors.add('invoiceDate', 'NOT_A_DATE');
+    if (!isIsoDate(input.invoiceDate)) errors.add('invoiceDate', 'NOT_A_DATE');
     else if (input.invoiceDate < inv.issue_date!) errors.add('invoiceDate', 'BEFORE_CREDITED_INVOICE');
   }
   if (input?.scope && input.items?.length) errors.add('scope', 'SCOPE_ONLY_WITHOUT_ITEMS');

@@ -1,7 +1,7 @@
 import { defineOp, listResult } from '../../ops/define.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { isRealDate } from '../documents/draft-input.js';
+import { isIsoDate } from '../../clock.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { InvoiceListQuery, SumsQuery } from '../documents/documents.schema.js';
 import { listCreditNotes, listInvoices, listSums, streamCreditNotes, streamInvoices, type SumsState } from './invoice-lists.js';
@@ -9,11 +9,11 @@ import { documentIntegrity, getCreditNote, getCreditNoteRow, getInvoice, invoice
 import { InvoiceView, InvoiceSumsView, IntegrityView, CreditNoteView } from './invoices.output.js';
 import { ListOf } from '../../ops/output.js';
 
-/** from/to must be real dates (the schema checks the pattern only). Returns undefined so it chains with ??. */
+/** from/to must be real dates (the schema checks the form; a real day is checked here so the 400 names every bad field at once). Returns undefined so it chains with ??. */
 function checkDateRange(query: { from?: string; to?: string }): undefined {
   const errors = new FieldErrors();
-  if (query.from && !isRealDate(query.from)) errors.add('from', 'NOT_A_DATE');
-  if (query.to && !isRealDate(query.to)) errors.add('to', 'NOT_A_DATE');
+  if (query.from && !isIsoDate(query.from)) errors.add('from', 'NOT_A_DATE');
+  if (query.to && !isIsoDate(query.to)) errors.add('to', 'NOT_A_DATE');
   errors.throwIfAny();
   return undefined;
 }

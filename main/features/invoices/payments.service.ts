@@ -12,7 +12,7 @@ import { fieldError, FieldErrors, notFound, OpError, validationError } from '../
 import { audit } from '../audit/audit.service.js';
 import { cancelOpenFees } from '../dunnings/claim-effects.js';
 import type { PaymentInput } from '../documents/documents.schema.js';
-import { isRealDate } from '../documents/draft-input.js';
+import { isIsoDate } from '../../clock.js';
 import { numbersOf } from '../documents/document-rows.js';
 import { inTx } from '../../ops/transaction.js';
 
@@ -105,7 +105,7 @@ export async function registerPayment(ctx: AppContext, number: number, input: Pa
   return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
     const errors = new FieldErrors();
-    if (!isRealDate(input.date)) errors.add('date', 'NOT_A_DATE');
+    if (!isIsoDate(input.date)) errors.add('date', 'NOT_A_DATE');
     if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'TOO_MANY_DECIMALS', { max: 2 });
     if (input.currencyAmount != null) {
       if (inv.currency === 'NOK') errors.add('currencyAmount', 'ONLY_FOREIGN_CURRENCY');
