@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_KEY } from '../helpers/server.js';
+import { dialectOf } from '../../db/dialect.js';
 import { startOffice } from '../office-server/world.js';
 import { SHOTS, navTo, textOf, visible } from './helpers/browser.js';
 import { launchPinned } from './helpers/pinned.js';
@@ -15,7 +16,9 @@ let w: Awaited<ReturnType<typeof startOffice>>;
 let browser: Browser;
 let key: string;
 beforeAll(async () => {
-  w = await startOffice({ rendererDir: resolve(process.cwd(), 'out/renderer') });
+  w = await startOffice({ rendererDir: resolve(process.cwd(), 'out/renderer'), postgres: true });
+  // With a cluster (CI), the office browser flow runs on PostgreSQL, as an office server does.
+  if (process.env.KVITT_TEST_PG_URL) expect(dialectOf(w.app.ctx.db)).toBe('postgres');
   key = (await w.call('POST', '/users/', { key: TEST_KEY, body: { name: 'Kari Regnskap', role: 'bookkeeper' } })).body.key;
   browser = await launchPinned(w.cert.cert); // only this certificate is trusted
   mkdirSync(SHOTS, { recursive: true });

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_KEY } from '../helpers/server.js';
+import { dialectOf } from '../../db/dialect.js';
 import { startOffice } from '../office-server/world.js';
 import { SHOTS, navTo, settled, textOf, visible } from './helpers/browser.js';
 import { launchPinned } from './helpers/pinned.js';
@@ -16,7 +17,9 @@ import { launchPinned } from './helpers/pinned.js';
 let w: Awaited<ReturnType<typeof startOffice>>;
 let browser: Browser;
 beforeAll(async () => {
-  w = await startOffice({ rendererDir: resolve(process.cwd(), 'out/renderer') });
+  w = await startOffice({ rendererDir: resolve(process.cwd(), 'out/renderer'), postgres: true });
+  // With a cluster (CI), the office browser flow runs on PostgreSQL, as an office server does.
+  if (process.env.KVITT_TEST_PG_URL) expect(dialectOf(w.app.ctx.db)).toBe('postgres');
   browser = await launchPinned(w.cert.cert); // only this certificate is trusted
   mkdirSync(SHOTS, { recursive: true });
 }, 90_000);

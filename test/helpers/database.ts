@@ -16,9 +16,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty test database: `:memory:` (or `file` when given) on SQLite, a new schema on PostgreSQL. */
-export function testDatabase(file?: string): TestDatabase {
-  const url = testPostgresUrl();
+/**
+ * A fresh, empty test database: `:memory:` (or `file` when given) on SQLite, a new schema on PostgreSQL. `url` picks
+ * PostgreSQL for one test whatever the pass (the office browser tests run on PostgreSQL when CI has a cluster).
+ */
+export function testDatabase(file?: string, url: string | null = testPostgresUrl()): TestDatabase {
   if (!url || file) return { target: file ?? ':memory:', drop: async () => {} };
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const u = new URL(url);

@@ -8,6 +8,7 @@ import { fixedClock } from '../../main/clock.js';
 import { startServing, type Serving } from '../../main/office-server/serve.js';
 import { selfSignedTls, type TlsMaterial } from '../../main/office-server/tls.js';
 import { allOps } from '../../main/op-table.js';
+import { isPostgresUrl } from '../../db/dialect.js';
 import { testDatabase } from '../helpers/database.js';
 import { TEST_KEY } from '../helpers/server.js';
 
@@ -20,10 +21,12 @@ export interface Answer {
 }
 
 /** An office server over HTTPS on 127.0.0.1 with a self-signed certificate made for the test, and a client that pins it. */
-export async function startOffice(opts: { rendererDir?: string; publicHosts?: string[] } = {}) {
+/** `postgres`: on the PostgreSQL of KVITT_TEST_PG_URL when there is one (the office browser tests), else as the pass runs. */
+export async function startOffice(opts: { rendererDir?: string; publicHosts?: string[]; postgres?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'kvitt-office-srv-'));
   const cert: TlsMaterial = await selfSignedTls(dir, ['127.0.0.1']);
-  const database = testDatabase();
+  const pgUrl = opts.postgres && isPostgresUrl(process.env.KVITT_TEST_PG_URL) ? process.env.KVITT_TEST_PG_URL! : undefined;
+  const database = testDatabase(undefined, pgUrl);
   const app: OpenedApp = await openApp({ dbFile: database.target, clock: fixedClock('2026-03-15'), apiKey: TEST_KEY });
   const serving: Serving = await startServing({
     ctx: app.ctx,
