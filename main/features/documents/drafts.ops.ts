@@ -80,7 +80,7 @@ export const draftOps = [
     params: NumberParam,
     body: IssueBody,
     run: async ({ params, body }, ctx) => {
-      const issued = await issueAndSend(ctx, (trx) => issueDraft({ ...ctx, db: trx }, params.number, { kinds: INVOICE_KINDS }), shipmentOf(body));
+      const issued = await issueAndSend(ctx, (tctx) => issueDraft(tctx, params.number, { kinds: INVOICE_KINDS }), shipmentOf(body));
       return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number, ...withShipments(issued) });
     },
   }),
@@ -93,7 +93,7 @@ export const draftOps = [
     body: DraftWithShipment,
     run: async ({ body: { shipment, ...body } }, ctx) => {
       // issueAndSend (sending/) still hands its callback a bare trx; once it passes a tctx (inTx) the spreads here go.
-      const issued = await issueAndSend(ctx, (trx) => issueNew({ ...ctx, db: trx }, 'invoice', body), shipment);
+      const issued = await issueAndSend(ctx, (tctx) => issueNew(tctx, 'invoice', body), shipment);
       return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number, ...withShipments(issued) });
     },
   }),

@@ -194,10 +194,3 @@ export async function issueNew(ctx: AppContext, kind: DocumentKind, input: Draft
     return issueInTx(tctx, id, { settings });
   });
 }
-
-/**
- * @deprecated Transitional, for main/features/events until its owner converts it: call `issueNew(tctx, …)` inside
- * `inTx(ctx, async (tctx) => …)` instead (issueNew joins the caller's transaction).
- */
-export const issueNewIn = (trx: Kysely<Database>, ctx: AppContext, kind: DocumentKind, input: DraftInput, sourceDocumentId: number | null = null) =>
-  issueNew({ ...ctx, db: trx }, kind, input, sourceDocumentId);

@@ -123,7 +123,7 @@ export function planOr400(c: ClaimRow, prior: PriorDunning[], o: PlanOptions, to
 /** Sends an issued dunning through the outbox (spec 4.4). An inkassovarsel never goes as EHF; a paper address is kept for the invoice's mail. */
 export async function sendDunning(ctx: AppContext, number: number, options: DeliveryOptions): Promise<ShipmentView[]> {
   return inTx(ctx, async (tctx) => {
-    const shipments = await queueDocumentShipments(tctx.db, tctx, { type: 'dunning', number }, options);
+    const shipments = await queueDocumentShipments(tctx, { type: 'dunning', number }, options);
     await keepInvoiceMailAddress(tctx, number, options);
     return shipments;
   });

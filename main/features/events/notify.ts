@@ -5,8 +5,6 @@
  * after +47/0047 and spaces are taken away). Without a gateway (the setting removed after the event was saved; an event
  * cannot be saved with SMS on and no gateway) the SMS is recorded NOT_DELIVERED with the reason, never skipped silently.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { formatMoney } from '../../render/format.js';
 import { queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from '../sending/outbox.js';
@@ -27,7 +25,6 @@ export async function notifyRegistered(
   p: { number: number; name: string; email: string; mobile: string | null; amount: number },
   invoice: { number: number } | null,
 ): Promise<void> {
-  const trx = ctx.db;
   const ref = { type: 'event', number: ev.number };
   const loc = JSON.parse(ev.location) as { name: string; address: string | null; city: string | null };
   const where = [loc.name, loc.address, loc.city].filter(Boolean).join(', ');
@@ -42,19 +39,18 @@ export async function notifyRegistered(
     '',
     'Velkommen!',
   ];
-  await queueMessage(trx, ctx, { ref, to: p.email, subject: `Påmelding: ${ev.name}`, text: lines.join('\n') });
-  if (invoice) await queueDocumentShipments(trx, ctx, { type: 'invoice', number: invoice.number }, { email: [{ address: p.email }] });
+  await queueMessage(ctx, { ref, to: p.email, subject: `Påmelding: ${ev.name}`, text: lines.join('\n') });
+  if (invoice) await queueDocumentShipments(ctx, { type: 'invoice', number: invoice.number }, { email: [{ address: p.email }] });
   const mobile = smsNumber(p.mobile);
   if (ev.sms_enabled && mobile) {
     const sms = { ref, mobileNumber: mobile, message: ev.sms_message.slice(0, 140) };
-    if ((await sendingSettings({ db: trx })).smsGatewayUrl) await queueSms(trx, ctx, sms);
-    else await recordUnsentSms(trx, ctx, { ...sms, reason: NO_GATEWAY });
+    if ((await sendingSettings(ctx)).smsGatewayUrl) await queueSms(ctx, sms);
+    else await recordUnsentSms(ctx, { ...sms, reason: NO_GATEWAY });
   }
 }
 
 /** Pending participants hear that the host will confirm; nothing is invoiced yet. */
 export async function notifyPending(ctx: AppContext, ev: EventRow, p: { number: number; name: string; email: string }): Promise<void> {
-  const trx = ctx.db;
   const text = [`Hei ${p.name},`, '', `vi har mottatt påmeldingen din til ${ev.name} (${ev.starts_at}).`, 'Du får en bekreftelse når arrangøren har godkjent den.'].join('\n');
-  await queueMessage(trx, ctx, { ref: { type: 'event', number: ev.number }, to: p.email, subject: `Påmelding mottatt: ${ev.name}`, text });
+  await queueMessage(ctx, { ref: { type: 'event', number: ev.number }, to: p.email, subject: `Påmelding mottatt: ${ev.name}`, text });
 }

@@ -195,13 +195,6 @@ export async function creditInvoice(ctx: AppContext, number: number, input: Cred
 }
 
 /**
- * @deprecated Transitional, for main/features/events until its owner converts it: call `creditInvoice(tctx, …)` inside
- * `inTx(ctx, async (tctx) => …)` instead (creditInvoice joins the caller's transaction).
- */
-export const creditInvoiceIn = (trx: Kysely<Database>, ctx: AppContext, number: number, input: CreditNoteInput | undefined) =>
-  creditInvoice({ ...ctx, db: trx }, number, input);
-
-/**
  * What a credit note with this body would be, without issuing it: the amount, the balance before and after, and what
  * the customer then has to get back. The figures are the ones POST …/credit-note issues, to the øre.
  */

@@ -121,7 +121,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       params: NumberParam,
       body: IssueBody,
       run: async ({ params, body }, ctx) => {
-        const issued = await issueAndSend(ctx, (trx) => issueDraft({ ...ctx, db: trx }, params.number, { kinds: [kind] }), shipmentOf(body));
+        const issued = await issueAndSend(ctx, (tctx) => issueDraft(tctx, params.number, { kinds: [kind] }), shipmentOf(body));
         return created(`${base}/${issued.number}`, { ...(await getChainDocument(ctx, kind, issued.number)), ...withShipments(issued) });
       },
     }),

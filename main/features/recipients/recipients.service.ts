@@ -277,14 +277,6 @@ export async function createRecipients(ctx: AppContext, inputs: RecipientInput[]
   });
 }
 
-
-/**
- * @deprecated Transitional, for main/features/events until its owner converts it: call `createRecipients(tctx, …)`
- * inside `inTx(ctx, async (tctx) => …)` instead (createRecipients joins the caller's transaction).
- */
-export const createRecipientsIn = (trx: Kysely<Database>, ctx: AppContext, inputs: RecipientInput[], batch: boolean) =>
-  createRecipients({ ...ctx, db: trx }, inputs, batch);
-
 export async function updateRecipient(ctx: AppContext, number: number, input: RecipientInput): Promise<void> {
   await inTx(ctx, async (tctx) => {
     const trx = tctx.db;

@@ -27,7 +27,7 @@ type Attachment = { filename: string; contentType: string; content: Buffer };
 
 async function queue(ctx: AppContext, to: string, cc: string[], subject: string, attachments: Attachment[], what: unknown): Promise<ShipmentView> {
   return inTx(ctx, async (tctx) => {
-    const shipment = await queueMessage(tctx.db, tctx, {
+    const shipment = await queueMessage(tctx, {
       ref: { type: 'report', number: 0 },
       to,
       cc,

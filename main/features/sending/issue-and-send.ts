@@ -3,10 +3,9 @@
  * so a document is never issued while its sending silently failed; a refused shipment leaves no document behind.
  */
 import { Type, type Static, type TObject, type TOptional } from '@sinclair/typebox';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
+import { inTx } from '../../ops/transaction.js';
 import { assertSchema } from '../../ops/validate.js';
 import { DraftInput } from '../documents/documents.schema.js';
 import type { Issued } from '../documents/issue.service.js';
@@ -32,14 +31,14 @@ export function shipmentOf(body: unknown): DeliveryOptions | undefined {
 /** Runs `issue` and queues `shipment` for the issued document in the same transaction; field errors name `shipment.…`. */
 export async function issueAndSend(
   ctx: AppContext,
-  issue: (trx: Kysely<Database>) => Promise<Issued>,
+  issue: (tctx: AppContext) => Promise<Issued>,
   shipment: DeliveryOptions | undefined,
 ): Promise<Issued & { shipments: ShipmentView[] | null }> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const issued = await issue(trx);
+  return inTx(ctx, async (tctx) => {
+    const issued = await issue(tctx);
     if (!shipment) return { ...issued, shipments: null };
     try {
-      const shipments = await queueDocumentShipments(trx, ctx, { type: issued.kind, number: issued.number }, shipment);
+      const shipments = await queueDocumentShipments(tctx, { type: issued.kind, number: issued.number }, shipment);
       return { ...issued, shipments };
     } catch (e) {
       if (e instanceof OpError && e.fields.length) {

@@ -5,8 +5,6 @@
  */
 import { EventEmitter } from 'node:events';
 import { Type, type Static } from '@sinclair/typebox';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
 import { checkDelivery, type PlannedShipment } from './delivery-rules.js';
@@ -75,7 +73,8 @@ interface NewShipment extends PlannedShipment {
   undeliverable?: string;
 }
 
-async function insertShipments(trx: Kysely<Database>, ctx: AppContext, rows: NewShipment[]): Promise<ShipmentView[]> {
+async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<ShipmentView[]> {
+  const trx = ctx.db;
   const now = ctx.clock.timestamp();
   const out: ShipmentView[] = [];
   for (const r of rows) {
@@ -110,33 +109,32 @@ async function insertShipments(trx: Kysely<Database>, ctx: AppContext, rows: New
 /**
  * Checks the 4.4 rules beyond the schema and queues one shipment per method and address in the caller's transaction.
  * Throws OpError 400 naming the fields (404 when the document does not exist). Returns the created shipments.
+ * `tctx` is the caller's transaction (inTx); the shipments are written in it, so they commit with the document.
  */
 export async function queueDocumentShipments(
-  trx: Kysely<Database>,
-  ctx: AppContext,
+  tctx: AppContext,
   doc: { type: SentDocumentType; number: number },
   options: DeliveryOptions,
 ): Promise<ShipmentView[]> {
-  const tctx = { ...ctx, db: trx };
+  const trx = tctx.db;
   const planned = await checkDelivery(tctx, doc, options);
   const documentId =
     doc.type === 'dunning'
       ? null
       : ((await trx.selectFrom('documents').select('id').where('kind', '=', doc.type).where('number', '=', doc.number).executeTakeFirst())?.id ?? null);
   if (planned.paperAddress && documentId !== null) {
-    const a = { ...planned.paperAddress, updated_at: ctx.clock.timestamp() };
+    const a = { ...planned.paperAddress, updated_at: tctx.clock.timestamp() };
     await trx
       .insertInto('document_mail_addresses')
       .values({ document_id: documentId, ...a })
       .onConflict((oc) => oc.column('document_id').doUpdateSet(a))
       .execute();
   }
-  return insertShipments(trx, ctx, planned.shipments.map((s) => ({ ...s, refType: doc.type, refNumber: doc.number, documentId })));
+  return insertShipments(tctx, planned.shipments.map((s) => ({ ...s, refType: doc.type, refNumber: doc.number, documentId })));
 }
 
 /** A free-standing e-mail (reports, event confirmations): attachments stored with the shipment. `ref` ties it to a history. */
 export async function queueMessage(
-  trx: Kysely<Database>,
   ctx: AppContext,
   msg: {
     ref?: { type: string; number: number };
@@ -154,7 +152,7 @@ export async function queueMessage(
     if (!EMAIL_RE.test(c.trim())) errors.add(`cc[${i}]`, 'INVALID_EMAIL');
   });
   errors.throwIfAny();
-  const settings = await sendingSettings({ ...ctx, db: trx });
+  const settings = await sendingSettings(ctx);
   const payload = {
     kind: 'message',
     cc: (msg.cc ?? []).map((c) => c.trim()),
@@ -164,7 +162,7 @@ export async function queueMessage(
     attachments: (msg.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') })),
   };
   const ref = msg.ref ?? { type: 'message', number: 0 };
-  const [view] = await insertShipments(trx, ctx, [
+  const [view] = await insertShipments(ctx, [
     { refType: ref.type, refNumber: ref.number, documentId: null, method: 'email', address: msg.to.trim(), description: `${msg.subject} sendt på e-post`, payload, messageId: newMessageId(settings.fromAddress) },
   ]);
   return view;
@@ -172,18 +170,17 @@ export async function queueMessage(
 
 /** An SMS through the configured gateway (400 when none is configured). */
 export async function queueSms(
-  trx: Kysely<Database>,
   ctx: AppContext,
   msg: { ref?: { type: string; number: number }; mobileNumber: string; message: string },
 ): Promise<ShipmentView> {
   const errors = new FieldErrors();
-  const settings = await sendingSettings({ ...ctx, db: trx });
+  const settings = await sendingSettings(ctx);
   if (!settings.smsGatewayUrl) errors.add('sms', 'no SMS gateway is configured (Settings → E-post: smsGatewayUrl)');
   if (!/^[0-9]{8}$/.test(msg.mobileNumber)) errors.add('mobileNumber', 'must be 8 digits');
   if (!msg.message || msg.message.length > 140) errors.add('message', 'must be 1 to 140 characters');
   errors.throwIfAny();
   const ref = msg.ref ?? { type: 'message', number: 0 };
-  const [view] = await insertShipments(trx, ctx, [
+  const [view] = await insertShipments(ctx, [
     { refType: ref.type, refNumber: ref.number, documentId: null, method: 'sms', address: msg.mobileNumber, description: `SMS sendt til ${msg.mobileNumber}`, payload: { message: msg.message } },
   ]);
   return view;
@@ -195,11 +192,10 @@ export async function queueSms(
  * gateway is set up, instead of being skipped silently.
  */
 export async function recordUnsentSms(
-  trx: Kysely<Database>,
   ctx: AppContext,
   msg: { ref: { type: string; number: number }; mobileNumber: string; message: string; reason: string },
 ): Promise<ShipmentView> {
-  const [view] = await insertShipments(trx, ctx, [
+  const [view] = await insertShipments(ctx, [
     { refType: msg.ref.type, refNumber: msg.ref.number, documentId: null, method: 'sms', address: msg.mobileNumber, description: `SMS til ${msg.mobileNumber}`, payload: { message: msg.message }, undeliverable: msg.reason },
   ]);
   return view;

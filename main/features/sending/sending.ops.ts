@@ -3,6 +3,7 @@ import { defineOp, file, listResult, noContent } from '../../ops/define.js';
 import { notFound } from '../../ops/errors.js';
 import { assertSchema } from '../../ops/validate.js';
 import { NumberParam } from '../../ops/schemas.js';
+import { inTx } from '../../ops/transaction.js';
 import type { AppContext } from '../../context.js';
 import { documentSources } from './document-source.js';
 import { DeliveryOptions, historyOf, queueDocumentShipments, type SentDocumentType } from './outbox.js';
@@ -28,7 +29,7 @@ const SENT = [
 
 /** Issue + queue in one transaction (POST /invoices/ and the issue paths with `shipment`) use the same queueing. */
 export function sendDocument(ctx: AppContext, type: SentDocumentType, number: number, options: DeliveryOptions) {
-  return ctx.db.transaction().execute((trx) => queueDocumentShipments(trx, ctx, { type, number }, options));
+  return inTx(ctx, (tctx) => queueDocumentShipments(tctx, { type, number }, options));
 }
 
 async function existing(ctx: AppContext, type: SentDocumentType, name: string, number: number): Promise<void> {
