@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Op } from '../ops/define.js';
 import { ErrorBody } from '../ops/errors.js';
+import { isOptionalBody } from '../ops/one-or-many.js';
 import { resultKind } from '../ops/output.js';
 
 const plain = (s: TSchema | undefined) => (s ? JSON.parse(JSON.stringify(s)) : undefined);
@@ -69,7 +70,7 @@ export function openApiDocument(ops: readonly Op[], version: string) {
       parameters: parameters(op),
       responses: { ...success(op), default: { description: 'See the summary; errors are {error, code, message, params?, fields: [{field, code, message, params?}]}', content: json(plain(ErrorBody)) } },
     };
-    if (op.body) entry.requestBody = { content: { 'application/json': { schema: plain(op.body) } } };
+    if (op.body) entry.requestBody = { required: !isOptionalBody(op.body), content: { 'application/json': { schema: plain(op.body) } } };
     if (op.public) entry.security = [];
     (paths[op.path] ??= {})[op.method.toLowerCase()] = entry;
   }

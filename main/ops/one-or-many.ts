@@ -19,6 +19,17 @@ export const CHECKED_IN_RUN = Symbol.for('kvitt.checkedInRun');
 export const checkedInRun = (schema: TSchema) => (schema as { [CHECKED_IN_RUN]?: boolean })[CHECKED_IN_RUN] === true;
 
 /**
+ * A body the client may leave out (nothing, `null` or `{}`), stated in OpenAPI as `schema` with the request body not
+ * required. Not checked by runOp: the operation's `run` checks a given body against `schema` itself (e.g. shipmentOf,
+ * creditInput), so an absent body is not an error and a present one is named field by field.
+ */
+export function OptionalBody<T extends TSchema>(schema: T, description: string) {
+  return Object.assign(Type.Union([schema, Type.Null()], { description }), { [CHECKED_IN_RUN]: true, [OPTIONAL_BODY]: true });
+}
+export const OPTIONAL_BODY = Symbol.for('kvitt.optionalBody');
+export const isOptionalBody = (schema: TSchema) => (schema as { [OPTIONAL_BODY]?: boolean })[OPTIONAL_BODY] === true;
+
+/**
  * The body schema of a one-or-many operation, as OpenAPI states it. Not checked by runOp: `oneOrMany` checks it in `run`,
  * naming each bad field (`[3].name`) instead of ajv's anyOf noise, and validating a large batch once.
  */

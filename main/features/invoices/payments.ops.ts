@@ -1,3 +1,4 @@
+import { OptionalBody } from '../../ops/one-or-many.js';
 import { Type } from '@sinclair/typebox';
 import { created, defineOp } from '../../ops/define.js';
 import { validationError } from '../../ops/errors.js';
@@ -13,7 +14,7 @@ import { ListOf, CreatedOf } from '../../ops/output.js';
 
 const InvoiceParam = Type.Object({ number: Type.Integer({ minimum: 1 }) });
 const EntryParam = Type.Object({ number: Type.Integer({ minimum: 1 }), id: Type.Integer({ minimum: 1 }) });
-const CreditBody = Type.Unknown({ description: 'nothing, {}, {scope}, or {items, invoiceText, invoiceDate}' });
+const CreditBody = OptionalBody(CreditNoteInput, 'nothing, {}, {scope}, or {items, invoiceText, invoiceDate}');
 
 /** The credit-note body: nothing at all (the spec's empty POST) or a CreditNoteInput. */
 function creditInput(body: unknown): CreditNoteInput | undefined {

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { OptionalBody } from '../../ops/one-or-many.js';
 import { created, defineOp, file, listResult, noContent, type Op } from '../../ops/define.js';
 import { isIsoDate } from '../../clock.js';
 import { fieldError, validationError, type FieldError } from '../../ops/errors.js';
@@ -39,7 +39,7 @@ function realDates(values: Record<string, unknown>, keys: readonly string[]): vo
   if (fields.length) throw validationError(fields);
 }
 
-const OptionalConvertBody = Type.Unknown({ description: 'Optional: {invoiceDate, dueDate, deliveryDate} of the new document' });
+const OptionalConvertBody = OptionalBody(ConvertInput, 'Optional: {invoiceDate, dueDate, deliveryDate} of the new document');
 
 /** Drafts, issue, read, list and PDF of one kind; `area` names the operations, `base` is its path (/offer, /order-confirmation). */
 function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label: string, plural: string) {

@@ -2,6 +2,7 @@
  * Issue and send in one transaction: the issue paths take an optional `shipment` (the delivery options of spec 4.4),
  * so a document is never issued while its sending silently failed; a refused shipment leaves no document behind.
  */
+import { OptionalBody } from '../../ops/one-or-many.js';
 import { Type, type Static, type TObject, type TOptional } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
@@ -19,8 +20,8 @@ export const DraftWithShipment = {
 export type DraftWithShipment = Static<typeof DraftInput> & { shipment?: DeliveryOptions };
 
 /** The issue paths of drafts: no body, `{}` or `{shipment}`. */
-export const IssueBody = Type.Unknown({ description: 'nothing, {} or {shipment: delivery options of spec 4.4}' });
 const IssueBodySchema = Type.Object({ shipment: Type.Optional(DeliveryOptions) });
+export const IssueBody = OptionalBody(IssueBodySchema, 'nothing, {} or {shipment: delivery options of spec 4.4}');
 
 export function shipmentOf(body: unknown): DeliveryOptions | undefined {
   if (body === undefined || body === null) return undefined;

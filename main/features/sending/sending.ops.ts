@@ -1,7 +1,5 @@
-import { Type } from '@sinclair/typebox';
 import { defineOp, file, listResult, noContent } from '../../ops/define.js';
 import { notFound } from '../../ops/errors.js';
-import { assertSchema } from '../../ops/validate.js';
 import { NumberParam } from '../../ops/schemas.js';
 import { inTx } from '../../ops/transaction.js';
 import type { AppContext } from '../../context.js';
@@ -13,13 +11,7 @@ import { DocumentMethodsParams, IdParam, InternationalQuery, InvoiceBasedMethods
 import { methodsForDocument, methodsForInvoiceBased, methodsForRecipient } from './shipment-methods.js';
 import { sendTestMail } from './test-mail.js';
 
-const NoBody = Type.Unknown({ description: 'nothing, or {}' });
 /** Operations without input take no body or `{}`; anything else is a 400. Returns undefined so it chains with ??. */
-function noBody(body: unknown): undefined {
-  if (body !== undefined && body !== null) assertSchema(Type.Object({}), body);
-  return undefined;
-}
-
 const SENT = [
   { type: 'invoice', area: 'Invoice', base: '/invoices/{number}', name: 'Invoice' },
   { type: 'credit-note', area: 'CreditNote', base: '/invoices/credit-notes/{number}', name: 'Credit note' },
@@ -105,8 +97,7 @@ export const sendingOps = [
     method: 'POST',
     path: '/outbox/flush',
     summary: 'Try every pending e-mail, EHF and SMS shipment now (whatever its backoff); answers what happened to each',
-    body: NoBody,
-    run: async ({ body }, ctx) => noBody(body) ?? senderOf(ctx).flush(),
+    run: async (_input, ctx) => senderOf(ctx).flush(),
   }),
   defineOp({
     name: 'sending.getShipment',
@@ -122,8 +113,7 @@ export const sendingOps = [
     path: '/outbox/{id}/retry',
     summary: 'Put a NOT_DELIVERED shipment back in the queue and try it at once (409 for any other status)',
     params: IdParam,
-    body: NoBody,
-    run: ({ params, body }, ctx) => noBody(body) ?? retryShipment(ctx, params.id),
+    run: ({ params }, ctx) => retryShipment(ctx, params.id),
   }),
   defineOp({
     name: 'sending.markPrinted',
@@ -131,8 +121,7 @@ export const sendingOps = [
     path: '/outbox/{id}/printed',
     summary: 'Print queue: the paper shipment was printed and posted; it becomes DELIVERED (409 unless paper and IN_PROGRESS)',
     params: IdParam,
-    body: NoBody,
-    run: ({ params, body }, ctx) => noBody(body) ?? markPrinted(ctx, params.id),
+    run: ({ params }, ctx) => markPrinted(ctx, params.id),
   }),
   defineOp({
     name: 'sending.shipmentPdf',
