@@ -90,9 +90,11 @@ describe('POST /invoices/{n}/send by e-mail through a real SMTP server', () => {
     expect((await s.json(`/invoices/credit-notes/${cnNumber}/send`, { body: { email: [{ address: 'b@fjordbygg.no' }] } })).status).toBe(200);
     await flush(s);
     expect(smtp.mails).toHaveLength(2);
-    expect(smtp.mails[0].attachments).toHaveLength(0);
-    expect(smtp.mails[0].text).toContain(`Her er faktura ${n}`);
-    expect(smtp.mails[1].subject).toBe(`Kreditnota ${cnNumber} fra Fjordkraft Rådgivning AS`);
+    // The outbox sends several shipments at once, so the server may receive them in either order.
+    const invoiceMail = smtp.mails.find((m) => m.subject === `Faktura ${n} fra Fjordkraft Rådgivning AS`)!;
+    expect(invoiceMail.attachments).toHaveLength(0);
+    expect(invoiceMail.text).toContain(`Her er faktura ${n}`);
+    expect(smtp.mails.map((m) => m.subject)).toContain(`Kreditnota ${cnNumber} fra Fjordkraft Rådgivning AS`);
     expect((await s.json(`/invoices/credit-notes/${cnNumber}/history`)).body[0]).toMatchObject({ recipientAddress: 'b@fjordbygg.no', status: 'DELIVERED' });
   });
 
