@@ -3,6 +3,48 @@ import { Nullable } from '../../ops/schemas.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
+/** Shared read-shape pieces: the address of a party, the originator and recipient blocks and the item lines of every document view. */
+export const PartyAddressView = Type.Object({
+  address1: Nullable(Type.String()),
+  address2: Type.Unknown(),
+  zip: Type.String(),
+  city: Type.String(),
+  country: Type.String(),
+});
+
+export const OriginatorView = Type.Object({
+  name: Type.String(),
+  fax: Type.Unknown(),
+  phone: Type.Unknown(),
+  mobile: Type.Unknown(),
+  web: Type.Unknown(),
+  organisationNumber: Type.String(),
+  address: PartyAddressView,
+});
+
+export const RecipientPartyView = Type.Object({
+  number: Type.Number(),
+  customerNumber: Nullable(Type.String()),
+  name: Type.String(),
+  email: Nullable(Type.String()),
+  mobile: Type.Unknown(),
+  address: PartyAddressView,
+  organisationNumber: Type.String(),
+  icd: Type.String(),
+});
+
+export const ItemsView = Type.Array(Type.Object({
+  number: Type.Number(),
+  quantity: Type.Number(),
+  productCode: Nullable(Type.String()),
+  description: Type.String(),
+  unitPrice: Type.Number(),
+  discount: Type.Number(),
+  taxRate: Type.Number(),
+  total: Type.Number(),
+  totalWithoutTax: Type.Number(),
+}));
+
 export const DraftView = Type.Object({
   number: Type.Number(),
   credit: Type.Boolean(),
@@ -18,22 +60,7 @@ export const DraftView = Type.Object({
   currency: Type.String(),
   deliveryDate: Type.Unknown(),
   deliveryAddress: Type.Unknown(),
-  recipient: Type.Object({
-    number: Type.Number(),
-    customerNumber: Nullable(Type.String()),
-    name: Type.String(),
-    email: Nullable(Type.String()),
-    mobile: Type.Unknown(),
-    address: Type.Object({
-      address1: Nullable(Type.String()),
-      address2: Type.Unknown(),
-      zip: Type.String(),
-      city: Type.String(),
-      country: Type.String(),
-    }),
-    organisationNumber: Type.String(),
-    icd: Type.String(),
-  }),
+  recipient: RecipientPartyView,
   items: Type.Array(Type.Object({
     number: Type.Number(),
     quantity: Type.Number(),
