@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../ops/schemas.js';
+import { Nullable, Link } from '../../ops/schemas.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
@@ -76,18 +76,10 @@ export const DraftView = Type.Object({
   international: Type.Unknown(),
   kind: Type.Optional(Type.String()),
   _links: Type.Optional(Type.Object({
-    self: Type.Object({
-      uri: Type.String(),
-    }),
-    issue: Type.Object({
-      uri: Type.String(),
-    }),
-    pdf: Type.Object({
-      uri: Type.String(),
-    }),
-    recipient: Type.Object({
-      uri: Type.String(),
-    }),
+    self: Link,
+    issue: Link,
+    pdf: Link,
+    recipient: Link,
   })),
   expiryDate: Type.Optional(Type.Unknown()),
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../ops/schemas.js';
+import { Nullable, Link } from '../../ops/schemas.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
@@ -42,22 +42,14 @@ export const DunningView = Type.Object({
   invoiceBalance: Type.Number(),
   invoiceBalanceDate: Type.String(),
   _links: Type.Object({
-    pdf: Type.Object({
-      uri: Type.String(),
-    }),
+    pdf: Link,
     invoiceDunnings: Type.Array(Type.Object({
       dunningNumber: Type.Number(),
       uri: Type.String(),
     })),
-    self: Type.Object({
-      uri: Type.String(),
-    }),
-    dunnedInvoice: Type.Object({
-      uri: Type.String(),
-    }),
-    sendAgain: Type.Object({
-      uri: Type.String(),
-    }),
+    self: Link,
+    dunnedInvoice: Link,
+    sendAgain: Link,
   }),
   feeRefusedReason: Type.Optional(Type.Unknown()),
 });
@@ -67,9 +59,7 @@ export const InterestRateView = Type.Object({
   from: Type.String(),
   rate: Type.Number(),
   _links: Type.Object({
-    self: Type.Object({
-      uri: Type.String(),
-    }),
+    self: Link,
   }),
 });
 export type InterestRateView = Static<typeof InterestRateView>;

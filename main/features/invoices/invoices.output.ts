@@ -1,6 +1,6 @@
 import { OriginatorView, RecipientPartyView, ItemsView } from '../documents/documents.output.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../ops/schemas.js';
+import { Nullable, Link } from '../../ops/schemas.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
@@ -28,24 +28,12 @@ export const InvoiceView = Type.Object({
   international: Type.Unknown(),
   currentBalance: Type.Number(),
   _links: Type.Object({
-    self: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
-    pdf: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
-    ehf: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
-    payments: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
-    creditNote: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
-    recipient: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
+    self: Type.Optional(Link),
+    pdf: Type.Optional(Link),
+    ehf: Type.Optional(Link),
+    payments: Type.Optional(Link),
+    creditNote: Type.Optional(Link),
+    recipient: Type.Optional(Link),
   }),
   state: Type.Optional(Type.String()),
   stateDetail: Type.Optional(Type.Object({
@@ -90,12 +78,8 @@ export const LedgerEntryView = Type.Object({
   reverses: Nullable(Type.Number()),
   reversedBy: Type.Unknown(),
   _links: Type.Object({
-    self: Type.Object({
-      uri: Type.String(),
-    }),
-    reverse: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
+    self: Link,
+    reverse: Type.Optional(Link),
   }),
   otherInvoice: Type.Optional(Nullable(Type.Number())),
 });
@@ -141,21 +125,11 @@ export const CreditNoteView = Type.Object({
   items: ItemsView,
   currentBalance: Type.Number(),
   _links: Type.Object({
-    self: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
-    pdf: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
-    ehf: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
-    creditedInvoice: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
-    recipient: Type.Optional(Type.Object({
-      uri: Type.String(),
-    })),
+    self: Type.Optional(Link),
+    pdf: Type.Optional(Link),
+    ehf: Type.Optional(Link),
+    creditedInvoice: Type.Optional(Link),
+    recipient: Type.Optional(Link),
   }),
 });
 export type CreditNoteView = Static<typeof CreditNoteView>;

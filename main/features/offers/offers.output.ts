@@ -1,6 +1,6 @@
 import { OriginatorView, RecipientPartyView, ItemsView } from '../documents/documents.output.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../ops/schemas.js';
+import { Nullable, Link } from '../../ops/schemas.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
@@ -26,24 +26,12 @@ export const OfferView = Type.Object({
   source: Type.Unknown(),
   successors: Type.Array(Type.Unknown()),
   _links: Type.Object({
-    self: Type.Object({
-      uri: Type.String(),
-    }),
-    pdf: Type.Object({
-      uri: Type.String(),
-    }),
-    history: Type.Object({
-      uri: Type.String(),
-    }),
-    orderConfirmation: Type.Object({
-      uri: Type.String(),
-    }),
-    invoice: Type.Object({
-      uri: Type.String(),
-    }),
-    recipient: Type.Object({
-      uri: Type.String(),
-    }),
+    self: Link,
+    pdf: Link,
+    history: Link,
+    orderConfirmation: Link,
+    invoice: Link,
+    recipient: Link,
   }),
 });
 export type OfferView = Static<typeof OfferView>;
@@ -73,18 +61,10 @@ export const OrderConfirmationView = Type.Object({
   })),
   successors: Type.Array(Type.Unknown()),
   _links: Type.Object({
-    self: Type.Object({
-      uri: Type.String(),
-    }),
-    pdf: Type.Object({
-      uri: Type.String(),
-    }),
-    invoice: Type.Object({
-      uri: Type.String(),
-    }),
-    recipient: Type.Object({
-      uri: Type.String(),
-    }),
+    self: Link,
+    pdf: Link,
+    invoice: Link,
+    recipient: Link,
   }),
 });
 export type OrderConfirmationView = Static<typeof OrderConfirmationView>;

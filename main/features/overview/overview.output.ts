@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../ops/schemas.js';
+import { Nullable, Link } from '../../ops/schemas.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
@@ -12,9 +12,7 @@ export const InvoiceOverviewView = Type.Object({
       count: Type.Number(),
       total: Type.Number(),
       _links: Type.Object({
-        self: Type.Object({
-          uri: Type.String(),
-        }),
+        self: Link,
       }),
     })),
     summary: Type.Object({
@@ -39,12 +37,8 @@ export const OverviewDocumentView = Type.Object({
   international: Type.Boolean(),
   dueDate: Nullable(Type.String()),
   _links: Type.Object({
-    self: Type.Object({
-      uri: Type.String(),
-    }),
-    recipient: Type.Object({
-      uri: Type.String(),
-    }),
+    self: Link,
+    recipient: Link,
   }),
 });
 export type OverviewDocumentView = Static<typeof OverviewDocumentView>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../ops/schemas.js';
+import { Nullable, Link } from '../../ops/schemas.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
@@ -45,12 +45,8 @@ export const RecipientView = Type.Object({
   }),
   deleted: Type.Boolean(),
   _links: Type.Object({
-    self: Type.Object({
-      uri: Type.String(),
-    }),
-    draftDocuments: Type.Object({
-      uri: Type.String(),
-    }),
+    self: Link,
+    draftDocuments: Link,
   }),
   openBalance: Type.Optional(Type.Number()),
 });
