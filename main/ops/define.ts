@@ -22,10 +22,12 @@ export type ResultKind =
   | { kind: 'noContent' };
 
 /** The types an operation was defined with, for typed callers (the renderer's `call`); never present at run time. */
-export interface OpTypes<N extends string = string, I = unknown, O extends TSchema | undefined = TSchema | undefined> {
+export interface OpTypes<N extends string = string, I = unknown, O extends TSchema | undefined = TSchema | undefined, R = unknown> {
   name: N;
   input: I;
   output: O;
+  /** What `run` returns (awaited), before the transports make it plain: see EnvelopeValue. */
+  result: R;
 }
 
 export interface Op<T extends OpTypes = OpTypes> {
@@ -110,6 +112,7 @@ export function defineOp<
   Q extends TSchema | undefined = undefined,
   B extends TSchema | undefined = undefined,
   O extends TSchema | undefined = undefined,
+  R extends RunResult<O> = RunResult<O>,
 >(spec: {
   name: N;
   method: HttpMethod;
@@ -121,14 +124,35 @@ export function defineOp<
   body?: B;
   output?: O;
   public?: boolean;
-  run(input: OpInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>, ctx: AppContext): RunResult<O> | Promise<RunResult<O>>;
-}): Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O>> {
-  return { tags: [spec.name.split('.')[0]], ...spec } as Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O>>;
+  run(input: OpInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>, ctx: AppContext): R | Promise<R>;
+}): Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O, R>> {
+  return { tags: [spec.name.split('.')[0]], ...spec } as Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O, R>>;
 }
+
+/**
+ * What a caller of the envelope (IPC, /_ops: invoke.ts toPlain) receives when `run` returns R: a Paged is a PageValue,
+ * a Streamed an array, a Created `{created, body}`, a file FileValue, 204 null, nothing `{}`; plain data as it is.
+ * The renderer's typed `call` answers this for each operation (renderer/src/api/op-types.ts).
+ */
+export type EnvelopeValue<R> = R extends Paged<infer T>
+  ? PageValue<T>
+  : R extends Streamed<infer T>
+    ? T[]
+    : R extends Created<infer B>
+      ? { created: string | null; body: B }
+      : R extends FileResult
+        ? FileValue
+        : R extends NoContent
+          ? null
+          : R extends undefined | void
+            ? Record<string, never>
+            : R;
 
 /* ---- results other than "200 with this JSON" ---- */
 
 export class Created<B = unknown> {
+  /** Type-only brand: these result classes are told apart by class, not by shape (EnvelopeValue). */
+  declare private readonly resultBrand: 'created';
   constructor(
     /** Path relative to the base URL, e.g. `/recipients/12`. Made absolute by the HTTP adapter. */
     readonly location: string | null,
@@ -137,8 +161,11 @@ export class Created<B = unknown> {
     readonly links?: string[],
   ) {}
 }
-export class NoContent {}
+export class NoContent {
+  declare private readonly resultBrand: 'noContent';
+}
 export class FileResult {
+  declare private readonly resultBrand: 'file';
   constructor(
     readonly contentType: string,
     readonly filename: string,
@@ -152,6 +179,7 @@ export class FileResult {
   ) {}
 }
 export class Paged<T = unknown> {
+  declare private readonly resultBrand: 'paged';
   constructor(
     readonly items: T[],
     readonly total: number,
@@ -161,6 +189,7 @@ export class Paged<T = unknown> {
 }
 /** A whole list produced piece by piece, so the server never holds it all. */
 export class Streamed<T = unknown> {
+  declare private readonly resultBrand: 'streamed';
   constructor(readonly items: () => AsyncIterable<T>) {}
 }
 
