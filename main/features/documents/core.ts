@@ -18,5 +18,5 @@ export { takeSeriesNumbers } from './numbering.js';
 export { verifyContentHash } from './content-hash.js';
 export { internationalOf, internationalShape, type International, type InternationalSource } from './international.js';
 export { originatorSnapshot, recipientSnapshot } from './party.js';
-export { deliveryAddressShape, draftItemShape, itemShape, originatorShape, recipientShape, type Snapshot } from './read-shapes.js';
+export { deliveryAddressShape, draftItemDetail, draftItemShape, itemShape, originatorShape, recipientShape, type Snapshot } from './read-shapes.js';
 export { buildView, buildViews } from './document-view.builder.js';

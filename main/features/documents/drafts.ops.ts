@@ -11,12 +11,13 @@ import { listDrafts, streamDrafts } from '../invoices/invoice-lists.js';
 import { draftShapes } from '../invoices/invoices.read.js';
 import { issueDraft, issueNew } from './issue.service.js';
 import { DraftWithShipment, IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
-import { DraftView, IssuedRef } from './documents.output.js';
+import { DraftListItemView, DraftView, IssuedRef } from './documents.output.js';
 import { ListOf, CreatedOf, NoContentOf } from '../../ops/output.js';
 
 export const draftOps = [
   defineOp({
     name: 'invoices.createDraft',
+    output: CreatedOf(DraftView),
     method: 'POST',
     path: '/invoices/drafts/',
     summary: 'Write an invoice draft (credit: true with creditedInvoiceNumber for a credit-note draft); 201 + Location /invoices/drafts/{n}',
@@ -28,6 +29,7 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.listDrafts',
+    output: ListOf(DraftListItemView),
     method: 'GET',
     path: '/invoices/drafts/',
     summary: 'Invoice and credit-note drafts (2.4), newest first; recipientNumber filters; paged with perPage/page',
@@ -41,6 +43,7 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.getDraft',
+    output: DraftView,
     method: 'GET',
     path: '/invoices/drafts/{number}',
     summary: 'One draft (2.4, with kind, item units and VAT categories, and _links)',
@@ -49,6 +52,7 @@ export const draftOps = [
   }),
   defineOp({
     name: 'invoices.updateDraft',
+    output: DraftView,
     method: 'PUT',
     path: '/invoices/drafts/{number}',
     summary: 'Replace a draft (same body and rules as creation)',

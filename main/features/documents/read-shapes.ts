@@ -3,29 +3,37 @@
  * delivery address and items. The international block is in international.ts.
  */
 import type { PartySnapshot } from '../../render/document-view.js';
+import type { VatCategory } from '../../domain/totals.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
 import { countryName } from '../common/countries.js';
 import type { LineRow } from './document-rows.js';
 
+/** A party's country (always set: recipients and the company require one) by name. */
+const partyCountry = (code: string) => countryName(code);
 const country = (code: string | null | undefined) => (code ? countryName(code) : null);
 
 export type Snapshot = PartySnapshot & { icd?: number | null };
 
-export function recipientShape(p: Snapshot) {
+/** The recipient block; `number` is the document's recipient (older snapshots do not carry it). */
+export function recipientShape(p: Snapshot, number: number) {
   return {
-    number: p.recipientNumber ?? null,
+    number,
     customerNumber: p.customerNumber ?? null,
     name: p.name,
     email: p.email ?? null,
     mobile: p.mobile ?? null,
-    address: { address1: p.address1 ?? null, address2: p.address2 ?? null, zip: p.zip, city: p.city, country: country(p.country) },
+    address: partyAddress(p),
     organisationNumber: p.orgNumber ?? null,
     icd: p.icd === null || p.icd === undefined ? null : String(p.icd).padStart(4, '0'),
   };
 }
 
-export function originatorShape(p: Snapshot | null) {
-  if (!p) return null;
+function partyAddress(p: Snapshot) {
+  return { address1: p.address1 ?? null, address2: p.address2 ?? null, zip: p.zip, city: p.city, country: partyCountry(p.country) };
+}
+
+/** The originator frozen on an issued document (issuing always stores it). */
+export function originatorShape(p: Snapshot) {
   return {
     name: p.name,
     fax: p.fax ?? null,
@@ -33,7 +41,7 @@ export function originatorShape(p: Snapshot | null) {
     mobile: p.mobile ?? null,
     web: p.web ?? null,
     organisationNumber: p.orgNumber ?? null,
-    address: { address1: p.address1 ?? null, address2: p.address2 ?? null, zip: p.zip, city: p.city, country: country(p.country) },
+    address: partyAddress(p),
   };
 }
 
@@ -63,7 +71,10 @@ export function itemShape(l: LineRow) {
   return { ...itemFields(l), total: oreToKr(l.total), totalWithoutTax: oreToKr(l.net) };
 }
 
-export function draftItemShape(l: LineRow, extended: boolean) {
-  const base = itemFields(l);
-  return extended ? { ...base, unit: l.unit, vatCategory: l.vat_category, exemptionReason: l.exemption_reason } : base;
+/** A draft's line in the lists (2.4). */
+export const draftItemShape = itemFields;
+
+/** A draft's line for the editor: also its unit, VAT category and exemption reason. */
+export function draftItemDetail(l: LineRow) {
+  return { ...itemFields(l), unit: l.unit, vatCategory: l.vat_category as VatCategory, exemptionReason: l.exemption_reason };
 }

@@ -23,6 +23,7 @@ import { planDunning, type ClaimRow, type PriorDunning } from './claim.js';
 import { CLAIM_COLUMNS, claimsQuery, issueDunnings, MIN_NOTICE_DEADLINE_DAYS, priorOf, sendDunning, type NewDunning } from './dunnings.service.js';
 import { loadRates } from './interest-rates.service.js';
 import { inTx } from '../../ops/transaction.js';
+import type { DunningCandidateView } from './dunnings.output.js';
 
 const BATCH = 500;
 
@@ -58,27 +59,8 @@ const candidateRows = (db: Kysely<Database>, today: string, f: CandidateFilter) 
   candidatesQuery(db, today, f).select([...CLAIM_COLUMNS, 'd.issue_date', 'd.total', 'd.recipient_snapshot']);
 type CandidateRow = ClaimRow & { issue_date: string | null; total: number; recipient_snapshot: string };
 
-export interface CandidateView {
-  invoiceNumber: number;
-  recipient: { number: number; name: string; email: string | null };
-  currency: string;
-  invoiceDate: string | null;
-  dueDate: string;
-  daysOverdue: number;
-  invoiceTotal: number;
-  /** The claim now (principal, earlier fees and interest, less payments). */
-  balance: number;
-  dunnings: number;
-  lastDunning: { number: number; dunningNumber: number; dunningDate: string; dueDate: string; debtCollectionNotice: boolean } | null;
-  /** What a reminder sent today would add: */
-  dunningFee: number;
-  feeRefusedReason: string | null;
-  interest: number | null;
-  interestRate: number | null;
-  interestProblem: string | null;
-  /** balance + fee + interest */
-  total: number;
-}
+/** A candidate as the API answers it (the op's output schema, dunnings.output.ts). */
+export type CandidateView = DunningCandidateView;
 
 function candidateViews(rows: CandidateRow[], prior: Map<number, PriorDunning[]>, today: string, s: Settings['dunning'], rates: RatePeriod[], dcn: boolean): CandidateView[] {
   return rows.map((c) => {
@@ -100,7 +82,7 @@ function candidateViews(rows: CandidateRow[], prior: Map<number, PriorDunning[]>
       invoiceNumber: c.number,
       recipient: { number: c.recipient_number, name: snapshot.name, email: snapshot.email ?? null },
       currency: c.currency,
-      invoiceDate: c.issue_date,
+      invoiceDate: c.issue_date!, // a due invoice is issued, so it has its date
       dueDate: c.due_date!,
       daysOverdue: daysBetween(c.due_date!, today),
       invoiceTotal: oreToKr(c.total),

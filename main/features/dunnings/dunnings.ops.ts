@@ -1,8 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { created, defineOp, file, listResult, noContent } from '../../ops/define.js';
-import { FieldErrors } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { isIsoDate } from '../../clock.js';
 import { DeliveryOptions, historyOf } from '../sending/outbox.js';
 import { listCandidates, runDunnings, streamCandidates } from './candidates.service.js';
 import { dunningSource } from './dunning.source.js';
@@ -41,9 +39,6 @@ export const dunningOps = [
     summary: 'Dunnings, newest first; invoiceNumber, recipientNumber, from/to (dunning date), withDetails; paged with perPage/page',
     query: DunningListQuery,
     run: ({ query }, ctx) => {
-      const errors = new FieldErrors();
-      for (const k of ['from', 'to'] as const) if (query[k] !== undefined && !isIsoDate(query[k]!)) errors.add(k, 'NOT_A_DATE');
-      errors.throwIfAny();
       const { withDetails = false, ...f } = query;
       return listResult(
         query,
@@ -54,6 +49,7 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.candidates',
+    output: ListOf(DunningCandidateView),
     method: 'GET',
     path: '/dunnings/candidates',
     summary: 'Due invoices whose deadline has passed, oldest first, with the fee and interest a reminder would add today; paged',

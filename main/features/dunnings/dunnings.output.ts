@@ -1,29 +1,29 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Link } from '../../ops/schemas.js';
+import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
+import { Closed, Kr } from '../documents/documents.output.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
-export const DunningCandidateView = Type.Object({
-  invoiceNumber: Type.Number(),
-  recipient: Type.Object({
-    number: Type.Number(),
-    name: Type.String(),
-    email: Nullable(Type.String()),
-  }),
+/** A due invoice ready for a dunning, with what a reminder sent today would add (candidates.service.ts). */
+export const DunningCandidateView = Closed({
+  invoiceNumber: Type.Integer(),
+  recipient: Closed({ number: Type.Integer(), name: Type.String(), email: Nullable(Type.String()) }),
   currency: Type.String(),
-  invoiceDate: Type.String(),
-  dueDate: Type.String(),
-  daysOverdue: Type.Number(),
-  invoiceTotal: Type.Number(),
-  balance: Type.Number(),
-  dunnings: Type.Number(),
-  lastDunning: Type.Unknown(),
-  dunningFee: Type.Number(),
-  feeRefusedReason: Type.Unknown(),
-  interest: Type.Number(),
-  interestRate: Type.Number(),
-  interestProblem: Type.Unknown(),
-  total: Type.Number(),
+  invoiceDate: IsoDate,
+  dueDate: IsoDate,
+  daysOverdue: Type.Integer(),
+  invoiceTotal: Kr,
+  balance: Kr,
+  dunnings: Type.Integer({ description: 'notices sent so far' }),
+  lastDunning: Nullable(
+    Closed({ number: Type.Integer(), dunningNumber: Type.Integer(), dunningDate: IsoDate, dueDate: IsoDate, debtCollectionNotice: Type.Boolean() }),
+  ),
+  dunningFee: Kr,
+  feeRefusedReason: Nullable(Type.String()),
+  interest: Nullable(Kr),
+  interestRate: Nullable(Type.Number({ description: 'percent a year' })),
+  interestProblem: Nullable(Type.String()),
+  total: Kr,
 });
 export type DunningCandidateView = Static<typeof DunningCandidateView>;
 

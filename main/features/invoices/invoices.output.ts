@@ -1,51 +1,66 @@
-import { OriginatorView, RecipientPartyView, ItemsView } from '../documents/documents.output.js';
+import { Closed, InternationalView, issuedFields, Kr } from '../documents/documents.output.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Link } from '../../ops/schemas.js';
+import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
-export const InvoiceView = Type.Object({
-  number: Type.Number(),
-  credit: Type.Boolean(),
-  orderNumber: Type.Unknown(),
-  invoiceDate: Type.String(),
-  dueDate: Type.String(),
-  orderDate: Type.Unknown(),
-  reminderDate: Type.Unknown(),
-  deliveryDate: Type.String(),
-  ourReference: Type.Unknown(),
-  yourReference: Type.String(),
-  kid: Nullable(Type.String()),
-  tax: Type.Number(),
-  total: Type.Number(),
-  invoiceText: Nullable(Type.String()),
-  accountNumber: Type.String(),
-  currency: Type.String(),
-  deliveryAddress: Type.Unknown(),
-  originator: OriginatorView,
-  recipient: RecipientPartyView,
-  items: ItemsView,
-  international: Type.Unknown(),
-  currentBalance: Type.Number(),
-  _links: Type.Object({
-    self: Type.Optional(Link),
-    pdf: Type.Optional(Link),
-    ehf: Type.Optional(Link),
-    payments: Type.Optional(Link),
-    creditNote: Type.Optional(Link),
-    recipient: Type.Optional(Link),
-  }),
-  state: Type.Optional(Type.String()),
-  stateDetail: Type.Optional(Type.Object({
-    label: Type.String(),
+const literals = <T extends string>(...values: T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+export const InvoiceStateView = literals('not-due', 'due', 'paid', 'lost');
+
+/** The invoice's one status at today (invoices.read.ts stateShape); amounts in kr. */
+const stateFields = {
+  state: InvoiceStateView,
+  stateDetail: Closed({
+    label: literals('not-due', 'due', 'paid', 'lost', 'credited'),
     partlyPaid: Type.Boolean(),
     partlyCredited: Type.Boolean(),
     fullyCredited: Type.Boolean(),
-    paid: Type.Number(),
-    credited: Type.Number(),
-    writtenOff: Type.Number(),
-    toRefund: Type.Number(),
-  })),
+    paid: Kr,
+    credited: Kr,
+    writtenOff: Kr,
+    toRefund: Kr,
+  }),
+};
+
+/** The 2.2 fields in the spec's order (issued invoices always have their dates and a due date). */
+const invoiceFields = {
+  number: Type.Integer(),
+  credit: Type.Literal(false),
+  orderNumber: issuedFields.orderNumber,
+  invoiceDate: IsoDate,
+  dueDate: IsoDate,
+  orderDate: issuedFields.orderDate,
+  reminderDate: Nullable(IsoDate),
+  deliveryDate: IsoDate,
+  ourReference: issuedFields.ourReference,
+  yourReference: issuedFields.yourReference,
+  kid: Nullable(Type.String()),
+  tax: Kr,
+  total: Kr,
+  invoiceText: issuedFields.invoiceText,
+  accountNumber: Nullable(Type.String()),
+  currency: issuedFields.currency,
+  deliveryAddress: issuedFields.deliveryAddress,
+  originator: issuedFields.originator,
+  recipient: issuedFields.recipient,
+  items: issuedFields.items,
+  international: InternationalView,
+  currentBalance: Kr,
+};
+
+/** An invoice in the lists: `_links` empty; state and stateDetail only with withState=true. */
+export const InvoiceListItemView = Closed({
+  ...invoiceFields,
+  _links: Closed({}),
+  state: Type.Optional(stateFields.state),
+  stateDetail: Type.Optional(stateFields.stateDetail),
+});
+
+/** One invoice: with its links and its state at today. */
+export const InvoiceView = Closed({
+  ...invoiceFields,
+  _links: Closed({ self: Link, pdf: Link, ehf: Link, payments: Link, creditNote: Link, recipient: Link }),
+  ...stateFields,
 });
 export type InvoiceView = Static<typeof InvoiceView>;
 
@@ -67,21 +82,21 @@ export const IntegrityView = Type.Object({
 });
 export type IntegrityView = Static<typeof IntegrityView>;
 
-export const LedgerEntryView = Type.Object({
-  id: Type.Number(),
-  kind: Type.String(),
-  date: Type.String(),
-  amount: Type.Number(),
-  currencyAmount: Type.Unknown(),
-  bankFee: Type.Unknown(),
+export const LedgerKindView = literals('payment', 'payment-reversal', 'loss', 'loss-reversal', 'refund', 'credit-transfer-out', 'credit-transfer-in');
+
+/** An entry of an invoice's payment history (payments.service.ts entryView). */
+export const LedgerEntryView = Closed({
+  id: Type.Integer(),
+  kind: LedgerKindView,
+  date: IsoDate,
+  amount: Type.Number({ description: 'NOK received (negative on a reversal); a loss: written off in the invoice currency' }),
+  currencyAmount: Nullable(Type.Number({ description: 'foreign-currency invoices: in the invoice currency' })),
+  bankFee: Nullable(Kr),
   reason: Nullable(Type.String()),
-  reverses: Nullable(Type.Number()),
-  reversedBy: Type.Unknown(),
-  _links: Type.Object({
-    self: Link,
-    reverse: Type.Optional(Link),
-  }),
-  otherInvoice: Type.Optional(Nullable(Type.Number())),
+  reverses: Nullable(Type.Integer()),
+  reversedBy: Nullable(Type.Integer()),
+  otherInvoice: Type.Optional(Type.Integer({ description: 'a credit moved between invoices: the other invoice' })),
+  _links: Closed({ self: Link, reverse: Type.Optional(Link) }),
 });
 export type LedgerEntryView = Static<typeof LedgerEntryView>;
 
@@ -103,34 +118,32 @@ export const CreditNotePreviewView = Type.Object({
 });
 export type CreditNotePreviewView = Static<typeof CreditNotePreviewView>;
 
-export const CreditNoteView = Type.Object({
-  number: Type.Number(),
-  creditedInvoiceNumber: Nullable(Type.Number()),
-  orderNumber: Type.Unknown(),
-  invoiceDate: Type.String(),
-  orderDate: Type.Unknown(),
-  reminderDate: Type.Unknown(),
-  deliveryDate: Type.String(),
-  ourReference: Type.Unknown(),
-  yourReference: Type.String(),
-  kid: Type.Unknown(),
-  tax: Type.Number(),
-  total: Type.Number(),
-  invoiceText: Type.String(),
-  accountNumber: Type.String(),
-  currency: Type.String(),
-  deliveryAddress: Type.Unknown(),
-  originator: OriginatorView,
-  recipient: RecipientPartyView,
-  items: ItemsView,
-  currentBalance: Type.Number(),
-  _links: Type.Object({
-    self: Type.Optional(Link),
-    pdf: Type.Optional(Link),
-    ehf: Type.Optional(Link),
-    creditedInvoice: Type.Optional(Link),
-    recipient: Type.Optional(Link),
-  }),
+/** 2.3 fields: creditedInvoiceNumber instead of credit, no dueDate, no international; applied at once (currentBalance 0). */
+const creditNoteFields = {
+  number: Type.Integer(),
+  creditedInvoiceNumber: Type.Integer(),
+  orderNumber: issuedFields.orderNumber,
+  invoiceDate: IsoDate,
+  orderDate: issuedFields.orderDate,
+  reminderDate: Type.Null(),
+  deliveryDate: Nullable(IsoDate),
+  ourReference: issuedFields.ourReference,
+  yourReference: issuedFields.yourReference,
+  kid: Nullable(Type.String()),
+  tax: Kr,
+  total: Kr,
+  invoiceText: issuedFields.invoiceText,
+  accountNumber: Nullable(Type.String()),
+  currency: issuedFields.currency,
+  deliveryAddress: issuedFields.deliveryAddress,
+  originator: issuedFields.originator,
+  recipient: issuedFields.recipient,
+  items: issuedFields.items,
+  currentBalance: Type.Literal(0),
+};
+export const CreditNoteListItemView = Closed({ ...creditNoteFields, _links: Closed({}) });
+export const CreditNoteView = Closed({
+  ...creditNoteFields,
+  _links: Closed({ self: Link, pdf: Link, ehf: Link, creditedInvoice: Link, recipient: Link }),
 });
 export type CreditNoteView = Static<typeof CreditNoteView>;
-

@@ -9,6 +9,7 @@ import { invoiceStatus } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
 import {
   deliveryAddressShape,
+  draftItemDetail,
   draftItemShape,
   draftPath,
   internationalOf,
@@ -64,8 +65,6 @@ export function stateShape(d: DocWithBalance, today: string) {
   };
 }
 
-const accountNumber = (o: Snapshot | null) => o?.bankAccount ?? null;
-
 export interface InvoiceLinks {
   self: { uri: string };
   pdf: { uri: string };
@@ -86,19 +85,20 @@ export function invoiceLinks(number: number, recipientNumber: number): InvoiceLi
   };
 }
 
-export function creditNoteLinks(number: number, creditedInvoiceNumber: number | null, recipientNumber: number) {
+export function creditNoteLinks(number: number, creditedInvoiceNumber: number, recipientNumber: number) {
   return {
     self: { uri: `/invoices/credit-notes/${number}` },
     pdf: { uri: `/invoices/credit-notes/${number}/pdf` },
     ehf: { uri: `/invoices/credit-notes/${number}/ehf` },
-    ...(creditedInvoiceNumber !== null ? { creditedInvoice: { uri: `/invoices/${creditedInvoiceNumber}` } } : {}),
+    creditedInvoice: { uri: `/invoices/${creditedInvoiceNumber}` },
     recipient: { uri: `/recipients/${recipientNumber}` },
   };
 }
 
 /** What 2.2 and 2.3 share, from ourReference to items, in the spec's order: the frozen parties, texts and amounts. */
 function issuedBody(d: DocRow, lines: Map<number, LineRow[]>) {
-  const originator = d.originator_snapshot ? (JSON.parse(d.originator_snapshot) as Snapshot) : null;
+  // Issuing always stores the originator (issue.service.ts).
+  const originator = JSON.parse(d.originator_snapshot!) as Snapshot;
   return {
     ourReference: d.our_reference,
     yourReference: d.your_reference,
@@ -106,61 +106,65 @@ function issuedBody(d: DocRow, lines: Map<number, LineRow[]>) {
     tax: oreToKr(d.tax),
     total: oreToKr(d.total),
     invoiceText: d.invoice_text,
-    accountNumber: accountNumber(originator),
+    accountNumber: originator.bankAccount ?? null,
     currency: d.currency,
     deliveryAddress: deliveryAddressShape(d.delivery_address),
     originator: originatorShape(originator),
-    recipient: recipientShape(JSON.parse(d.recipient_snapshot) as Snapshot),
+    recipient: recipientShape(JSON.parse(d.recipient_snapshot) as Snapshot, d.recipient_number),
     items: (lines.get(d.id) ?? []).map(itemShape),
   };
 }
 
-/** 2.2 shapes; `links` adds the single-invoice _links (lists have `_links: {}`). */
-export async function invoiceShapes(db: Kysely<Database>, rows: DocWithBalance[], links = false) {
+/**
+ * 2.2 shapes as the lists answer them (`_links: {}`; one invoice adds invoiceLinks). An issued invoice always has its
+ * date, due date and delivery date (issue.service.ts: the delivery date defaults to the invoice date).
+ */
+export async function invoiceShapes(db: Kysely<Database>, rows: DocWithBalance[]) {
   const [lines, reminded] = await Promise.all([linesOf(db, rows.map((r) => r.id)), reminderDatesOf(db, rows.map((r) => r.id))]);
   return rows.map((d) => ({
     number: d.number!,
-    credit: false,
+    credit: false as const,
     orderNumber: d.order_number,
-    invoiceDate: d.issue_date,
-    dueDate: d.due_date,
+    invoiceDate: d.issue_date!,
+    dueDate: d.due_date!,
     orderDate: d.order_date,
     reminderDate: reminded.get(d.id) ?? null,
-    deliveryDate: d.delivery_date,
+    deliveryDate: d.delivery_date!,
     ...issuedBody(d, lines),
     international: internationalShape(d),
     currentBalance: oreToKr(d.balance ?? d.total),
-    _links: links ? invoiceLinks(d.number!, d.recipient_number) : {},
+    _links: {},
   }));
 }
 export type InvoiceShape = Awaited<ReturnType<typeof invoiceShapes>>[number];
 
-/** 2.3 shapes: creditedInvoiceNumber instead of credit, no dueDate, no international. currentBalance is 0: a credit note is applied to its invoice at once. */
-export async function creditNoteShapes(db: Kysely<Database>, rows: DocRow[], links = false) {
+/**
+ * 2.3 shapes: creditedInvoiceNumber instead of credit, no dueDate, no international. currentBalance is 0: a credit note is
+ * applied to its invoice at once. A credit note always credits an issued invoice (draft-input.ts requires it).
+ * Lists answer `_links: {}`; one credit note adds creditNoteLinks.
+ */
+export async function creditNoteShapes(db: Kysely<Database>, rows: DocRow[]) {
   const [lines, credited] = await Promise.all([linesOf(db, rows.map((r) => r.id)), numbersOf(db, rows.map((r) => r.credited_document_id))]);
-  return rows.map((d) => {
-    const creditedNumber = d.credited_document_id !== null ? (credited.get(d.credited_document_id)?.number ?? null) : null;
-    return {
-      number: d.number!,
-      creditedInvoiceNumber: creditedNumber,
-      orderNumber: d.order_number,
-      invoiceDate: d.issue_date,
-      orderDate: d.order_date,
-      reminderDate: null as string | null,
-      deliveryDate: d.delivery_date,
-      ...issuedBody(d, lines),
-      currentBalance: 0,
-      _links: links ? creditNoteLinks(d.number!, creditedNumber, d.recipient_number) : {},
-    };
-  });
+  return rows.map((d) => ({
+    number: d.number!,
+    creditedInvoiceNumber: credited.get(d.credited_document_id!)!.number!,
+    orderNumber: d.order_number,
+    invoiceDate: d.issue_date!,
+    orderDate: d.order_date,
+    reminderDate: null,
+    deliveryDate: d.delivery_date,
+    ...issuedBody(d, lines),
+    currentBalance: 0 as const,
+    _links: {},
+  }));
 }
 export type CreditNoteShape = Awaited<ReturnType<typeof creditNoteShapes>>[number];
 
 /**
- * 2.4 shapes. The recipient is shown as it is now (drafts are not frozen). `extended` (one draft, for the editor)
- * adds kind, item unit/vatCategory/exemptionReason and _links; lists stay exactly 2.4.
+ * 2.4 shapes with `item` for each line. The recipient is shown as it is now (drafts are not frozen). A credit-note draft
+ * always names its invoice (draft-input.ts requires it).
  */
-export async function draftShapes(db: Kysely<Database>, rows: DocRow[], extended = false) {
+async function draftShapesWith<I>(db: Kysely<Database>, rows: DocRow[], item: (l: LineRow) => I) {
   const [lines, credited, recipients, company] = await Promise.all([
     linesOf(db, rows.map((r) => r.id)),
     numbersOf(db, rows.map((r) => r.credited_document_id)),
@@ -181,10 +185,10 @@ export async function draftShapes(db: Kysely<Database>, rows: DocRow[], extended
   return rows.map((d) => {
     const credit = d.kind === 'credit-note';
     const recipient = recipients.get(d.recipient_number) ?? (JSON.parse(d.recipient_snapshot) as Snapshot);
-    const shape = {
+    return {
       number: d.id,
       credit,
-      ...(credit ? { creditedInvoiceNumber: d.credited_document_id !== null ? (credited.get(d.credited_document_id)?.number ?? null) : null } : {}),
+      ...(credit ? { creditedInvoiceNumber: credited.get(d.credited_document_id!)!.number! } : {}),
       orderNumber: d.order_number,
       invoiceDate: d.issue_date,
       dueDate: d.due_date,
@@ -197,19 +201,31 @@ export async function draftShapes(db: Kysely<Database>, rows: DocRow[], extended
       currency: d.currency,
       deliveryDate: d.delivery_date,
       deliveryAddress: deliveryAddressShape(d.delivery_address),
-      recipient: recipientShape(recipient),
-      items: (lines.get(d.id) ?? []).map((l) => draftItemShape(l, extended)),
+      recipient: recipientShape(recipient, d.recipient_number),
+      items: (lines.get(d.id) ?? []).map(item),
       international: internationalShape(d, live),
     };
-    if (!extended) return shape;
+  });
+}
+
+/** 2.4 shapes, as the lists answer them. */
+export const draftShapes = (db: Kysely<Database>, rows: DocRow[]) => draftShapesWith(db, rows, draftItemShape);
+
+/** One draft for the editor: 2.4 plus kind, item unit/vatCategory/exemptionReason, expiryDate (offers) and _links. */
+export async function draftDetails(db: Kysely<Database>, rows: DocRow[]) {
+  const shapes = await draftShapesWith(db, rows, draftItemDetail);
+  return shapes.map((shape, i) => {
+    const d = rows[i];
+    const kind = d.kind as DocumentKind;
+    const self = draftPath(kind, d.id);
     return {
       ...shape,
-      kind: d.kind,
-      ...(d.kind === 'offer' ? { expiryDate: d.expiry_date } : {}),
+      kind,
+      ...(kind === 'offer' ? { expiryDate: d.expiry_date } : {}),
       _links: {
-        self: { uri: draftPath(d.kind as DocumentKind, d.id) },
-        issue: { uri: `${draftPath(d.kind as DocumentKind, d.id)}/issue` },
-        pdf: { uri: `${draftPath(d.kind as DocumentKind, d.id)}/pdf` },
+        self: { uri: self },
+        issue: { uri: `${self}/issue` },
+        pdf: { uri: `${self}/pdf` },
         recipient: { uri: `/recipients/${d.recipient_number}` },
       },
     };

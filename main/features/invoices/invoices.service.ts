@@ -3,7 +3,7 @@ import { notFound } from '../../ops/errors.js';
 import { verifyContentHash } from '../documents/content-hash.js';
 import { draftRow, issuedRow, type DocRow } from '../documents/document-rows.js';
 import type { DocumentKind } from '../documents/document-kinds.js';
-import { creditNoteShapes, draftShapes, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
+import { creditNoteLinks, creditNoteShapes, draftDetails, invoiceLinks, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
 import { kindsServedWith } from '../documents/documents.service.js';
 
 /** An issued invoice with its running balance, or 404. */
@@ -23,8 +23,8 @@ export async function invoiceWithBalance(ctx: AppContext, number: number): Promi
 /** GET /invoices/{number}: the 2.2 shape with _links, plus the derived `state` and `stateDetail` at today. */
 export async function getInvoice(ctx: AppContext, number: number) {
   const row = await invoiceWithBalance(ctx, number);
-  const [shape] = await invoiceShapes(ctx.db, [row], true);
-  return { ...shape, ...stateShape(row, ctx.clock.today()) };
+  const [shape] = await invoiceShapes(ctx.db, [row]);
+  return { ...shape, _links: invoiceLinks(shape.number, row.recipient_number), ...stateShape(row, ctx.clock.today()) };
 }
 
 export async function getCreditNoteRow(ctx: AppContext, number: number): Promise<DocRow> {
@@ -34,8 +34,9 @@ export async function getCreditNoteRow(ctx: AppContext, number: number): Promise
 }
 
 export async function getCreditNote(ctx: AppContext, number: number) {
-  const [shape] = await creditNoteShapes(ctx.db, [await getCreditNoteRow(ctx, number)], true);
-  return shape;
+  const row = await getCreditNoteRow(ctx, number);
+  const [shape] = await creditNoteShapes(ctx.db, [row]);
+  return { ...shape, _links: creditNoteLinks(shape.number, shape.creditedInvoiceNumber, row.recipient_number) };
 }
 
 export async function getDraftRow(ctx: AppContext, kind: DocumentKind, id: number): Promise<DocRow> {
@@ -45,7 +46,7 @@ export async function getDraftRow(ctx: AppContext, kind: DocumentKind, id: numbe
 }
 
 export async function getDraft(ctx: AppContext, kind: DocumentKind, id: number) {
-  const [shape] = await draftShapes(ctx.db, [await getDraftRow(ctx, kind, id)], true);
+  const [shape] = await draftDetails(ctx.db, [await getDraftRow(ctx, kind, id)]);
   return shape;
 }
 

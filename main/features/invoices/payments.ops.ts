@@ -27,6 +27,7 @@ function creditInput(body: unknown): CreditNoteInput | undefined {
 export const paymentOps = [
   defineOp({
     name: 'invoices.registerPayment',
+    output: CreatedOf(LedgerEntryView),
     method: 'POST',
     path: '/invoices/{number}/payments',
     summary: 'Register a payment {date, amount (NOK), currencyAmount?, bankFee?}; partial payments add up, an overpayment leaves a negative balance',
@@ -39,6 +40,7 @@ export const paymentOps = [
   }),
   defineOp({
     name: 'invoices.listPayments',
+    output: ListOf(LedgerEntryView),
     method: 'GET',
     path: '/invoices/{number}/payments',
     summary: 'The payment history of an invoice: payments, losses and their reversals, oldest first',
@@ -47,6 +49,7 @@ export const paymentOps = [
   }),
   defineOp({
     name: 'invoices.getPayment',
+    output: LedgerEntryView,
     method: 'GET',
     path: '/invoices/{number}/payments/{id}',
     summary: 'One entry of the payment history',
@@ -55,6 +58,7 @@ export const paymentOps = [
   }),
   defineOp({
     name: 'invoices.reversePayment',
+    output: CreatedOf(LedgerEntryView),
     method: 'POST',
     path: '/invoices/{number}/payments/{id}/reverse',
     summary: 'Undo a payment with a reversing entry (the history is kept); 201',
@@ -66,6 +70,7 @@ export const paymentOps = [
   }),
   defineOp({
     name: 'invoices.markLost',
+    output: CreatedOf(LedgerEntryView),
     method: 'POST',
     path: '/invoices/{number}/lost',
     summary: 'Write the open balance off as lost ({reason}, max 255); the invoice is then in state lost',
@@ -78,6 +83,7 @@ export const paymentOps = [
   }),
   defineOp({
     name: 'invoices.reverseLost',
+    output: CreatedOf(LedgerEntryView),
     method: 'POST',
     path: '/invoices/{number}/lost/reverse',
     summary: 'Undo a write-off with a reversing entry; the balance is open again',
@@ -103,6 +109,7 @@ export const paymentOps = [
   }),
   defineOp({
     name: 'invoices.registerRefund',
+    output: CreatedOf(LedgerEntryView),
     method: 'POST',
     path: '/invoices/{number}/refunds',
     summary: 'Record a refund (tilbakebetaling) of a negative balance {date, amount? (default: all the customer has to get back), note?}; 201',
@@ -115,6 +122,7 @@ export const paymentOps = [
   }),
   defineOp({
     name: 'invoices.transferCredit',
+    output: CreatedOf(LedgerEntryView),
     method: 'POST',
     path: '/invoices/{number}/credit-transfer',
     summary: 'Move a negative balance to another open invoice of the same customer and currency {toInvoice, amount?}; 201 with the entry on this invoice',

@@ -12,9 +12,9 @@ import { fieldError, FieldErrors, notFound, OpError, validationError } from '../
 import { audit } from '../audit/audit.service.js';
 import { cancelOpenFees } from '../dunnings/claim-effects.js';
 import type { PaymentInput } from '../documents/documents.schema.js';
-import { isIsoDate } from '../../clock.js';
 import { numbersOf } from '../documents/document-rows.js';
 import { inTx } from '../../ops/transaction.js';
+import type { LedgerEntryView } from './invoices.output.js';
 
 type Entry = Selectable<LedgerEntriesTable>;
 /** refund / credit-transfer-out / credit-transfer-in: refunds.service.ts (a negative balance paid back or moved). */
@@ -33,26 +33,12 @@ export async function invoiceForUpdate(trx: Kysely<Database>, number: number) {
   return row;
 }
 
-export interface LedgerEntryView {
-  id: number;
-  kind: LedgerKind;
-  date: string;
-  /** NOK received (negative on a reversal); for a loss, the amount written off in the invoice's currency. */
-  amount: number;
-  /** Foreign-currency invoices: the amount in the invoice's currency that the entry settles. */
-  currencyAmount: number | null;
-  bankFee: number | null;
-  reason: string | null;
-  reverses: number | null;
-  reversedBy: number | null;
-  /** A credit moved between invoices: the number of the other invoice. */
-  otherInvoice?: number | null;
-  _links: Record<string, { uri: string }>;
-}
+/** An entry as the API answers it (the op's output schema, invoices.output.ts). */
+export type { LedgerEntryView };
 
 function entryView(invoiceNumber: number, e: Entry, reversedBy: number | null): LedgerEntryView {
   const foreign = e.currency_amount !== null;
-  const links: Record<string, { uri: string }> = { self: { uri: `/invoices/${invoiceNumber}/payments/${e.id}` } };
+  const links: LedgerEntryView['_links'] = { self: { uri: `/invoices/${invoiceNumber}/payments/${e.id}` } };
   if (e.kind === 'payment' && reversedBy === null) links.reverse = { uri: `/invoices/${invoiceNumber}/payments/${e.id}/reverse` };
   return {
     id: e.id,
@@ -75,7 +61,8 @@ export async function listLedger(ctx: AppContext, number: number): Promise<Ledge
   const others = await numbersOf(ctx.db, entries.map((e) => e.counterpart_document_id));
   return entries.map((e) => ({
     ...entryView(number, e, reversedBy.get(e.id) ?? null),
-    ...(e.counterpart_document_id !== null ? { otherInvoice: others.get(e.counterpart_document_id)?.number ?? null } : {}),
+    // The other side of a credit transfer is always an issued invoice (refunds.service.ts).
+    ...(e.counterpart_document_id !== null ? { otherInvoice: others.get(e.counterpart_document_id)!.number! } : {}),
   }));
 }
 
@@ -105,7 +92,6 @@ export async function registerPayment(ctx: AppContext, number: number, input: Pa
   return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
     const errors = new FieldErrors();
-    if (!isIsoDate(input.date)) errors.add('date', 'NOT_A_DATE');
     if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'TOO_MANY_DECIMALS', { max: 2 });
     if (input.currencyAmount != null) {
       if (inv.currency === 'NOK') errors.add('currencyAmount', 'ONLY_FOREIGN_CURRENCY');

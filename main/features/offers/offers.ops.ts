@@ -1,7 +1,6 @@
 import { OptionalBody } from '../../ops/one-or-many.js';
-import { created, defineOp, file, listResult, noContent, type Op } from '../../ops/define.js';
-import { isIsoDate } from '../../clock.js';
-import { fieldError, validationError, type FieldError } from '../../ops/errors.js';
+import { created, defineOp, file, listResult, noContent, type Created, type Op } from '../../ops/define.js';
+import { fieldError, validationError } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
 import { checkSchema } from '../../ops/validate.js';
 import { createDraft, deleteDraft, DraftInput, DraftListQuery, issueDraft, updateDraft } from '../documents/core.js';
@@ -10,8 +9,8 @@ import { getDraft } from '../invoices/invoices.service.js';
 import { IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
 import { ConvertInput, OfferListQuery, type ChainKind } from './offers.schema.js';
 import { CreatedOf, FileOf, ListOf, NoContentOf } from '../../ops/output.js';
-import { DraftView, HistoryEntryView } from '../documents/documents.output.js';
-import { OfferView, OrderConfirmationView } from './offers.output.js';
+import { DraftListItemView, DraftView, HistoryEntryView } from '../documents/documents.output.js';
+import { IssuedOfferView, IssuedOrderConfirmationView, OfferView, OrderConfirmationView } from './offers.output.js';
 import {
   chainDraftPdf,
   chainPdf,
@@ -28,25 +27,22 @@ function convertBody(body: unknown): ConvertInput {
   if (body === undefined || body === null) return {};
   const fields = checkSchema(ConvertInput, body);
   if (fields.length) throw validationError(fields);
-  realDates(body as Record<string, unknown>, ['invoiceDate', 'dueDate', 'deliveryDate']);
   return body as ConvertInput;
 }
-/** The schema checks the form YYYY-MM-DD; this checks that the day exists. */
-function realDates(values: Record<string, unknown>, keys: readonly string[]): void {
-  const fields: FieldError[] = keys
-    .filter((k) => typeof values[k] === 'string' && !isIsoDate(values[k] as string))
-    .map((k) => fieldError(k, 'NOT_A_DATE'));
-  if (fields.length) throw validationError(fields);
-}
+
+/** `created` for a body that is one of several shapes (an offer's or an order confirmation's): a Created of one of them. */
+const createdOneOf = <B>(location: string, body: B) => created(location, body) as B extends unknown ? Created<B> : never;
 
 const OptionalConvertBody = OptionalBody(ConvertInput, 'Optional: {invoiceDate, dueDate, deliveryDate} of the new document');
 
 /** Drafts, issue, read, list and PDF of one kind; `area` names the operations, `base` is its path (/offer, /order-confirmation). */
 function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label: string, plural: string) {
   const chainView = kind === 'offer' ? OfferView : OrderConfirmationView;
+  const issuedView = kind === 'offer' ? IssuedOfferView : IssuedOrderConfirmationView;
   return [
     defineOp({
       name: `${area}.createDraft`,
+      output: CreatedOf(DraftView),
       method: 'POST',
       path: `${base}/drafts/`,
       summary: `Write ${label} draft (the 2.4 body${kind === 'offer' ? ', with expiryDate' : ''}); 201 + Location ${base}/drafts/{n}`,
@@ -58,6 +54,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.listDrafts`,
+      output: ListOf(DraftListItemView),
       method: 'GET',
       path: `${base}/drafts/`,
       summary: `Drafts of ${plural}, newest first; recipientNumber filters; paged with perPage/page`,
@@ -71,6 +68,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.getDraft`,
+      output: DraftView,
       method: 'GET',
       path: `${base}/drafts/{number}`,
       summary: `One draft of ${label}`,
@@ -79,6 +77,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.updateDraft`,
+      output: DraftView,
       method: 'PUT',
       path: `${base}/drafts/{number}`,
       summary: `Replace ${label} draft (same body and rules as creation)`,
@@ -115,6 +114,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.issueDraft`,
+      output: CreatedOf(issuedView),
       method: 'POST',
       path: `${base}/drafts/{number}/issue`,
       summary: `Issue ${label} draft with the next number of its own series${kind === 'offer' ? ' (expiry date default: date + offerValidDays)' : ''}; 201 + Location ${base}/{n}`,
@@ -122,17 +122,17 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       body: IssueBody,
       run: async ({ params, body }, ctx) => {
         const issued = await issueAndSend(ctx, (tctx) => issueDraft(tctx, params.number, { kinds: [kind] }), shipmentOf(body));
-        return created(`${base}/${issued.number}`, { ...(await getChainDocument(ctx, kind, issued.number)), ...withShipments(issued) });
+        return createdOneOf(`${base}/${issued.number}`, { ...(await getChainDocument(ctx, kind, issued.number)), ...withShipments(issued) });
       },
     }),
     defineOp({
       name: `${area}.list`,
+      output: ListOf(chainView),
       method: 'GET',
       path: `${base}/`,
       summary: `Issued ${plural}, descending by number; recipientNumber, from/to (date), state (open, expired, converted at today); paged with perPage/page`,
       query: OfferListQuery,
       run: ({ query }, ctx) => {
-        realDates(query, ['from', 'to']);
         if (kind !== 'offer' && query.state === 'expired') throw validationError([fieldError('state', 'INVALID_STATE')]);
         return listResult(
           query,
@@ -143,6 +143,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.get`,
+      output: chainView,
       method: 'GET',
       path: `${base}/{number}`,
       summary: `One issued ${label.replace(/^an? /, '')}, with the chain (source, successors) and _links`,
@@ -163,6 +164,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
     }),
     defineOp({
       name: `${area}.invoice`,
+      output: CreatedOf(DraftView),
       method: 'POST',
       path: `${base}/{number}/invoice`,
       summary: `Make an invoice draft from ${label} (an offer with an order confirmation is invoiced through it); 201 + Location /invoices/drafts/{n}; 409 when already invoiced`,
@@ -180,6 +182,7 @@ export const offerOps = [
   ...kindOps('offer', 'offers', '/offer', 'an offer', 'offers'),
   defineOp({
     name: 'offers.orderConfirmation',
+    output: CreatedOf(OrderConfirmationView),
     method: 'POST',
     path: '/offer/{number}/order-confirmation',
     summary: "Issue an order confirmation with the offer's content (its own series); 201 + Location /order-confirmation/{n}; 409 when the offer was converted already",

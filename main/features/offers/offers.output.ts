@@ -1,71 +1,57 @@
-import { OriginatorView, RecipientPartyView, ItemsView } from '../documents/documents.output.js';
+import { Closed, DocumentKindView, InternationalView, issuedFields, ShipmentView } from '../documents/documents.output.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Link } from '../../ops/schemas.js';
+import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
 
-/* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
+/*
+ * Read shapes (output schemas) of offers and order confirmations (offers.service.ts chainShapes): the 2.2 fields that
+ * apply, the document's date as invoiceDate, and the chain (source, successors). Checked against real answers by
+ * test/http/response-schemas.test.ts.
+ */
 
-export const OfferView = Type.Object({
-  number: Type.Number(),
-  orderNumber: Type.Unknown(),
-  invoiceDate: Type.String(),
-  expiryDate: Type.String(),
-  state: Type.String(),
-  orderDate: Type.Unknown(),
-  deliveryDate: Type.Unknown(),
-  ourReference: Type.Unknown(),
-  yourReference: Type.String(),
-  tax: Type.Number(),
-  total: Type.Number(),
-  invoiceText: Type.String(),
-  currency: Type.String(),
-  deliveryAddress: Type.Unknown(),
-  originator: OriginatorView,
-  recipient: RecipientPartyView,
-  items: ItemsView,
-  international: Type.Unknown(),
-  source: Type.Unknown(),
-  successors: Type.Array(Type.Unknown()),
-  _links: Type.Object({
-    self: Link,
-    pdf: Link,
-    history: Link,
-    orderConfirmation: Link,
-    invoice: Link,
-    recipient: Link,
-  }),
-});
+/** What a document was made from (null when nothing, or a draft). */
+const SourceRef = Nullable(Closed({ kind: DocumentKindView, number: Type.Integer(), uri: Type.String() }));
+/** What was made from it: issued (number) or a draft (draftNumber). */
+const SuccessorRef = Closed({ kind: DocumentKindView, number: Nullable(Type.Integer()), draftNumber: Nullable(Type.Integer()), uri: Type.String() });
+
+const head = { number: Type.Integer(), orderNumber: issuedFields.orderNumber, invoiceDate: IsoDate };
+const body = {
+  orderDate: issuedFields.orderDate,
+  deliveryDate: Nullable(IsoDate),
+  ourReference: issuedFields.ourReference,
+  yourReference: issuedFields.yourReference,
+  tax: issuedFields.tax,
+  total: issuedFields.total,
+  invoiceText: issuedFields.invoiceText,
+  currency: issuedFields.currency,
+  deliveryAddress: issuedFields.deliveryAddress,
+  originator: issuedFields.originator,
+  recipient: issuedFields.recipient,
+  items: issuedFields.items,
+  international: InternationalView,
+  source: SourceRef,
+  successors: Type.Array(SuccessorRef),
+};
+
+const offerFields = {
+  ...head,
+  expiryDate: IsoDate,
+  state: Type.Union([Type.Literal('open'), Type.Literal('expired'), Type.Literal('converted')]),
+  ...body,
+  _links: Closed({ self: Link, pdf: Link, history: Link, orderConfirmation: Link, invoice: Link, recipient: Link }),
+};
+export const OfferView = Closed(offerFields);
 export type OfferView = Static<typeof OfferView>;
 
-export const OrderConfirmationView = Type.Object({
-  number: Type.Number(),
-  orderNumber: Type.Unknown(),
-  invoiceDate: Type.String(),
-  dueDate: Type.Unknown(),
-  orderDate: Type.Unknown(),
-  deliveryDate: Type.Unknown(),
-  ourReference: Type.Unknown(),
-  yourReference: Type.String(),
-  tax: Type.Number(),
-  total: Type.Number(),
-  invoiceText: Nullable(Type.String()),
-  currency: Type.String(),
-  deliveryAddress: Type.Unknown(),
-  originator: OriginatorView,
-  recipient: RecipientPartyView,
-  items: ItemsView,
-  international: Type.Unknown(),
-  source: Nullable(Type.Object({
-    kind: Type.String(),
-    number: Type.Number(),
-    uri: Type.String(),
-  })),
-  successors: Type.Array(Type.Unknown()),
-  _links: Type.Object({
-    self: Link,
-    pdf: Link,
-    invoice: Link,
-    recipient: Link,
-  }),
-});
+const orderConfirmationFields = {
+  ...head,
+  dueDate: Nullable(IsoDate),
+  ...body,
+  _links: Closed({ self: Link, pdf: Link, invoice: Link, recipient: Link }),
+};
+export const OrderConfirmationView = Closed(orderConfirmationFields);
 export type OrderConfirmationView = Static<typeof OrderConfirmationView>;
 
+/** The answer of an issue: the issued document, and the shipments queued with it. */
+const shipments = { shipments: Type.Optional(Type.Array(ShipmentView)) };
+export const IssuedOfferView = Closed({ ...offerFields, ...shipments });
+export const IssuedOrderConfirmationView = Closed({ ...orderConfirmationFields, ...shipments });

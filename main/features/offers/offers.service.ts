@@ -36,6 +36,7 @@ import {
   type ItemInput,
   type Issued,
   type LineRow,
+  type Snapshot,
 } from '../documents/core.js';
 import { productsByCode } from '../products/products.service.js';
 import type { Settings } from '../settings/settings.schema.js';
@@ -104,15 +105,13 @@ export async function chainShapes(db: Kysely<Database>, rows: DocRow[], today: s
     const kind = d.kind as ChainKind;
     const number = d.number!;
     const self = issuedPath(kind, number);
-    const originator = d.originator_snapshot ? JSON.parse(d.originator_snapshot) : null;
+    // Issuing always stores the originator and the date (issue.service.ts).
+    const originator = JSON.parse(d.originator_snapshot!) as Snapshot;
     const src = d.source_document_id !== null ? sources.get(d.source_document_id) : undefined;
     const next = successors.get(d.id) ?? [];
     const state: OfferState = next.length ? 'converted' : d.expiry_date !== null && d.expiry_date < today ? 'expired' : 'open';
-    return {
-      number,
-      orderNumber: d.order_number,
-      invoiceDate: d.issue_date,
-      ...(kind === 'offer' ? { expiryDate: d.expiry_date, state } : { dueDate: d.due_date }),
+    const head = { number, orderNumber: d.order_number, invoiceDate: d.issue_date! };
+    const body = {
       orderDate: d.order_date,
       deliveryDate: d.delivery_date,
       ourReference: d.our_reference,
@@ -123,7 +122,7 @@ export async function chainShapes(db: Kysely<Database>, rows: DocRow[], today: s
       currency: d.currency,
       deliveryAddress: deliveryAddressShape(d.delivery_address),
       originator: originatorShape(originator),
-      recipient: recipientShape(JSON.parse(d.recipient_snapshot)),
+      recipient: recipientShape(JSON.parse(d.recipient_snapshot) as Snapshot, d.recipient_number),
       items: (lines.get(d.id) ?? []).map(itemShape),
       international: internationalShape(d),
       source:
@@ -131,23 +130,29 @@ export async function chainShapes(db: Kysely<Database>, rows: DocRow[], today: s
           ? { kind: src.kind as DocumentKind, number: src.number, uri: issuedPath(src.kind as DocumentKind, src.number) }
           : null,
       successors: next.map(successorRef),
-      _links: {
-        self: { uri: self },
-        pdf: { uri: `${self}/pdf` },
-        ...(kind === 'offer'
-          ? { history: { uri: `${self}/history` }, orderConfirmation: { uri: `${self}/order-confirmation` } }
-          : {}),
-        invoice: { uri: `${self}/invoice` },
-        recipient: { uri: `/recipients/${d.recipient_number}` },
-      },
     };
+    const links = { self: { uri: self }, pdf: { uri: `${self}/pdf` } };
+    const tail = { invoice: { uri: `${self}/invoice` }, recipient: { uri: `/recipients/${d.recipient_number}` } };
+    if (kind === 'offer') {
+      // An issued offer always has its expiry date (issuing defaults it to the date + offerValidDays).
+      return {
+        ...head,
+        expiryDate: d.expiry_date!,
+        state,
+        ...body,
+        _links: { ...links, history: { uri: `${self}/history` }, orderConfirmation: { uri: `${self}/order-confirmation` }, ...tail },
+      };
+    }
+    return { ...head, dueDate: d.due_date, ...body, _links: { ...links, ...tail } };
   });
 }
 export type ChainShape = Awaited<ReturnType<typeof chainShapes>>[number];
+/** The shape of one kind: an offer's (expiryDate, state) or an order confirmation's (dueDate). */
+export type ChainShapeOf<K extends ChainKind> = K extends 'offer' ? Extract<ChainShape, { state: OfferState }> : Extract<ChainShape, { dueDate: string | null }>;
 
-export async function getChainDocument(ctx: AppContext, kind: ChainKind, number: number): Promise<ChainShape> {
+export async function getChainDocument<K extends ChainKind>(ctx: AppContext, kind: K, number: number): Promise<ChainShapeOf<K>> {
   const [shape] = await chainShapes(ctx.db, [await issuedChainRow(ctx.db, kind, number)], ctx.clock.today());
-  return shape;
+  return shape as ChainShapeOf<K>;
 }
 
 /* ------------------------------------------------------------------ lists */

@@ -26,6 +26,7 @@ export const overviewOps = [
   }),
   defineOp({
     name: 'overview.documents',
+    output: ListOf(OverviewDocumentView),
     method: 'GET',
     path: '/overview/invoices/documents',
     summary:

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Link } from '../../ops/schemas.js';
+import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
+import { Closed, Kr } from '../documents/documents.output.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
@@ -22,24 +23,22 @@ export const InvoiceOverviewView = Type.Object({
 });
 export type InvoiceOverviewView = Static<typeof InvoiceOverviewView>;
 
-export const OverviewDocumentView = Type.Object({
-  number: Type.Number(),
+/** An entry of the overview list (2.5; overview-documents.service.ts entry): an invoice, a credit note or a draft of them. */
+export const OverviewDocumentView = Closed({
+  number: Type.Integer({ description: 'the issued number, or the draft number of a draft' }),
   description: Type.String(),
-  date: Type.String(),
-  customerNumber: Nullable(Type.Number()),
+  date: Nullable(IsoDate),
+  customerNumber: Type.Integer({ description: "the recipient's number" }),
   recipientName: Type.String(),
-  orderNumber: Type.Unknown(),
-  tax: Type.Number(),
-  total: Type.Number(),
-  currencyTax: Type.Number(),
-  currencyTotal: Type.Number(),
+  orderNumber: Nullable(Type.Integer({ description: 'the order number when it is a number' })),
+  tax: Kr,
+  total: Kr,
+  currencyTax: Kr,
+  currencyTotal: Kr,
   currency: Type.String(),
   international: Type.Boolean(),
-  dueDate: Nullable(Type.String()),
-  _links: Type.Object({
-    self: Link,
-    recipient: Link,
-  }),
+  dueDate: Nullable(IsoDate),
+  _links: Closed({ self: Link, recipient: Link }),
 });
 export type OverviewDocumentView = Static<typeof OverviewDocumentView>;
 
