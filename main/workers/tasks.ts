@@ -5,10 +5,13 @@
  */
 import type { DocumentView } from '../render/document-view.js';
 import { renderDocumentPdf } from '../render/pdf/pdf-writer.js';
+import { composeDocumentMail, type DocumentMailInput } from '../features/sending/mail-task.js';
 
 export const tasks = {
   /** An invoice, credit note, offer or order confirmation as PDF (the outbox's attachments). */
   'pdf.document': (view: DocumentView): Promise<Buffer> => renderDocumentPdf(view),
+  /** A document's e-mail, its PDF rendered and the MIME message built (the outbox sends the bytes as they are). */
+  'mail.document': (input: DocumentMailInput): Promise<Buffer> => composeDocumentMail(input),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof tasks;

@@ -18,11 +18,11 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-/** Starts test/bench/server.child.ts in its own Node process (as a user runs the server). */
-export async function startChild(mode: 'kvitt' | 'bare', dbFile = ''): Promise<ServerChild> {
+/** Starts test/bench/server.child.ts in its own Node process (as a user runs the server); `nodeArgs` e.g. --cpu-prof. */
+export async function startChild(mode: 'kvitt' | 'bare', dbFile = '', nodeArgs: string[] = []): Promise<ServerChild> {
   const proc = fork(resolve(ROOT, 'test/bench/server.child.ts'), [mode, dbFile], {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...nodeArgs],
     env: { ...process.env, KVITT_API_KEY: KEY, KVITT_TODAY: '2026-03-15' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

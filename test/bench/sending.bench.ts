@@ -37,7 +37,8 @@ const smtp = new SMTPServer({
 await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-const child = await startChild('kvitt', join(dir, 'bench.sqlite'));
+// BENCH_PROF=<dir>: the server child (and its workers) write V8 CPU profiles there (--cpu-prof), to see where the time goes.
+const child = await startChild('kvitt', join(dir, 'bench.sqlite'), process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []);
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 async function api(method: string, path: string, body?: unknown) {
@@ -91,8 +92,11 @@ const pdfPerSec = PDFS / ((performance.now() - p0) / 1000);
 // The outbox alone: flush the first N queued mails (a client asking meanwhile would slow the SMTP server in this process).
 const LOADED = Math.max(50, Math.floor(N / 4));
 const f0 = performance.now();
+const us = () => process.hrtime.bigint() / 1000n; // the clock of the CPU profiles' timestamps
+const w0 = us();
 const results: Array<{ status: string }> = await api('POST', '/outbox/flush');
 const outboxSeconds = (performance.now() - f0) / 1000;
+if (process.env.BENCH_PROF) console.log(`profile window of the flush (µs): ${w0} ${us()}`);
 const delivered = results.filter((r) => r.status === 'DELIVERED').length;
 if (delivered !== N || received !== N) throw new Error(`delivered ${delivered}, received ${received}, expected ${N}`);
 

@@ -9,8 +9,8 @@ import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
 import type { Settings } from '../settings/settings.schema.js';
-import { documentSources } from './document-source.js';
-import { documentMail } from './mail.js';
+import { documentSources, type DocumentFacts } from './document-source.js';
+import { documentMail, type MailContent } from './mail.js';
 import type { SentDocumentType } from './outbox.js';
 import type { sendingSettings } from './sending-settings.js';
 
@@ -38,45 +38,60 @@ export function smtpOutcome(err: unknown): Outcome {
 
 export type PreparedMail = { mail: SendMailOptions } | Outcome;
 
-/** The message of an e-mail row, its PDF rendered (the slow part: the sender prepares the next mail while one is sent). */
-export async function prepareEmail(env: DeliveryEnv, row: OutboxRow): Promise<PreparedMail> {
+/** Why no e-mail can go out with these settings (retried later), or null. */
+export function emailBlocked(env: DeliveryEnv): Outcome | null {
+  if (!env.settings.smtp.host) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
+  if (!env.settings.fromAddress) return { status: 'RETRY', error: 'no sender address is set up (Innstillinger → E-post)' };
+  return null;
+}
+
+/** Whether a document's mail carries its PDF: the recipient's `attach_pdf`, else Settings → Fakturering's. */
+export function attachesPdf(env: DeliveryEnv, recipientAttachPdf: number | null | undefined): boolean {
+  return recipientAttachPdf != null ? recipientAttachPdf === 1 : env.all.invoicing.attachPdf;
+}
+
+/** Subject, text and HTML of a document row's mail (the personal message and copy flag are in its payload). */
+export function documentContent(env: DeliveryEnv, row: OutboxRow, facts: DocumentFacts, attached: boolean): MailContent {
+  const p = JSON.parse(row.payload) as { htmlContent?: string | null; copy?: boolean };
+  return documentMail(facts, env.settings.fromName || env.all.company.name, { message: p.htmlContent, attached, copy: p.copy });
+}
+
+/** The message of a row: sender, recipient, Message-ID (fixed when queued) and content. */
+export function mailOptions(env: DeliveryEnv, row: OutboxRow, content: { subject: string; text: string; html?: string | null }, cc: string[] = []): SendMailOptions {
   const s = env.settings;
-  if (!s.smtp.host) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
-  if (!s.fromAddress) return { status: 'RETRY', error: 'no sender address is set up (Innstillinger → E-post)' };
-  const p = JSON.parse(row.payload) as Record<string, any>;
-  let content: { subject: string; text: string; html?: string | null };
-  let attachments: { filename: string; content: Buffer; contentType: string }[] = [];
-  let cc: string[] = [];
-  if (p.kind === 'message') {
-    content = { subject: p.subject, text: p.text, html: p.html };
-    attachments = (p.attachments ?? []).map((a: any) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') }));
-    cc = p.cc ?? [];
-  } else {
-    const source = documentSources[row.ref_type as SentDocumentType];
-    const facts = await source.describe(env.ctx, row.ref_number);
-    if (!facts) return { status: 'NOT_DELIVERED', error: `${row.ref_type} ${row.ref_number} does not exist` };
-    const recipient = await env.ctx.db.selectFrom('recipients').select('attach_pdf').where('number', '=', facts.recipientNumber).executeTakeFirst();
-    const attach = recipient?.attach_pdf != null ? recipient.attach_pdf === 1 : env.all.invoicing.attachPdf;
-    const from = s.fromName || env.all.company.name;
-    content = documentMail(facts, from, { message: p.htmlContent, attached: attach, copy: p.copy });
-    if (attach) {
-      const pdf = await source.pdf(env.ctx, row.ref_number);
-      attachments = [{ filename: pdf.filename, content: pdf.data, contentType: 'application/pdf' }];
-    }
-  }
   return {
-    mail: {
-      from: { name: s.fromName || s.fromAddress, address: s.fromAddress },
-      replyTo: s.replyTo || undefined,
-      to: row.address,
-      cc: cc.length ? cc : undefined,
-      subject: content.subject,
-      text: content.text,
-      html: content.html ?? undefined,
-      attachments,
-      messageId: row.message_id ?? undefined,
-    },
+    from: { name: s.fromName || s.fromAddress, address: s.fromAddress },
+    replyTo: s.replyTo || undefined,
+    to: row.address,
+    cc: cc.length ? cc : undefined,
+    subject: content.subject,
+    text: content.text,
+    html: content.html ?? undefined,
+    messageId: row.message_id ?? undefined,
   };
+}
+
+/**
+ * The message of one e-mail row, its PDF rendered. The sender prepares most document mails in batches instead
+ * (prepare.ts); this is the one-row path (free-standing messages, dunnings, and what the batch cannot do).
+ */
+export async function prepareEmail(env: DeliveryEnv, row: OutboxRow): Promise<PreparedMail> {
+  const blocked = emailBlocked(env);
+  if (blocked) return blocked;
+  const p = JSON.parse(row.payload) as Record<string, any>;
+  if (p.kind === 'message') {
+    const attachments = (p.attachments ?? []).map((a: any) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') }));
+    return { mail: { ...mailOptions(env, row, { subject: p.subject, text: p.text, html: p.html }, p.cc ?? []), attachments } };
+  }
+  const source = documentSources[row.ref_type as SentDocumentType];
+  const facts = await source.describe(env.ctx, row.ref_number);
+  if (!facts) return { status: 'NOT_DELIVERED', error: `${row.ref_type} ${row.ref_number} does not exist` };
+  const recipient = await env.ctx.db.selectFrom('recipients').select('attach_pdf').where('number', '=', facts.recipientNumber).executeTakeFirst();
+  const attach = attachesPdf(env, recipient?.attach_pdf);
+  const mail = mailOptions(env, row, documentContent(env, row, facts, attach));
+  if (!attach) return { mail };
+  const pdf = await source.pdf(env.ctx, row.ref_number);
+  return { mail: { ...mail, attachments: [{ filename: pdf.filename, content: pdf.data, contentType: 'application/pdf' }] } };
 }
 
 async function deliverEmail(env: DeliveryEnv, row: OutboxRow, prepared?: PreparedMail): Promise<Outcome> {

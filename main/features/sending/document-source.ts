@@ -64,24 +64,28 @@ function withAddress(view: DocumentView, address: PostalAddress | null | undefin
   return { ...view, buyer };
 }
 
+/** The mail facts of an issued document's row (the outbox reads many rows at once and calls this for each). */
+export function factsOf(row: DocRow): DocumentFacts {
+  const seller = row.originator_snapshot ? (JSON.parse(row.originator_snapshot) as PartySnapshot) : null;
+  return {
+    recipientNumber: row.recipient_number,
+    kindLabel: LABEL[row.kind as DocumentKind],
+    number: row.number!,
+    amount: row.total / 100,
+    currency: row.currency,
+    dueDate: row.due_date,
+    kid: row.kid,
+    accountNumber: seller?.bankAccount ?? null,
+    international: row.currency !== 'NOK' || row.international !== null,
+  };
+}
+
 /** The source of an issued invoice, credit note, offer or order confirmation (rows of `documents`). */
 export function documentKindSource(kind: DocumentKind): DocumentSource {
   const source: DocumentSource = {
     async describe(ctx, number) {
       const row = await issuedRow(ctx.db, kind, number);
-      if (!row) return null;
-      const seller = row.originator_snapshot ? (JSON.parse(row.originator_snapshot) as PartySnapshot) : null;
-      return {
-        recipientNumber: row.recipient_number,
-        kindLabel: LABEL[kind],
-        number,
-        amount: row.total / 100,
-        currency: row.currency,
-        dueDate: row.due_date,
-        kid: row.kid,
-        accountNumber: seller?.bankAccount ?? null,
-        international: row.currency !== 'NOK' || row.international !== null,
-      };
+      return row ? factsOf(row) : null;
     },
     async pdf(ctx, number, opts = {}) {
       const view = withAddress(await buildView(ctx, await rowOf(ctx, kind, number)), opts.address);

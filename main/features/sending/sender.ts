@@ -9,7 +9,8 @@ import type { Db } from '../../../db/connection.js';
 import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
 import { inTx } from '../../ops/transaction.js';
-import { deliver, prepareEmail, type DeliveryEnv, type Outcome, type OutboxRow } from './deliver.js';
+import { deliver, type DeliveryEnv, type Outcome, type OutboxRow } from './deliver.js';
+import { Preparer, type Ready } from './prepare.js';
 import { getSettings } from '../settings/settings.service.js';
 import { outboxSignal } from './outbox.js';
 import { publish } from '../../push/bus.js';
@@ -141,20 +142,20 @@ export class OutboxSender {
     const [settings, all] = await Promise.all([sendingSettings(this.ctx), getSettings(this.ctx)]);
     const env: DeliveryEnv = { ctx: this.ctx, settings, all, transport: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
     const results: Array<AttemptResult | null> = new Array(ids.length).fill(null);
-    const rows = new RowReader(this.ctx, ids);
+    const rows = new Preparer(env, ids, BATCH, AHEAD);
     const book = new OutcomeBook(this.ctx);
-    // LANES shipments are under way at once: while one lane's mail is with the SMTP server (pooled connections), the
-    // others read their rows and have their PDFs rendered by the worker pool. Outcomes are written in batches.
+    // LANES shipments are with the SMTP server at once (pooled connections) while the Preparer has the next chunks'
+    // messages built by the worker pool. Outcomes are written in batches.
     let next = 0;
     const lane = async () => {
       while (next < ids.length && !(this.stopped && !force)) {
         const i = next++;
-        const row = await rows.get(i);
-        if (row) {
-          const outcome = await attempt(env, row);
+        const ready = await rows.get(i);
+        if (ready) {
+          const outcome = await attempt(env, ready);
           if (outcome) {
-            results[i] = resultOf(row, outcome);
-            await book.add(row, outcome);
+            results[i] = resultOf(ready.row, outcome);
+            await book.add(ready.row, outcome);
           }
         }
         // Let requests in between two shipments.
@@ -175,33 +176,13 @@ const LANES = 4;
 /** Outcomes written per transaction. */
 const BATCH = 25;
 
-/** The rows of a pass, read (still IN_PROGRESS) in chunks of BATCH ids as the lanes get to them: one query per chunk. */
-class RowReader {
-  private readonly chunks = new Map<number, Promise<Map<number, OutboxRow>>>();
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly ids: number[],
-  ) {}
-
-  async get(i: number): Promise<OutboxRow | undefined> {
-    const c = Math.floor(i / BATCH);
-    let chunk = this.chunks.get(c);
-    if (!chunk) {
-      const ids = this.ids.slice(c * BATCH, (c + 1) * BATCH);
-      chunk = this.ctx.db.selectFrom('outbox').selectAll().where('id', 'in', ids).where('status', '=', 'IN_PROGRESS').execute()
-        .then((rows) => new Map(rows.map((r) => [r.id, r])));
-      this.chunks.set(c, chunk);
-      this.chunks.delete(c - 2);
-    }
-    return (await chunk).get(this.ids[i]);
-  }
-}
+/** Chunks prepared before the lanes reach them (the pool renders up to AHEAD * BATCH mails ahead). */
+const AHEAD = 2;
 
 /** One attempt of one row; never rejects (an unexpected error is a retry with its message). */
-async function attempt(env: DeliveryEnv, row: OutboxRow): Promise<Outcome | null> {
+async function attempt(env: DeliveryEnv, { row, mail }: Ready): Promise<Outcome | null> {
   try {
-    const prepared = row.method === 'email' ? await prepareEmail(env, row) : undefined;
-    return await deliver(env, row, prepared);
+    return await deliver(env, row, mail ? await mail : undefined);
   } catch (e) {
     return { status: 'RETRY', error: (e as Error).message };
   }

@@ -1,0 +1,100 @@
+/**
+ * The outbox's rows prepared ahead of the SMTP lanes (sender.ts), a chunk of BATCH rows at a time:
+ * - one query for the chunk's rows (still IN_PROGRESS), one per document kind for their documents, one for the
+ *   recipients' attach-PDF choice, and buildViews' fixed few for the documents' lines: a fixed number of queries per
+ *   chunk instead of four or five per mail;
+ * - every mail with a PDF goes to the worker pool as one task that renders the PDF and builds the whole MIME message
+ *   ('mail.document'), so the API's thread only hands finished bytes to the SMTP connection;
+ * - up to AHEAD chunks are handed to the pool before the lanes need them, so the worker(s) render the next mails while
+ *   earlier ones are with the SMTP server.
+ * Rows this path does not cover (free-standing messages, dunnings, EHF, SMS) keep the one-row path of deliver.ts.
+ */
+import type { AppContext } from '../../context.js';
+import { runTask } from '../../workers/pool.js';
+import { buildViews } from '../documents/document-view.builder.js';
+import type { DocRow } from '../documents/document-rows.js';
+import type { DocumentKind } from '../documents/document-kinds.js';
+import { FILE_STEM } from '../documents/files.ops.js';
+import { attachesPdf, documentContent, emailBlocked, mailOptions, prepareEmail, type DeliveryEnv, type OutboxRow, type PreparedMail } from './deliver.js';
+import { factsOf } from './document-source.js';
+
+/** A row of the pass and, for an e-mail, its message under way (never rejects: a failure is the attempt's outcome). */
+export interface Ready {
+  row: OutboxRow;
+  mail?: Promise<PreparedMail>;
+}
+
+const KINDS: readonly string[] = ['invoice', 'credit-note', 'offer', 'order-confirmation'] satisfies DocumentKind[];
+
+export class Preparer {
+  private readonly chunks = new Map<number, Promise<Map<number, Ready>>>();
+  constructor(
+    private readonly env: DeliveryEnv,
+    private readonly ids: number[],
+    private readonly batch: number,
+    private readonly ahead: number,
+  ) {}
+
+  /** The i-th row of the pass (undefined when it is no longer IN_PROGRESS); starts the chunks after it. */
+  async get(i: number): Promise<Ready | undefined> {
+    const c = Math.floor(i / this.batch);
+    for (let k = c; k <= c + this.ahead && k * this.batch < this.ids.length; k++) this.start(k);
+    this.chunks.delete(c - 2);
+    return (await this.chunks.get(c)!).get(this.ids[i]);
+  }
+
+  private start(c: number): void {
+    if (this.chunks.has(c)) return;
+    const chunk = prepareChunk(this.env, this.ids.slice(c * this.batch, (c + 1) * this.batch));
+    chunk.catch(() => undefined);
+    this.chunks.set(c, chunk);
+  }
+}
+
+const settle = (p: Promise<PreparedMail>): Promise<PreparedMail> =>
+  p.catch((e: unknown) => ({ status: 'RETRY' as const, error: e instanceof Error ? e.message : String(e) }));
+
+async function prepareChunk(env: DeliveryEnv, ids: number[]): Promise<Map<number, Ready>> {
+  const { db } = env.ctx;
+  const rows = await db.selectFrom('outbox').selectAll().where('id', 'in', ids).where('status', '=', 'IN_PROGRESS').execute();
+  const out = new Map<number, Ready>(rows.map((row) => [row.id, { row }]));
+  const blocked = emailBlocked(env);
+  const docMails = rows.filter((r) => r.method === 'email' && KINDS.includes(r.ref_type) && (JSON.parse(r.payload) as { kind?: string }).kind !== 'message');
+  const batched = new Set(blocked ? [] : docMails.map((r) => r.id));
+  for (const row of rows) {
+    if (row.method === 'email' && !batched.has(row.id)) out.get(row.id)!.mail = settle(prepareEmail(env, row));
+  }
+  if (!batched.size) return out;
+
+  const docs = new Map<string, DocRow>();
+  for (const kind of new Set(docMails.map((r) => r.ref_type))) {
+    const numbers = docMails.filter((r) => r.ref_type === kind).map((r) => r.ref_number);
+    for (const d of await db.selectFrom('documents').selectAll().where('kind', '=', kind as DocumentKind).where('number', 'in', numbers).execute()) docs.set(`${kind}:${d.number}`, d);
+  }
+  const recipientNumbers = [...new Set([...docs.values()].map((d) => d.recipient_number))];
+  const attach = new Map<number, number | null>();
+  if (recipientNumbers.length) {
+    for (const r of await db.selectFrom('recipients').select(['number', 'attach_pdf']).where('number', 'in', recipientNumbers).execute()) attach.set(r.number, r.attach_pdf);
+  }
+  const withPdf = [...new Set([...docs.values()].filter((d) => attachesPdf(env, attach.get(d.recipient_number))))];
+  const views = new Map((await buildViews(db, env.ctx, withPdf)).map((v, k) => [withPdf[k].id, v]));
+
+  for (const row of docMails) {
+    const ready = out.get(row.id)!;
+    const doc = docs.get(`${row.ref_type}:${row.ref_number}`);
+    if (!doc) {
+      ready.mail = Promise.resolve({ status: 'NOT_DELIVERED', error: `${row.ref_type} ${row.ref_number} does not exist` });
+      continue;
+    }
+    const view = views.get(doc.id);
+    const mail = mailOptions(env, row, documentContent(env, row, factsOf(doc), !!view));
+    if (!view) {
+      ready.mail = Promise.resolve({ mail });
+      continue;
+    }
+    const filename = `${FILE_STEM[doc.kind as DocumentKind]}-${doc.number}.pdf`;
+    // The worker builds the message; the SMTP transport takes it as it is (envelope from from/to/cc).
+    ready.mail = settle(runTask('mail.document', { view, mail, filename }).then((raw) => ({ mail: { from: mail.from, to: mail.to, cc: mail.cc, messageId: mail.messageId, raw } })));
+  }
+  return out;
+}
