@@ -1,0 +1,125 @@
+/**
+ * Group commit: many small write operations that arrive together share ONE transaction and so one COMMIT (one fsync with
+ * `synchronous=FULL`), while each keeps the guarantees of its own transaction:
+ *
+ * - each member runs inside its own SAVEPOINT; a member that throws is rolled back to it (its writes are gone, the other
+ *   members' stay) and gets its error at once: it wrote nothing, so nothing has to become durable first;
+ * - a member that succeeded is answered only after the shared COMMIT returned, i.e. once its writes are on disk; if the
+ *   COMMIT (or a savepoint) fails, every member of the batch gets that error and nothing of the batch is written. A crash
+ *   anywhere before the COMMIT leaves nothing half-written: the batch is one transaction;
+ * - members run one after another, in arrival order, each seeing the writes of the members before it (so a counted limit,
+ *   such as an event's seats, stays exact), and each in the async context it was submitted from (the audit's actor);
+ * - a batch takes whatever was queued while the previous batch ran (and what arrives in the same turn of the event loop),
+ *   at most `maxBatch` members; no timer waits for more, so a lone request is not delayed.
+ *
+ * SQLite only: its one writer is the bottleneck group commit removes. On PostgreSQL (many connections, row locks, its own
+ * commit grouping) `inGroupTx` is plain `inTx`, one transaction per operation as before.
+ */
+import { AsyncResource } from 'node:async_hooks';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
+import { inTx } from './transaction.js';
+
+export interface GroupCommitOptions {
+  /** Most members in one transaction (bounds how long a reader waits behind a batch); default 16. */
+  maxBatch?: number;
+  /** Called with each batch's size when it committed (tests, benchmarks). */
+  onCommit?: (size: number) => void;
+}
+
+interface Member {
+  run: (trx: Kysely<any>) => Promise<unknown>;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+export class GroupCommit {
+  private queue: Member[] = [];
+  private busy = false;
+  private readonly maxBatch: number;
+  /** Batches committed and the members they held (benchmarks report the mean batch size). */
+  readonly stats = { batches: 0, members: 0 };
+
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly opts: GroupCommitOptions = {},
+  ) {
+    this.maxBatch = Math.max(1, opts.maxBatch ?? 16);
+  }
+
+  /** Runs `fn` with a context whose `db` is the shared transaction; resolves after that transaction committed. */
+  run<C extends { db: Kysely<any> }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
+    if (ctx.db.isTransaction) return fn(ctx); // joins the caller's transaction, like inTx
+    if (dialectOf(ctx.db) === 'postgres') return inTx(ctx, fn);
+    // Bound to the submitter's async context, so AsyncLocalStorage (the audit's actor) is the request's, not the batch's.
+    const run = AsyncResource.bind((trx: Kysely<any>) => fn({ ...ctx, db: trx }));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.busy || !this.queue.length) return;
+    this.busy = true;
+    // One turn of the event loop: requests already read from their sockets join this batch.
+    setImmediate(() => {
+      void this.runBatch().finally(() => {
+        this.busy = false;
+        this.schedule();
+      });
+    });
+  }
+
+  private async runBatch(): Promise<void> {
+    const batch = this.queue.splice(0, this.maxBatch);
+    const done: { member: Member; value: unknown }[] = [];
+    const failedAlone = new Set<Member>();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const member of batch) {
+          await sql`savepoint group_member`.execute(trx);
+          let value: unknown;
+          try {
+            value = await member.run(trx);
+          } catch (error) {
+            // Undo this member only; if even that fails the transaction is broken and the whole batch fails below.
+            await sql`rollback to savepoint group_member`.execute(trx);
+            await sql`release savepoint group_member`.execute(trx);
+            failedAlone.add(member);
+            member.reject(error);
+            continue;
+          }
+          await sql`release savepoint group_member`.execute(trx);
+          done.push({ member, value });
+        }
+      });
+    } catch (error) {
+      // Nothing of the batch was committed: every member not yet answered hears why.
+      for (const member of batch) if (!failedAlone.has(member)) member.reject(error);
+      return;
+    }
+    this.stats.batches++;
+    this.stats.members += batch.length;
+    this.opts.onCommit?.(batch.length);
+    for (const { member, value } of done) member.resolve(value);
+  }
+}
+
+const defaults = new WeakMap<Kysely<any>, GroupCommit>();
+
+/**
+ * Like inTx, but the transaction may be shared with other operations submitted at the same time (see above); for
+ * small, frequent writes from many clients at once (public event signups). `ctx.db` must be the app's database (not a
+ * transaction: then `fn` simply joins it).
+ */
+export function inGroupTx<C extends { db: Kysely<any> }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
+  return groupCommitOf(ctx.db).run(ctx, fn);
+}
+
+/** The committer inGroupTx uses for this database (one per database, so its signups queue together). */
+export function groupCommitOf(db: Kysely<any>): GroupCommit {
+  let gc = defaults.get(db);
+  if (!gc) defaults.set(db, (gc = new GroupCommit(db)));
+  return gc;
+}
