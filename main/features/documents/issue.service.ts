@@ -53,11 +53,18 @@ export async function issueDraft(ctx: AppContext, id: number, opts: IssueOptions
   return inTx(ctx, (tctx) => issueInTx(tctx, id, opts));
 }
 
-/** issueDraft's work; `ctx.db` is a transaction. */
-async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions): Promise<Issued> {
+/** What issuing reads of a draft: its row (these columns) and its lines. */
+type DraftFacts = Pick<DocRow, 'kind' | 'recipient_number' | 'issue_date' | 'due_date' | 'expiry_date' | 'order_number' | 'order_date' | 'delivery_date' | 'our_reference' | 'your_reference' | 'invoice_text' | 'currency' | 'delivery_address' | 'credited_document_id' | 'source_document_id'>;
+
+/**
+ * issueDraft's work; `ctx.db` is a transaction. `written`: a draft this transaction has just inserted WITHOUT lines
+ * (issueNew), given with its lines, so they are neither read back nor deleted and written again: they are written once,
+ * as issued.
+ */
+async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions, written?: { draft: DraftFacts; lines: NewLineRow[] }): Promise<Issued> {
   const trx = ctx.db;
   const kinds = opts.kinds;
-  const draft = await draftRow(trx, id, kinds);
+  const draft = written?.draft ?? (await draftRow(trx, id, kinds));
   if (!draft) throw notFound(`Draft ${id}`);
   const kind = draft.kind as DocumentKind;
   const settings = opts.settings ?? (await getSettings(ctx));
@@ -66,13 +73,14 @@ async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions): Promi
     throw validationError(missing, `Set ${missing.map((m) => m.field).join(', ')} in Settings (PUT /originators/current/settings) before issuing`);
   }
   const recipient = await trx.selectFrom('recipients').selectAll().where('number', '=', draft.recipient_number).executeTakeFirstOrThrow();
-  const stored = await trx.selectFrom('document_lines').selectAll().where('document_id', '=', id).orderBy('line_no').execute();
+  const stored = written?.lines ?? (await trx.selectFrom('document_lines').selectAll().where('document_id', '=', id).orderBy('line_no').execute());
 
   const errors = new FieldErrors();
   if (recipient.deleted && kind !== 'credit-note') errors.add('recipient.number', 'RECIPIENT_DELETED', { number: recipient.number });
   if (!stored.length) errors.add('items', 'NO_LINES');
   const vatRegistered = settings.company.vatRegistered;
-  const lines: NewLineRow[] = stored.map(({ document_id: _d, line_no: _n, ...l }, i) => {
+  const lines: NewLineRow[] = stored.map((row, i) => {
+    const { document_id: _d, line_no: _n, ...l } = row as NewLineRow & { document_id?: number; line_no?: number };
     if (!vatRegistered) return { ...l, tax_rate: 0, vat_category: 'O', exemption_reason: null };
     if (l.vat_category === 'O') errors.add(`items[${i}].taxRate`, 'LINE_WITHOUT_VAT');
     return { ...l };
@@ -156,7 +164,7 @@ async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions): Promi
   const hash = contentHash(final, lines.map((l, i) => ({ ...l, line_no: i + 1 })));
 
   // Lines first: once the row has its number the triggers refuse any change to them.
-  await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
+  if (!written) await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
   await insertLines(trx, id, lines);
   const res = await trx
     .updateTable('documents')
@@ -190,7 +198,8 @@ export async function issueNew(ctx: AppContext, kind: DocumentKind, input: Draft
   return inTx(ctx, async (tctx) => {
     const settings = await getSettings(tctx);
     const checked = await checkDraft(tctx, settings, kind, input);
-    const id = await insertDraft(tctx, checked, sourceDocumentId);
-    return issueInTx(tctx, id, { settings });
+    // The row is written as a draft (the lines' foreign key and the triggers need it), its lines once, by the issue.
+    const id = await insertDraft(tctx, { ...checked, lines: [] }, sourceDocumentId);
+    return issueInTx(tctx, id, { settings }, { draft: { ...checked.doc, source_document_id: sourceDocumentId }, lines: checked.lines });
   });
 }
