@@ -10,16 +10,12 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
+import type { Challenge } from './events.output.js';
 
 const TTL_MS = 20 * 60_000;
 
 /** A clock timestamp (YYYY-MM-DD HH:MM:SS) moved on by ms, in the same form (compared as text in SQL). */
 const later = (timestamp: string, ms: number) => new Date(Date.parse(`${timestamp.replace(' ', 'T')}Z`) + ms).toISOString().slice(0, 19).replace('T', ' ');
-
-export interface Challenge {
-  question: string;
-  token: string;
-}
 
 export async function newChallenge(db: Kysely<Database>, clock: Clock, eventId: number): Promise<Challenge> {
   const now = clock.timestamp();

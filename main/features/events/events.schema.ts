@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, OptNullStr, Paging, Str } from '../../ops/schemas.js';
+import { Link, Nullable, OptNullStr, Paging, Str } from '../../ops/schemas.js';
 import { TaxRate } from '../products/products.schema.js';
 
 /**
@@ -12,11 +12,14 @@ import { TaxRate } from '../products/products.schema.js';
  * yourRef 64, orgNo a valid Norwegian organisation number); a TEXT custom field value at most 500 characters.
  */
 export const DATE_TIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$';
-const DateTime = Type.String({ pattern: DATE_TIME, description: 'a date and time YYYY-MM-DD HH:MM' });
+export const DateTime = Type.String({ pattern: DATE_TIME, description: 'a date and time YYYY-MM-DD HH:MM' });
+/** When something happened (the clock's timestamp). */
+export const Timestamp = Type.String({ description: 'a date and time YYYY-MM-DD HH:MM:SS' });
 const Money = Type.Number({ minimum: 0, maximum: 999_999.99 });
 const closed = { additionalProperties: false } as const;
 
 export const CUSTOM_FIELD_TYPES = ['TEXT', 'BOOLEAN'] as const;
+export const CustomFieldType = Type.Union(CUSTOM_FIELD_TYPES.map((t) => Type.Literal(t)));
 export const CODE_PATTERN = '^[A-Za-z0-9_-]{1,15}$';
 
 export const DiscountCodeInput = Type.Object(
@@ -25,24 +28,35 @@ export const DiscountCodeInput = Type.Object(
 );
 export type DiscountCodeInput = Static<typeof DiscountCodeInput>;
 
+/** A custom field's `options` (2.10: "null or options"). */
+const FieldOptions = Nullable(Type.Array(Str(100), { maxItems: 50 }));
+
 export const EventCustomFieldInput = Type.Object(
   {
     number: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
     name: Str(100, { min: 1 }),
-    type: Type.Union(CUSTOM_FIELD_TYPES.map((t) => Type.Literal(t))),
+    type: CustomFieldType,
     price: Type.Optional(Nullable(Type.Object({ productCode: Str(9, { min: 1 }), price: Money, taxRate: TaxRate }, closed))),
-    options: Type.Optional(Nullable(Type.Array(Str(100), { maxItems: 50 }))),
+    options: Type.Optional(FieldOptions),
   },
+  closed,
+);
+
+/** `_links` of an event as read (2.10). */
+export const EventLinks = Type.Object({ self: Link, participants: Link }, closed);
+/** `_stats` of an event as read (2.10): its participants by shown status, counted in SQL. */
+export const EventStats = Type.Object(
+  { participant: Type.Object({ pending: Type.Integer({ minimum: 0 }), registered: Type.Integer({ minimum: 0 }), paid: Type.Integer({ minimum: 0 }) }, closed) },
   closed,
 );
 
 /** The 2.10 shape as written: the computed parts (id, number, _links, _stats) may be sent back as read and are ignored. */
 export const EventInput = Type.Object(
   {
-    id: Type.Optional(Type.Unknown()),
-    number: Type.Optional(Type.Unknown()),
-    _links: Type.Optional(Type.Unknown()),
-    _stats: Type.Optional(Type.Unknown()),
+    id: Type.Optional(Type.Integer({ minimum: 1, description: 'read-only (the public id): ignored' })),
+    number: Type.Optional(Type.Integer({ minimum: 1, description: 'read-only: ignored, the path names the event' })),
+    _links: Type.Optional(EventLinks),
+    _stats: Type.Optional(EventStats),
     name: Str(100, { min: 1 }),
     date: DateTime,
     endDate: Type.Optional(Nullable(DateTime)),
@@ -79,11 +93,9 @@ export const UpcomingQuery = Type.Object({ q: Type.Optional(Type.String({ maxLen
 export const PastQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })), ...Paging }, closed);
 
 export const PARTICIPANT_STATUSES = ['pending', 'registered', 'paid', 'cancelled'] as const;
+export const ParticipantStatus = Type.Union(PARTICIPANT_STATUSES.map((s) => Type.Literal(s)));
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
-export const ParticipantListQuery = Type.Object(
-  { status: Type.Optional(Type.Union(PARTICIPANT_STATUSES.map((s) => Type.Literal(s)))), ...Paging },
-  closed,
-);
+export const ParticipantListQuery = Type.Object({ status: Type.Optional(ParticipantStatus), ...Paging }, closed);
 
 export const ParticipantUpdate = Type.Object({ name: Str(100, { min: 1 }), email: Str(64, { min: 1 }), mobile: OptNullStr(20) }, closed);
 export type ParticipantUpdate = Static<typeof ParticipantUpdate>;
@@ -118,7 +130,7 @@ export const SignupInput = Type.Object(
             number: Type.Integer({ minimum: 1 }),
             name: OptNullStr(100),
             type: OptNullStr(10),
-            options: Type.Optional(Type.Unknown()),
+            options: Type.Optional(FieldOptions),
             value: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Boolean(), Type.Null()])),
           },
           closed,
@@ -132,52 +144,5 @@ export const SignupInput = Type.Object(
 );
 export type SignupInput = Static<typeof SignupInput>;
 
-export interface EventView {
-  id: number;
-  number: number;
-  name: string;
-  date: string;
-  signupCaptcha: boolean;
-  location: { name: string; address: string; zip: string; city: string; country: string };
-  description: string;
-  confirmation: boolean;
-  price: number;
-  contactPerson: { name: string; email: string; phone: string };
-  participantLimit: number | null;
-  smsConfirmation: { enabled: boolean; message: string };
-  registrationDeadline: string | null;
-  endDate: string | null;
-  taxRate: number;
-  productNumber: string | null;
-  showSignupStats: boolean;
-  discountCodes: { label: string; codes: Array<{ code: string; amount: number }> };
-  customFields: Array<{
-    number: number;
-    name: string;
-    type: string;
-    price?: { productCode: string; price: number; taxRate: number };
-    options: string[] | null;
-  }>;
-  _links: { self: { uri: string }; participants: { uri: string } };
-  _stats: { participant: { pending: number; registered: number; paid: number } };
-}
-
-export interface ParticipantView {
-  number: number;
-  status: ParticipantStatus;
-  name: string;
-  email: string;
-  mobile: string | null;
-  invoice: Record<string, string | null> | null;
-  discountCode: string | null;
-  customFields: Array<{ number: number; name: string; type: string; value: string | boolean | null }>;
-  amount: number;
-  signedUpAt: string;
-  registeredAt: string | null;
-  cancelledAt: string | null;
-  invoiceNumber: number | null;
-  creditNoteNumber: number | null;
-  /** What is still owed on the invoice (kr), null without one. */
-  balance: number | null;
-  _links: { self: { uri: string }; invoice?: { uri: string } };
-}
+/** The read shapes live in events.output.ts (the renderer imports them from here). */
+export type { EventView, ParticipantView } from './events.output.js';

@@ -9,7 +9,8 @@ import { audit } from '../audit/audit.service.js';
 import { isIsoDate } from '../../clock.js';
 import { productsByCode } from '../products/products.service.js';
 import { sendingSettings } from '../sending/sending-settings.js';
-import type { DiscountCodeInput, EventInput, EventView } from './events.schema.js';
+import type { DiscountCodeInput, EventInput } from './events.schema.js';
+import type { EventView } from './events.output.js';
 import { eventViews, seatsTaken, type EventRow } from './events.view.js';
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());

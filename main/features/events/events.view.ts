@@ -2,7 +2,8 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, EventCustomFieldsTable, EventsTable } from '../../../db/schema.js';
 import { oreToKr } from '../../domain/money.js';
 import { stateWhere } from '../invoices/invoice-state.sql.js';
-import type { EventView } from './events.schema.js';
+import type { CUSTOM_FIELD_TYPES } from './events.schema.js';
+import type { EventView } from './events.output.js';
 
 export type EventRow = Selectable<EventsTable>;
 type FieldRow = Selectable<EventCustomFieldsTable>;
@@ -75,7 +76,7 @@ export function customFieldView(f: FieldRow): EventView['customFields'][number] 
   return {
     number: f.number,
     name: f.name,
-    type: f.type,
+    type: f.type as (typeof CUSTOM_FIELD_TYPES)[number], // TEXT | BOOLEAN: only these are written (EventCustomFieldInput)
     ...(f.price !== null ? { price: { productCode: f.price_product_code ?? '', price: oreToKr(f.price), taxRate: (f.price_tax_rate ?? 0) / 100 } } : {}),
     options: f.options ? JSON.parse(f.options) : null,
   };

@@ -5,10 +5,10 @@
  */
 import { formatDate, formatMoney } from '../../render/format.js';
 import type { FieldError } from '../../ops/errors.js';
-import type { Challenge } from './captcha.js';
+import type { Challenge, SignupResult } from './events.output.js';
 import type { SignupInput } from './events.schema.js';
 import { norwegianMessage } from './signup-messages.js';
-import type { publicFacts, SignupResult } from './signup.service.js';
+import type { publicFacts } from './signup.service.js';
 
 type Facts = Awaited<ReturnType<typeof publicFacts>>;
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
