@@ -1,13 +1,17 @@
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { PAGE_LIMITS } from './define.js';
 import { READ_BACK_KEYWORD } from './text.js';
+import { DATE_TIME_MINUTE } from './dates.js';
 
 /** Shared schema pieces, so every operation states limits the same way. */
 export const Str = (max: number, opts: { min?: number } = {}) => Type.String({ maxLength: max, ...(opts.min ? { minLength: opts.min } : {}) });
 export const OptStr = (max: number) => Type.Optional(Str(max));
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const OptNullStr = (max: number) => Type.Optional(Nullable(Str(max)));
-export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'a date YYYY-MM-DD' });
+/** A real calendar day `YYYY-MM-DD` (ajv-formats' `date`: 2026-02-29 and 2026-04-31 are refused with NOT_A_DATE). */
+export const IsoDate = Type.String({ format: 'date', description: 'a date YYYY-MM-DD' });
+/** A real day and time of day to the minute, `YYYY-MM-DD HH:MM` local time (event times; ops/dates.ts). */
+export const IsoDateTimeMinute = Type.String({ format: DATE_TIME_MINUTE, description: 'a date and time YYYY-MM-DD HH:MM' });
 export const OptDate = Type.Optional(IsoDate);
 export const PositiveInt = Type.Integer({ minimum: 1 });
 export const NumberParam = Type.Object({ number: Type.Integer({ minimum: 1 }) });

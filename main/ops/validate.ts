@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { fieldError, validationError, type ErrorCode, type FieldError } from './errors.js';
 import type { ParamsArg } from './error-codes.js';
 
+import { addDateFormats } from './dates.js';
 import { BAD_TEXT, hardened, MAYBE_BAD_TEXT, READ_BACK_KEYWORD, TEXT_KEYWORD, textAt } from './text.js';
 
 const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
@@ -20,6 +21,8 @@ const quickAjv = new Ajv({ allErrors: false, strict: false, useDefaults: false }
 // Every string of every schema carries the text keyword (see text.ts): control characters, U+FFFE/U+FFFF and lone
 // surrogates are refused at input, naming the field.
 for (const ajv of [strictAjv, coercingAjv, quickAjv]) {
+  // Real days (schemas.ts IsoDate, IsoDateTimeMinute): 2026-02-29, 2026-13-01 and 2026-04-31 are refused as NOT_A_DATE.
+  addDateFormats(ajv);
   // Generated inline (a regular expression test per string, no function call): it runs on every string of every body.
   ajv.addKeyword({
     keyword: TEXT_KEYWORD,

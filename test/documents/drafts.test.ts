@@ -89,13 +89,14 @@ describe('invoice drafts', () => {
     });
     expect(r.status).toBe(400);
     const fields = r.body.fields.map((f: { field: string }) => f.field);
-    // schema errors first (all at once)
-    expect(fields).toEqual(expect.arrayContaining(['orderNumber', 'invoiceText', 'items[1].discount', 'items[2].taxRate']));
+    // schema errors first (all at once), a day that does not exist among them
+    expect(fields).toEqual(expect.arrayContaining(['orderNumber', 'invoiceText', 'invoiceDate', 'items[1].discount', 'items[2].taxRate']));
+    expect(r.body.fields.find((f: { field: string }) => f.field === 'invoiceDate')).toMatchObject({ code: 'NOT_A_DATE', message: 'must be a date YYYY-MM-DD' });
+    // then every rule of the service at once
     const r2 = await s.json('/invoices/drafts/', {
       body: {
         recipient: { number: 9999 },
         currency: 'XYZ',
-        invoiceDate: '2026-02-30',
         items: [
           { productCode: 'NOPE', quantity: 1 },
           { description: 'ok', quantity: 1.0001, unitPrice: 1.001 },
@@ -107,7 +108,7 @@ describe('invoice drafts', () => {
     });
     expect(r2.status).toBe(400);
     expect(r2.body.fields.map((f: { field: string }) => f.field)).toEqual([
-      'recipient.number', 'invoiceDate', 'currency', 'items[0].productCode', 'items[1].quantity', 'items[1].unitPrice',
+      'recipient.number', 'currency', 'items[0].productCode', 'items[1].quantity', 'items[1].unitPrice',
       'items[2].exemptionReason', 'items[3].description', 'items[3].unitPrice', 'items[4].vatCategory',
     ]);
     expect((await s.json('/invoices/drafts/')).body.length).toBe(before);

@@ -1,8 +1,8 @@
 import AjvModule, { type ValidateFunction } from 'ajv';
-import formatsModule from 'ajv-formats';
 import type { Op } from '../../main/ops/define.js';
 import { resultKind } from '../../main/ops/output.js';
 import { allOps } from '../../main/op-table.js';
+import { addDateFormats } from '../../main/ops/dates.js';
 
 /**
  * The truth check of the output schemas: a JSON answer of the test server is validated against its operation's `output`
@@ -10,9 +10,8 @@ import { allOps } from '../../main/op-table.js';
  * KVITT_CHECK_RESPONSES=1 (test/helpers/server.ts), and always in test/http/response-schemas.test.ts.
  */
 const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
-const addFormats = (formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule;
 const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv);
+addDateFormats(ajv);
 
 const validators = new WeakMap<Op, ValidateFunction>();
 const routes = allOps.map((op) => ({

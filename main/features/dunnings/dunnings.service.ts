@@ -9,7 +9,6 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { addDays, daysBetween, MissingRateError, type RatePeriod } from '../../domain/late-interest.js';
 import { fieldError, FieldErrors, validationError } from '../../ops/errors.js';
-import { isIsoDate } from '../../clock.js';
 import { queueDocumentShipments, type DeliveryOptions, type ShipmentView } from '../sending/outbox.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.schema.js';
@@ -146,8 +145,7 @@ export async function createDunning(ctx: AppContext, input: DunningInput): Promi
     if (problem) errors.list.push(problem);
     const dcn = input.debtCollectionNotice ?? false;
     const dueDate = input.dueDate ?? addDays(today, dcn ? Math.max(settings.deadlineDays, MIN_NOTICE_DEADLINE_DAYS) : settings.deadlineDays);
-    if (!isIsoDate(dueDate)) errors.add('dueDate', 'NOT_A_DATE');
-    else if (dueDate <= today) errors.add('dueDate', 'NOT_AFTER_DUNNING_DATE', { date: today });
+    if (dueDate <= today) errors.add('dueDate', 'NOT_AFTER_DUNNING_DATE', { date: today });
     else if (dcn && daysBetween(today, dueDate) < MIN_NOTICE_DEADLINE_DAYS) {
       errors.add('dueDate', 'NOTICE_DEADLINE_TOO_SHORT', { days: MIN_NOTICE_DEADLINE_DAYS, earliest: addDays(today, MIN_NOTICE_DEADLINE_DAYS) });
     }

@@ -9,7 +9,6 @@ import type { RatePeriod } from '../../domain/late-interest.js';
 import { fromScaled, hasAtMostDecimals, toScaled } from '../../domain/money.js';
 import { conflict, fieldError, FieldErrors, notFound } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
-import { isIsoDate } from '../../clock.js';
 import type { InterestRateInput } from './dunnings.schema.js';
 import { inTx } from '../../ops/transaction.js';
 
@@ -38,7 +37,6 @@ export async function listRates(ctx: AppContext): Promise<InterestRateView[]> {
 
 function checked(input: InterestRateInput): { from_date: string; rate: number } {
   const errors = new FieldErrors();
-  if (!isIsoDate(input.from)) errors.add('from', 'NOT_A_DATE');
   if (!hasAtMostDecimals(input.rate, 2)) errors.add('rate', 'TOO_MANY_DECIMALS', { max: 2 });
   errors.throwIfAny();
   return { from_date: input.from, rate: toScaled(input.rate, 2) };

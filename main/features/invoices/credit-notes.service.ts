@@ -10,7 +10,6 @@
  * The credit note is a document of its own (kind credit-note) that references the invoice (credited_document_id) and
  * reduces its balance when issued.
  */
-import { isIsoDate } from '../../clock.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
@@ -115,10 +114,7 @@ async function planCredit(ctx: AppContext, number: number, input: CreditNoteInpu
   const { balance } = await trx.selectFrom('invoice_balances').select('balance').where('document_id', '=', inv.id).executeTakeFirstOrThrow();
 
   const errors = new FieldErrors();
-  if (input?.invoiceDate) {
-    if (!isIsoDate(input.invoiceDate)) errors.add('invoiceDate', 'NOT_A_DATE');
-    else if (input.invoiceDate < inv.issue_date!) errors.add('invoiceDate', 'BEFORE_CREDITED_INVOICE');
-  }
+  if (input?.invoiceDate && input.invoiceDate < inv.issue_date!) errors.add('invoiceDate', 'BEFORE_CREDITED_INVOICE');
   if (input?.scope && input.items?.length) errors.add('scope', 'SCOPE_ONLY_WITHOUT_ITEMS');
   let lines: NewLineRow[];
   let tolerance = 0;

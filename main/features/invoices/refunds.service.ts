@@ -11,7 +11,6 @@ import { hasAtMostDecimals, krToOre } from '../../domain/money.js';
 import { FieldErrors, OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import type { CreditTransferInput, RefundInput } from '../documents/documents.schema.js';
-import { isIsoDate } from '../../clock.js';
 import { invoiceForUpdate, setBalance } from './payments.service.js';
 import { inTx } from '../../ops/transaction.js';
 
@@ -24,8 +23,7 @@ export async function registerRefund(ctx: AppContext, number: number, input: Ref
     const inv = await invoiceForUpdate(trx, number);
     if (inv.balance >= 0) throw nothingToGiveBack(number);
     const errors = new FieldErrors();
-    if (!isIsoDate(input.date)) errors.add('date', 'NOT_A_DATE');
-    else if (input.date < inv.issue_date!) errors.add('date', 'BEFORE_INVOICE_DATE');
+    if (input.date < inv.issue_date!) errors.add('date', 'BEFORE_INVOICE_DATE');
     let amount = -inv.balance;
     if (input.amount !== undefined) {
       if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'TOO_MANY_DECIMALS', { max: 2 });
