@@ -78,7 +78,8 @@ function checkCustomField(input: CustomFieldInput) {
 const fieldView = (r: { number: number; name: string; type: string; options: string | null; required: number }) => ({
   number: r.number,
   name: r.name,
-  type: r.type,
+  // Only CustomFieldInput's types are ever written (the input schema checks them).
+  type: r.type as CustomFieldInput['type'],
   options: r.options ? (JSON.parse(r.options) as string[]) : null,
   required: r.required === 1,
 });

@@ -91,7 +91,8 @@ function opsOf(def: ReportDef): Op[] {
   return ops;
 }
 
-export const reportOps: Op[] = [
+/** The report operations: the generated ones are plain `Op` (their names come from the registry); `as const` keeps the others' names and types for the typed client (op-table.ts OpTypesByName). */
+export const reportOps = [
   defineOp({
     name: 'reports.list',
     method: 'GET',
@@ -116,4 +117,4 @@ export const reportOps: Op[] = [
   ...reports.flatMap(opsOf),
   ...emailOps,
   ...progressOps,
-];
+] as const;

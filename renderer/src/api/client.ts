@@ -5,6 +5,7 @@
  */
 import i18n from 'i18next';
 import { fieldErrorText, opErrorText, type ErrorParams } from '../i18n/error-messages';
+import type { InputArgs, InputOf, OpName, OutputOf, PagedOutputOf } from './op-types';
 
 export interface FieldError {
   field: string;
@@ -43,7 +44,11 @@ type Envelope =
 
 declare global {
   interface Window {
-    api?: { call(name: string, input?: OpInput): Promise<Envelope> };
+    api?: {
+      call(name: string, input?: OpInput): Promise<Envelope>;
+      /** Electron: runs a file operation and writes its file where the person chooses, chunk by chunk (main/ipc-files.ts). */
+      save?(name: string, input?: OpInput): Promise<Envelope>;
+    };
   }
 }
 
@@ -69,13 +74,53 @@ async function transport(name: string, input: OpInput): Promise<Envelope> {
   return (await res.json()) as Envelope;
 }
 
-export async function call<T = any>(name: string, input: OpInput = {}): Promise<T> {
-  const env = await transport(name, input);
-  if (env.ok) return env.value as T;
+/**
+ * Runs the operation `name` of the table (main/op-table.ts), checked by tsc: the name must exist, the input is the
+ * operation's `{params, query, body}` (required parts required) and the answer is what its `run` returns as plain data.
+ * A list answers an array, or a page (`PageValue`) when `query.perPage` is given.
+ */
+export function call<N extends OpName>(name: N, input: InputOf<N> & { query: { perPage: number } }): Promise<PagedOutputOf<N>>;
+export function call<N extends OpName>(name: N, ...input: InputArgs<N>): Promise<OutputOf<N>>;
+export function call(name: OpName, input?: OpInput): Promise<unknown> {
+  return callByName(name, input);
+}
+
+/**
+ * An operation whose name is known only at run time (the reports the service lists, built from its registry and not in
+ * the table's types): unchecked, so its caller states what the operation answers.
+ */
+export async function callByName(name: string, input: OpInput = {}): Promise<unknown> {
+  return unwrap(await transport(name, input));
+}
+
+/** What `api.save` answers: the chosen path (null: the person cancelled the dialog), the file's name and size. */
+export interface Saved {
+  saved: string | null;
+  filename?: string;
+  bytes?: number;
+}
+
+/**
+ * Electron only (`window.api.save`): runs the file operation `name` and lets the main process write its file to the
+ * path the person picks, chunk by chunk, so a large file never sits whole in the window's memory.
+ */
+export async function saveByName(name: string, input: OpInput = {}): Promise<Saved> {
+  return unwrap(await window.api!.save!(name, input)) as Saved;
+}
+
+function unwrap(env: Envelope): unknown {
+  if (env.ok) return env.value;
   const lang = i18n.language ?? 'nb';
   const fields = (env.error.fields ?? []).map((f) => ({ ...f, message: fieldErrorText(f, lang) }));
   throw new ApiError(env.error.status, env.error.code, opErrorText(env.error, lang), fields, env.error.params);
 }
+
+/**
+ * A form's values sent as the user left them (an empty field as null) for the service to check: its 400 names each bad
+ * field, shown next to it. Typed as the body the operation takes (from the call it is passed to), since the service is
+ * what validates it; use it only for such forms, never for results.
+ */
+export const formBody = <T>(values: object): T => values as T;
 
 /** Paged list results as operations return them to the GUI. */
 export interface Page<T> {

@@ -15,7 +15,7 @@ export function App() {
   const location = useLocation();
   const go = useGuardedNavigate();
   useEffect(() => {
-    call<{ today: string }>('common.info')
+    call('common.info')
       .then((info) => setServiceToday(info.today))
       .catch(() => undefined); // the local date stays the fallback
   }, []);

@@ -2,10 +2,17 @@ import { Button, Group, Modal } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, downloadBlob, fileToBlob } from '../api/client';
+import type { DocumentFileOpName, InputOf } from '../api/op-types';
 import { PdfFrame } from './PdfFrame';
 
-/** Opens a document's PDF (an operation with `{params: {number}}`, or other `params`) in a large dialog, with download. */
-export function PdfDialog({ op, number, params, title, opened, onClose }: { op: string; number?: number; params?: Record<string, unknown>; title: string; opened: boolean; onClose: () => void }) {
+/** Where a PDF comes from: a document's file operation and its number, or a printed shipment's PDF by id. */
+type PdfSource = { op: DocumentFileOpName; number: number; params?: undefined } | { op: 'sending.shipmentPdf'; params: InputOf<'sending.shipmentPdf'>['params']; number?: undefined };
+
+const loadPdf = (source: PdfSource) => (source.op === 'sending.shipmentPdf' ? call(source.op, { params: source.params }) : call(source.op, { params: { number: source.number } }));
+
+/** Opens a document's PDF (an operation with `{params: {number}}`, or a shipment's by `params`) in a large dialog, with download. */
+export function PdfDialog({ title, opened, onClose, ...source }: PdfSource & { title: string; opened: boolean; onClose: () => void }) {
+  const { op, number, params } = source;
   const { t } = useTranslation();
   const [file, setFile] = useState<{ blob: Blob; filename: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -14,7 +21,7 @@ export function PdfDialog({ op, number, params, title, opened, onClose }: { op: 
     let live = true;
     setFile(null);
     setError(null);
-    call(op, { params: params ?? { number } })
+    loadPdf(source)
       .then((v) => live && setFile(fileToBlob(v)))
       .catch((e) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {

@@ -29,10 +29,10 @@ export const useLookups = create<LookupsState>((set, get) => ({
   load() {
     if (get().loaded) return Promise.resolve();
     loading ??= Promise.all([
-      call<Country[]>('common.listCountries'),
-      call<ExchangeRate[]>('common.listExchangeRates'),
-      call<Label[]>('labels.list'),
-      call<CustomFieldDef[]>('customFields.list'),
+      call('common.listCountries'),
+      call('common.listExchangeRates'),
+      call('labels.list'),
+      call('customFields.list'),
     ])
       .then(([countries, rates, labels, customFields]) => set({ countries, rates, labels, customFields, loaded: true }))
       .finally(() => {
@@ -41,12 +41,12 @@ export const useLookups = create<LookupsState>((set, get) => ({
     return loading;
   },
   async refreshLabels() {
-    set({ labels: await call<Label[]>('labels.list') });
+    set({ labels: await call('labels.list') });
   },
   async refreshCustomFields() {
-    set({ customFields: await call<CustomFieldDef[]>('customFields.list') });
+    set({ customFields: await call('customFields.list') });
   },
   async refreshRates() {
-    set({ rates: await call<ExchangeRate[]>('common.listExchangeRates') });
+    set({ rates: await call('common.listExchangeRates') });
   },
 }));

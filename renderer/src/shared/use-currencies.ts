@@ -6,7 +6,7 @@ export function useCurrencies(current: string): string[] {
   const [codes, setCodes] = useState<string[]>(['NOK']);
   useEffect(() => {
     let live = true;
-    call<Array<{ currency: string }>>('common.listExchangeRates')
+    call('common.listExchangeRates')
       .then((rates) => live && setCodes(['NOK', ...rates.map((r) => r.currency).filter((c) => c !== 'NOK')]))
       .catch(() => undefined);
     return () => {

@@ -3,7 +3,7 @@ import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, call } from '../../api/client';
+import { ApiError, call, formBody } from '../../api/client';
 import { useGuardedNavigate, useUnsavedGuard } from '../../shared/unsaved.store';
 import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
@@ -67,7 +67,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
       setLoaded(true);
       // "Ny faktura" / "Nytt tilbud" from a customer's page: that customer is chosen already.
       if (presetRecipient) {
-        call<{ number: number; name: string; customerNumber?: string | null }>(OPS.recipients.get, { params: { number: presetRecipient } })
+        call(OPS.recipients.get, { params: { number: presetRecipient } })
           .then((r) => setForm((f) => ({ ...f, recipientNumber: r.number, recipientLabel: r.customerNumber ? `${r.name} (${r.customerNumber})` : r.name })))
           .catch(() => undefined);
       }
@@ -75,7 +75,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     }
     let live = true;
     setLoaded(false);
-    call<DocumentData>(ops.get, { params: { number: draftNumber } })
+    call(ops.get, { params: { number: draftNumber } })
       .then((doc) => {
         if (!live) return;
         setForm(formFromDocument(kind, doc));
@@ -119,10 +119,10 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     try {
       let number = draftNumber;
       if (number === null) {
-        const res = await call<{ created: string }>(ops.create, { body });
+        const res = await call(ops.create, { body: formBody(body) });
         number = numberFromLocation(res.created);
       } else {
-        await call(ops.update, { params: { number }, body });
+        await call(ops.update, { params: { number }, body: formBody(body) });
       }
       setErrors({});
       setDirty(false);
@@ -149,7 +149,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     }
     setBusy('issue');
     try {
-      const res = await call<{ created: string }>(ops.issue, { params: { number } });
+      const res = await call(ops.issue, { params: { number } });
       const issued = numberFromLocation(res.created);
       setConfirm(null);
       notifyOk(t(`docs.issued.${effectiveKind}`, { number: issued }));
@@ -386,7 +386,7 @@ function RecipientPicker({ form, error, onPick, onYourReference }: { form: DocFo
       onChange={(n, label) => {
         onPick(n, label);
         if (!n) return;
-        call<{ yourReference?: string | null }>(OPS.recipients.get, { params: { number: n } })
+        call(OPS.recipients.get, { params: { number: n } })
           .then((r) => r.yourReference && onYourReference(r.yourReference))
           .catch(() => undefined);
       }}

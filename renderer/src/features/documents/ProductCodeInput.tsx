@@ -11,7 +11,7 @@ export type ProductHit = Product;
 
 /** Finds the product with exactly this code (case-insensitive), or null. */
 export async function findProductByCode(code: string): Promise<ProductHit | null> {
-  const page = await call<Page<ProductHit>>(OPS.products.list, { query: { q: code, perPage: 50 } });
+  const page = await call(OPS.products.list, { query: { q: code, perPage: 50 } });
   return page.items.find((p) => p.code.toLowerCase() === code.toLowerCase()) ?? null;
 }
 
@@ -42,7 +42,7 @@ export function ProductCodeInput({
     const q = debounced.trim();
     if (!q) return setHits([]);
     let live = true;
-    call<Page<ProductHit>>(OPS.products.list, { query: { q, perPage: 10 } })
+    call(OPS.products.list, { query: { q, perPage: 10 } })
       .then((p) => live && setHits(p.items))
       .catch(() => live && setHits([]));
     return () => {

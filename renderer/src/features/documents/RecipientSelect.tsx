@@ -50,7 +50,7 @@ export function RecipientSelect({
     const q = selected && debounced === selected.label ? '' : debounced.trim();
     let live = true;
     setLoading(true);
-    call<Page<RecipientRow>>(OPS.recipients.list, { query: { q: q || undefined, perPage: 30 } })
+    call(OPS.recipients.list, { query: { q: q || undefined, perPage: 30 } })
       .then((page) => live && setOptions(page.items.map((r) => ({ value: String(r.number), label: labelOf(r) }))))
       .catch(() => live && setOptions([]))
       .finally(() => live && setLoading(false));

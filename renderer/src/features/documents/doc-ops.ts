@@ -1,22 +1,23 @@
 /**
- * Operation names of the documents area, in one place (see main/features/<area>/*.ops.ts for the table).
- * Each kind's drafts, issue and files.
+ * Operation names of the documents area, in one place, checked by tsc against the table (main/op-table.ts): a renamed
+ * or removed operation breaks the renderer's build here. Each kind's drafts, issue and files.
  */
+import type { FileOpName, OpName, OpTree } from '../../api/op-types';
 import type { DocKind } from './document.types';
 
 export interface DraftOps {
-  create: string;
-  get: string;
-  update: string;
-  remove: string;
-  issue: string;
-  pdf: string | null;
+  create: OpName;
+  get: OpName;
+  update: OpName;
+  remove: OpName;
+  issue: OpName;
+  pdf: FileOpName | null;
   /** Read the issued document. */
-  getIssued: string;
-  issuedPdf: string;
+  getIssued: OpName;
+  issuedPdf: FileOpName;
 }
 
-export const DRAFT_OPS: Record<DocKind, DraftOps> = {
+export const DRAFT_OPS = {
   invoice: {
     create: 'invoices.createDraft',
     get: 'invoices.getDraft',
@@ -57,7 +58,7 @@ export const DRAFT_OPS: Record<DocKind, DraftOps> = {
     getIssued: 'orderConfirmations.get',
     issuedPdf: 'orderConfirmations.pdf',
   },
-};
+} as const satisfies Record<DocKind, DraftOps>;
 
 export const OPS = {
   previewPdf: 'documents.previewPdf',
@@ -101,4 +102,4 @@ export const OPS = {
   },
   products: { list: 'products.list', get: 'products.get', create: 'products.create', update: 'products.update', remove: 'products.delete' },
   recipients: { list: 'recipients.list', get: 'recipients.get' },
-} as const;
+} as const satisfies OpTree;

@@ -73,7 +73,7 @@ export interface DocumentData {
   offerNumber?: number | null;
   orderConfirmationNumber?: number | null;
   invoiceDraftNumber?: number | null;
-  _links?: Record<string, unknown>;
+  _links?: object;
 }
 
 /** The body of a draft (2.4 without number). */

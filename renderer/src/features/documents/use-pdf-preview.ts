@@ -1,6 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { ApiError, call, fileToBlob } from '../../api/client';
+import { ApiError, call, fileToBlob, formBody } from '../../api/client';
+import type { DocumentFileOpName } from '../../api/op-types';
 import { OPS } from './doc-ops';
 import type { DocKind, DraftBody } from './document.types';
 
@@ -21,7 +22,7 @@ export function usePdfPreview(kind: DocKind, body: DraftBody | null, enabled: bo
     setLoading(true);
     const { kind: k, body: b } = JSON.parse(debounced) as { kind: DocKind; body: DraftBody };
     // Credit notes are invoice-series drafts with credit: true.
-    call(OPS.previewPdf, { query: { kind: k === 'credit-note' ? 'invoice' : k }, body: b })
+    call(OPS.previewPdf, { query: { kind: k === 'credit-note' ? 'invoice' : k }, body: formBody(b) })
       .then((v) => {
         if (!live) return;
         setBlob(fileToBlob(v).blob);
@@ -42,7 +43,7 @@ export function usePdfPreview(kind: DocKind, body: DraftBody | null, enabled: bo
 }
 
 /** The PDF of a saved draft (kinds the live preview does not render), fetched again after each save. */
-export function useSavedDraftPdf(op: string | null, number: number | null, version: number, enabled: boolean) {
+export function useSavedDraftPdf(op: DocumentFileOpName | null, number: number | null, version: number, enabled: boolean) {
   const [blob, setBlob] = useState<Blob | null>(null);
   const [loading, setLoading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

@@ -21,7 +21,7 @@ export function CandidateList() {
   const [preview, setPreview] = useState(false);
   const key = JSON.stringify({ notice, version });
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<Candidate>>(DUN_OPS.candidates, { query: { page, perPage, ...(notice ? { debtCollectionNotice: true } : {}) } }),
+    (page: number, perPage: number) => call(DUN_OPS.candidates, { query: { page, perPage, ...(notice ? { debtCollectionNotice: true } : {}) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );

@@ -8,7 +8,7 @@ import { DocumentFacts, DocumentHeader, Fact } from '../../shared/DetailParts';
 import { formatDate, formatMoney } from '../../shared/money';
 import { PdfDialog } from '../../shared/PdfDialog';
 import type { Recipient } from '../recipients/recipient.types';
-import { DUN_OPS, type Dunning, type HistoryEntry } from './dunning.types';
+import { DUN_OPS, hasDetails, type Dunning, type HistoryEntry } from './dunning.types';
 import { InvoiceStateBadge, KindLabel } from './DunningParts';
 import { SendDialog } from './SendDialog';
 
@@ -24,10 +24,11 @@ export function DunningDetail() {
 
   const load = useCallback(async () => {
     try {
-      const [dun, h] = await Promise.all([call<Dunning>(DUN_OPS.get, { params: { number }, query: { withDetails: true } }), call<HistoryEntry[]>(DUN_OPS.history, { params: { number } })]);
+      const [dun, h] = await Promise.all([call(DUN_OPS.get, { params: { number }, query: { withDetails: true } }), call(DUN_OPS.history, { params: { number } })]);
+      if (!hasDetails(dun)) throw new Error(`dunning ${number} without details`);
       setD(dun);
       setHistory(h);
-      const r = await call<Recipient>('recipients.get', { params: { number: dun.recipient.number } }).catch(() => null);
+      const r = await call('recipients.get', { params: { number: dun.recipient.number } }).catch(() => null);
       setEmail(r?.contact?.email ?? null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

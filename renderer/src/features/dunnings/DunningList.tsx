@@ -6,7 +6,7 @@ import { call, type Page } from '../../api/client';
 import { Amount } from '../../shared/ListParts';
 import { formatDate } from '../../shared/money';
 import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
-import { DUN_OPS, type Dunning } from './dunning.types';
+import { detailed, DUN_OPS, type Dunning } from './dunning.types';
 import { InvoiceStateBadge, KindLabel } from './DunningParts';
 import { useDunningsRefresh } from './dunnings.store';
 
@@ -16,7 +16,10 @@ export function DunningList() {
   const navigate = useNavigate();
   const version = useDunningsRefresh((s) => s.version);
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<Dunning>>(DUN_OPS.list, { query: { page, perPage, withDetails: true } }),
+    async (page: number, perPage: number) => {
+      const res = await call(DUN_OPS.list, { query: { page, perPage, withDetails: true } });
+      return { items: detailed(res.items), total: res.total };
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [version],
   );

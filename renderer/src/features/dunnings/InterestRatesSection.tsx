@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Table } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/client';
+import { ApiError, call, formBody } from '../../api/client';
 import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
 import { DateField } from '../../shared/DateField';
 import { formatDate, formatMoney } from '../../shared/money';
@@ -17,7 +17,7 @@ export function InterestRatesSection() {
   const [from, setFrom] = useState<string | null>(null);
   const [rate, setRate] = useState<number | string>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const refresh = useCallback(async () => setRates(await call<InterestRate[]>(DUN_OPS.rates)), []);
+  const refresh = useCallback(async () => setRates(await call(DUN_OPS.rates)), []);
   useEffect(() => {
     refresh().catch(notifyError);
   }, [refresh]);
@@ -25,8 +25,8 @@ export function InterestRatesSection() {
   async function save() {
     const body = { from, rate: rate === '' ? null : rate };
     try {
-      if (editing) await call(DUN_OPS.updateRate, { params: { from: editing }, body });
-      else await call(DUN_OPS.createRate, { body });
+      if (editing) await call(DUN_OPS.updateRate, { params: { from: editing }, body: formBody(body) });
+      else await call(DUN_OPS.createRate, { body: formBody(body) });
       notifyOk(t('dun.settings.rateSaved'));
       setEditing(null);
       setFrom(null);

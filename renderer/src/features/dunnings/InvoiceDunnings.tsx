@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
 import { notifyError } from '../../shared/errors';
 import { formatDate, formatMoney } from '../../shared/money';
-import { DUN_OPS, type Dunning } from './dunning.types';
+import { detailed, DUN_OPS, type Dunning } from './dunning.types';
 import { KindLabel } from './DunningParts';
 
 /** On an invoice's page: its dunnings and the fees and interest they added; a due invoice can be dunned from here. */
@@ -16,8 +16,8 @@ export function InvoiceDunnings({ invoice, canDun, version = 0 }: { invoice: num
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
-    call<Dunning[]>(DUN_OPS.list, { query: { invoiceNumber: invoice, withDetails: true } })
-      .then((l) => live && setList(l))
+    call(DUN_OPS.list, { query: { invoiceNumber: invoice, withDetails: true } })
+      .then((l) => live && setList(detailed(l)))
       .catch(() => live && setList([]));
     return () => {
       live = false;
@@ -26,7 +26,7 @@ export function InvoiceDunnings({ invoice, canDun, version = 0 }: { invoice: num
   async function dun() {
     setBusy(true);
     try {
-      const made = await call<{ created: string; body: { number: number } }>(DUN_OPS.create, { body: { invoiceNumber: invoice } });
+      const made = await call(DUN_OPS.create, { body: { invoiceNumber: invoice } });
       navigate(`/dunnings/${made.body.number}`);
     } catch (e) {
       notifyError(e);

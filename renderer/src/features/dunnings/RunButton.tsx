@@ -14,7 +14,7 @@ export function RunButton() {
   async function run() {
     setBusy(true);
     try {
-      const r = await call<RunResult>(DUN_OPS.run);
+      const r = await call(DUN_OPS.run);
       notifyOk(t('dun.runDone', { created: r.created, sent: r.sent }));
       bump();
     } catch (e) {

@@ -23,13 +23,13 @@ export function EventDetail() {
   const [apiPort, setApiPort] = useState<number | null>(null);
 
   useEffect(() => {
-    call<EventRead>(EVENT_OPS.get, { params: { number } }).then(setEv).catch((e) => notifyError(e));
+    call(EVENT_OPS.get, { params: { number } }).then(setEv).catch((e) => notifyError(e));
   }, [number, version]);
   useEffect(() => {
-    call<{ api: { port: number } }>('settings.get').then((s) => setApiPort(s.api.port)).catch(() => setApiPort(null));
+    call('settings.get').then((s) => setApiPort(s.api.port)).catch(() => setApiPort(null));
   }, []);
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<Participant>>(EVENT_OPS.participants, { params: { number }, query: { status: status === 'all' ? undefined : status, page, perPage } }),
+    (page: number, perPage: number) => call(EVENT_OPS.participants, { params: { number }, query: { status: status === 'all' ? undefined : status, page, perPage } }),
     [number, status],
   );
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Grid, Group, Loader, Paper, Select, St
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { call } from '../../api/client';
+import { call, formBody } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { useEditForm } from '../../shared/use-edit-form';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
@@ -22,11 +22,11 @@ export function EventFormScreen() {
   const { form, set, loaded, errors, busy, save } = useEditForm<EventForm, EventRead>({
     empty: emptyEvent,
     id: number,
-    load: number === null ? null : async () => toForm(await call<EventRead>(EVENT_OPS.get, { params: { number } })),
+    load: number === null ? null : async () => toForm(await call(EVENT_OPS.get, { params: { number } })),
     validate: (f) => toBody(f, t('evt.err.dateTime')).errors,
     save: async (f) => {
       const { body } = toBody(f, t('evt.err.dateTime'));
-      return number === null ? (await call<{ body: EventRead }>(EVENT_OPS.create, { body })).body : call<EventRead>(EVENT_OPS.update, { params: { number }, body });
+      return number === null ? (await call(EVENT_OPS.create, { body: formBody(body) })).body : call(EVENT_OPS.update, { params: { number }, body: formBody(body) });
     },
     onSaved: (saved) => {
       notifyOk(t('evt.saved'));
@@ -38,6 +38,7 @@ export function EventFormScreen() {
   const setContact = (patch: Partial<EventForm['contactPerson']>) => set({ contactPerson: { ...form.contactPerson, ...patch } });
 
   async function remove() {
+    if (number === null) return;
     try {
       await call(EVENT_OPS.remove, { params: { number } });
       notifyOk(t('evt.deleted'));

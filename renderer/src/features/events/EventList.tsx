@@ -26,7 +26,7 @@ export function EventList() {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 200);
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<EventRead>>(EVENT_OPS[tab], { query: { q: debounced || undefined, page, perPage } }),
+    (page: number, perPage: number) => call(EVENT_OPS[tab], { query: { q: debounced || undefined, page, perPage } }),
     [tab, debounced],
   );
   useHotkeys([['mod+N', () => navigate('/events/new')]]);

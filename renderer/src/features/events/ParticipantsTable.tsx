@@ -22,8 +22,11 @@ export function ParticipantsTable({ fetchPage, eventNumber, onChanged }: { fetch
   async function run(a: Action) {
     setBusy(true);
     try {
-      if (a.kind === 'paid') await call(EVENT_OPS.pay, { params: { number: a.p.invoiceNumber }, body: { date: todayIso(), amount: a.p.balance } });
-      else await call(EVENT_OPS[a.kind], { params: { number: eventNumber, p: a.p.number } });
+      if (a.kind === 'paid') {
+        // Offered only for a registration with an invoice and something owed (the row's button).
+        if (a.p.invoiceNumber === null || a.p.balance === null) return;
+        await call(EVENT_OPS.pay, { params: { number: a.p.invoiceNumber }, body: { date: todayIso(), amount: a.p.balance } });
+      } else await call(EVENT_OPS[a.kind], { params: { number: eventNumber, p: a.p.number } });
       notifyOk(t(`evt.done.${a.kind}`));
       setAction(null);
       onChanged();

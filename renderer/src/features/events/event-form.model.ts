@@ -1,4 +1,5 @@
 import type { EventView, ParticipantView } from '../../../../main/features/events/events.schema';
+import type { OpTree } from '../../api/op-types';
 import { parseDecimal, toInputText } from '../../shared/money';
 
 /** The service's own shapes (erased at build time). */
@@ -16,7 +17,7 @@ export const EVENT_OPS = {
   confirm: 'events.confirmParticipant',
   cancel: 'events.cancelParticipant',
   pay: 'invoices.registerPayment',
-} as const;
+} as const satisfies OpTree;
 
 export interface FieldRow {
   name: string;

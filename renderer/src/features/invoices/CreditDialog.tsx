@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { call, formBody } from '../../api/client';
 import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
 import { Fact } from '../../shared/DetailParts';
 import type { previewCredit } from '../../../../main/features/invoices/credit-notes.service';
@@ -59,7 +59,7 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
     [lines],
   );
 
-  function body(): unknown {
+  function body(): object {
     if (mode !== 'partial') return { scope: mode };
     return {
           items: chosen.map(({ l, item }) => ({
@@ -83,11 +83,11 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
     if (!opened) return;
     setPreview(null);
     setPreviewError(null);
-    const sent = JSON.parse(bodyKey) as unknown;
+    const sent: object | null = JSON.parse(bodyKey);
     if (sent === null) return;
     let live = true;
     const timer = setTimeout(() => {
-      call<Preview>(OPS.invoices.creditPreview, { params: { number: invoice.number }, body: sent })
+      call(OPS.invoices.creditPreview, { params: { number: invoice.number }, body: formBody(sent) })
         .then((p) => live && setPreview(p))
         .catch((e) => {
           if (!live) return;
@@ -109,7 +109,7 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
         setErrors({ items: t('inv.credit.chooseLines') });
         return;
       }
-      const res = await call<{ created: string }>(OPS.invoices.credit, { params: { number: invoice.number }, body: body() });
+      const res = await call(OPS.invoices.credit, { params: { number: invoice.number }, body: formBody(body()) });
       const n = numberFromLocation(res.created);
       notifyOk(t('inv.credit.done', { number: n }));
       onCredited(n);

@@ -25,7 +25,7 @@ export function CreditNoteDetail() {
 
   useEffect(() => {
     setDoc(null);
-    call<DocumentData>(OPS.creditNotes.get, { params: { number } })
+    call(OPS.creditNotes.get, { params: { number } })
       .then(setDoc)
       .catch((e) => setError(e instanceof Error ? e.message : String(e)));
   }, [number]);

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { call, downloadBlob, fileToBlob, type Page } from '../../api/client';
+import type { DocumentFileOpName } from '../../api/op-types';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { OPS } from '../documents/doc-ops';
 import { DocumentFacts, DocumentHeader, Fact } from '../../shared/DetailParts';
@@ -24,7 +25,7 @@ import { SendingHistory } from '../sending/SendingHistory';
 import { InvoiceDunnings } from '../dunnings/InvoiceDunnings';
 
 /** Saves a document's EHF; returns the service's reason (e.g. no org number) when it refuses. */
-export async function saveEhf(op: string, number: number): Promise<string | null> {
+export async function saveEhf(op: DocumentFileOpName, number: number): Promise<string | null> {
   try {
     const { blob, filename } = fileToBlob(await call(op, { params: { number } }));
     downloadBlob(blob, filename);
@@ -61,12 +62,12 @@ export function InvoiceDetail() {
   const load = useCallback(async () => {
     try {
       const [d, entries] = await Promise.all([
-        call<DocumentData>(OPS.invoices.get, { params: { number } }),
-        call<LedgerEntry[]>(OPS.invoices.listPayments, { params: { number } }),
+        call(OPS.invoices.get, { params: { number } }),
+        call(OPS.invoices.listPayments, { params: { number } }),
       ]);
       setDoc(d);
       setLedger(entries);
-      const cn = await call<Page<DocumentData>>(OPS.invoices.listCreditNotes, { query: { recipientNumber: d.recipient.number, perPage: 200 } });
+      const cn = await call(OPS.invoices.listCreditNotes, { query: { recipientNumber: d.recipient.number, perPage: 200 } });
       setCredits(cn.items.filter((c) => c.creditedInvoiceNumber === number));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

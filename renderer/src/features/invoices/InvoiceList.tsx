@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
+import type { ListOpName } from '../../api/op-types';
 import { DateField } from '../../shared/DateField';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
@@ -17,7 +18,7 @@ import { InvoiceStatusBadge, InvoiceStatusBadges } from './InvoiceStatusBadge';
 import { InvoiceSums } from './InvoiceSums';
 
 /** `withState` asks the service for each invoice's state (a written-off invoice is "Tapsført", not "Betalt"). */
-const TABS: { value: InvoiceTab; op: string; sums: string; withState?: boolean }[] = [
+const TABS = [
   { value: 'all', op: OPS.invoices.list, sums: 'all', withState: true },
   { value: 'drafts', op: OPS.invoices.listDrafts, sums: 'draft' },
   { value: 'not-due', op: OPS.invoices.listNotDue, sums: 'not-due', withState: true },
@@ -25,7 +26,7 @@ const TABS: { value: InvoiceTab; op: string; sums: string; withState?: boolean }
   { value: 'paid', op: OPS.invoices.listPaid, sums: 'paid', withState: true },
   { value: 'lost', op: OPS.invoices.listLost, sums: 'lost', withState: true },
   { value: 'credit-notes', op: OPS.invoices.listCreditNotes, sums: 'credit-notes' },
-];
+] as const satisfies readonly { value: InvoiceTab; op: ListOpName; sums: string; withState?: boolean }[];
 
 /** Fakturaer: tabs by state, filters by invoice date and customer, sums, and a paged virtual list. */
 export function InvoiceList() {
@@ -55,7 +56,7 @@ export function InvoiceList() {
   const key = JSON.stringify({ tab, query, order });
 
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<DocumentData>>(current.op, { query: { ...query, ...order, page, perPage, ...(current.withState ? { withState: true } : {}) } }),
+    (page: number, perPage: number) => call(current.op, { query: { ...query, ...order, page, perPage, ...('withState' in current && current.withState ? { withState: true } : {}) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );

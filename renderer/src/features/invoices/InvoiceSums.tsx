@@ -25,7 +25,7 @@ export function InvoiceSums({ state, query, refreshKey }: { state: string; query
   const [sums, setSums] = useState<Sums | null>(null);
   useEffect(() => {
     let live = true;
-    call<Sums>(OPS.invoices.sums, { query: { state, ...query } })
+    call(OPS.invoices.sums, { query: { state, ...query } })
       .then((s) => live && setSums(s))
       .catch(() => live && setSums(null));
     return () => {

@@ -57,7 +57,7 @@ export function PaymentDialog({
     if (foreign && cur !== null && Number.isNaN(cur)) local.currencyAmount = t('docs.err.number');
     const fee = parseDecimal(bankFee);
     if (fee !== null && Number.isNaN(fee)) local.bankFee = t('docs.err.number');
-    if (Object.keys(local).length) return setErrors(local);
+    if (Object.keys(local).length || value === null || !date) return setErrors(local);
     setBusy(true);
     try {
       await call(OPS.invoices.addPayment, { params: { number: invoice }, body: { date, amount: value, ...(foreign && cur !== null ? { currencyAmount: cur } : {}), ...(fee ? { bankFee: fee } : {}) } });

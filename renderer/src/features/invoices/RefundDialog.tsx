@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, type Page } from '../../api/client';
+import { call, formBody, type Page } from '../../api/client';
 import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
 import { DateField } from '../../shared/DateField';
 import { OPS } from '../documents/doc-ops';
@@ -34,7 +34,7 @@ export function RefundDialog({ invoice, opened, onClose, onDone }: { invoice: Do
     setErrors({});
     setTarget(null);
     const query = { recipientNumber: invoice.recipient.number, perPage: 200 };
-    void Promise.all([OPS.invoices.listDue, OPS.invoices.listNotDue].map((op) => call<Page<DocumentData>>(op, { query })))
+    void Promise.all([OPS.invoices.listDue, OPS.invoices.listNotDue].map((op) => call(op, { query })))
       .then((pages) => {
         const candidates = pages.flatMap((p) => p.items).filter((d) => d.number !== invoice.number && (d.currency ?? 'NOK') === currency);
         setOpen(candidates);
@@ -50,7 +50,7 @@ export function RefundDialog({ invoice, opened, onClose, onDone }: { invoice: Do
     setErrors({});
     try {
       if (mode === 'refund') {
-        await call(OPS.invoices.refund, { params: { number: invoice.number }, body: { date, ...(value ? { amount: value } : {}), ...(note.trim() ? { note: note.trim() } : {}) } });
+        await call(OPS.invoices.refund, { params: { number: invoice.number }, body: formBody({ date, ...(value ? { amount: value } : {}), ...(note.trim() ? { note: note.trim() } : {}) }) });
       } else {
         await call(OPS.invoices.transferCredit, { params: { number: invoice.number }, body: { toInvoice: Number(target), ...(value ? { amount: value } : {}) } });
       }

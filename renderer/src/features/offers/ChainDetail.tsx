@@ -31,7 +31,7 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
-    call<ChainDocument>(ops.get, { params: { number } })
+    call(ops.get, { params: { number } })
       .then(setDoc)
       .catch((e) => setError(e instanceof Error ? e.message : String(e)));
   }, [ops.get, number]);
@@ -44,12 +44,12 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
     setBusy(true);
     try {
       if (to === 'oc') {
-        const res = await call<{ created: string }>(OPS.offers.toOrderConfirmation, { params: { number } });
+        const res = await call(OPS.offers.toOrderConfirmation, { params: { number } });
         const n = numberFromLocation(res.created);
         notifyOk(t('off.toOc.done', { number: n }));
         navigate(`/offers/order-confirmations/${n}`);
       } else {
-        const res = await call<{ created: string }>(ops.toInvoice, { params: { number } });
+        const res = await call(ops.toInvoice, { params: { number } });
         const n = numberFromLocation(res.created);
         notifyOk(t('off.toInvoice.done'));
         navigate(`/invoices/drafts/${n}`);

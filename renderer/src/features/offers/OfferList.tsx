@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
+import type { ListOpName } from '../../api/op-types';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { create } from 'zustand';
@@ -14,12 +15,12 @@ import type { ChainDocument } from './chain.types';
 
 type OfferTab = 'offers' | 'offer-drafts' | 'order-confirmations' | 'oc-drafts';
 
-const TABS: { value: OfferTab; op: string }[] = [
+const TABS = [
   { value: 'offers', op: OPS.offers.list },
   { value: 'offer-drafts', op: OPS.offers.listDrafts },
   { value: 'order-confirmations', op: OPS.orderConfirmations.list },
   { value: 'oc-drafts', op: OPS.orderConfirmations.listDrafts },
-];
+] as const satisfies readonly { value: OfferTab; op: ListOpName }[];
 
 /** The tab and customer filter survive opening a document and coming back. */
 const useOfferList = create<{ tab: OfferTab; recipientNumber: number | null; recipientLabel: string | null; set: (p: Partial<{ tab: OfferTab; recipientNumber: number | null; recipientLabel: string | null }>) => void }>((set) => ({
@@ -43,7 +44,7 @@ export function OfferList() {
   const key = JSON.stringify({ tab, recipientNumber });
 
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<ChainDocument>>(current.op, { query: { ...(recipientNumber ? { recipientNumber } : {}), page, perPage } }),
+    (page: number, perPage: number) => call(current.op, { query: { ...(recipientNumber ? { recipientNumber } : {}), page, perPage } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );

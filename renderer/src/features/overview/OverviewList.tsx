@@ -2,7 +2,6 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { call, type Page } from '../../api/client';
 import { Amount } from '../../shared/ListParts';
 import { formatDate } from '../../shared/money';
 import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
@@ -18,10 +17,7 @@ export function OverviewList() {
   const list = linkedList(link);
 
   const fetchPage = useCallback(
-    async (page: number, perPage: number) => {
-      const res = await call<Page<Record<string, unknown>>>(list!.op, { query: { ...list!.query, page, perPage } });
-      return { items: res.items.map(list!.row), total: res.total };
-    },
+    (page: number, perPage: number) => list!.fetch(page, perPage),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [link],
   );

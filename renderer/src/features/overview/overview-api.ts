@@ -3,33 +3,13 @@
  * filters) becomes an operation call and a screen to open each row in.
  */
 import { call } from '../../api/client';
+import type { ItemOf, OutputOf, PageValue } from '../../api/op-types';
 
-export interface OverviewItem {
-  description: string;
-  count: number;
-  total: number;
-  _links: { self: { uri: string } };
-}
-export interface OverviewGroup {
-  name: string;
-  items: OverviewItem[];
-  summary: { total: number };
-}
-export interface InvoiceOverview {
-  years: number[];
-  groups: OverviewGroup[];
-}
-export interface Revenue {
-  labels: string[];
-  revenueWithoutVat: number[];
-  paid: number[];
-  lost: number[];
-}
-interface Sums {
-  count: number;
-  total: number;
-  balance: number;
-}
+/** The service's shapes (overview.invoices, overview.revenueGraph). */
+export type InvoiceOverview = OutputOf<'overview.invoices'>;
+export type OverviewGroup = InvoiceOverview['groups'][number];
+export type OverviewItem = OverviewGroup['items'][number];
+export type Revenue = OutputOf<'overview.revenueGraph'>;
 export interface Cards {
   outstanding: number;
   overdue: number;
@@ -38,17 +18,17 @@ export interface Cards {
   balance: number;
 }
 
-export const fetchOverview = (year: string | null) => call<InvoiceOverview>('overview.invoices', { query: year ? { year } : {} });
+export const fetchOverview = (year: string | null) => call('overview.invoices', { query: year ? { year } : {} });
 
-export const fetchRevenue = (range: { from?: string; to?: string }) => call<Revenue>('overview.revenueGraph', { query: range });
+export const fetchRevenue = (range: { from?: string; to?: string }) => call('overview.revenueGraph', { query: range });
 
 /** The four cards: open balances by state (invoices.sums), this month's payments (the graph over one month) and the ledger balance. */
 export async function fetchCards(today: string): Promise<Cards> {
   const [notDue, due, month, ledger] = await Promise.all([
-    call<Sums>('invoices.sums', { query: { state: 'not-due' } }),
-    call<Sums>('invoices.sums', { query: { state: 'due' } }),
+    call('invoices.sums', { query: { state: 'not-due' } }),
+    call('invoices.sums', { query: { state: 'due' } }),
     fetchRevenue({ from: `${today.slice(0, 8)}01`, to: today }),
-    call<{ balance: number }>('overview.balance'),
+    call('overview.balance'),
   ]);
   return {
     outstanding: Math.round((notDue.balance + due.balance) * 100) / 100,
@@ -72,38 +52,44 @@ export interface ListRow {
   open: string;
 }
 
-type Raw = Record<string, any>;
+/** The documents a link lists: one page of them as rows (the link's query as the service wrote it: strings it coerces). */
+type FetchRows = (query: Record<string, string>, page: number, perPage: number) => Promise<{ items: ListRow[]; total: number }>;
+
+const rows = <T>(res: PageValue<T>, row: (r: T) => ListRow) => ({ items: res.items.map(row), total: res.total });
 
 /** Where each linked list path is served and how its rows open in the GUI. */
-const LISTS: { path: string; op: string; row: (r: Raw) => ListRow }[] = [
+const LISTS: { path: string; fetch: FetchRows }[] = [
   {
     path: '/overview/invoices/documents',
-    op: 'overview.documents',
-    row: (r) => ({
-      key: r._links.self.uri,
-      number: r.number,
-      customer: r.recipientName,
-      date: r.date,
-      dueDate: r.dueDate,
-      total: r.currencyTotal,
-      currency: r.currency,
-      open: r._links.self.uri, // /invoices/<n>, /invoices/drafts/<n>, /invoices/credit-notes/<n>: the GUI's own paths
-    }),
+    fetch: async (query, page, perPage) =>
+      rows(await call('overview.documents', { query: { ...query, page, perPage } }), (r) => ({
+        key: r._links.self.uri,
+        number: r.number,
+        customer: r.recipientName,
+        date: r.date,
+        dueDate: r.dueDate,
+        total: r.currencyTotal,
+        currency: r.currency,
+        open: r._links.self.uri, // /invoices/<n>, /invoices/drafts/<n>, /invoices/credit-notes/<n>: the GUI's own paths
+      })),
   },
-  { path: '/offer/drafts/', op: 'offers.listDrafts', row: (r) => chainRow(r, `/offers/drafts/${r.number}`) },
-  { path: '/offer/', op: 'offers.list', row: (r) => chainRow(r, `/offers/${r.number}`) },
-  { path: '/order-confirmation/drafts/', op: 'orderConfirmations.listDrafts', row: (r) => chainRow(r, `/offers/order-confirmations/drafts/${r.number}`) },
-  { path: '/order-confirmation/', op: 'orderConfirmations.list', row: (r) => chainRow(r, `/offers/order-confirmations/${r.number}`) },
+  { path: '/offer/drafts/', fetch: async (query, page, perPage) => rows(await call('offers.listDrafts', { query: { ...query, page, perPage } }), (r) => chainRow(r, `/offers/drafts/${r.number}`)) },
+  { path: '/offer/', fetch: async (query, page, perPage) => rows(await call('offers.list', { query: { ...query, page, perPage } }), (r) => chainRow(r, `/offers/${r.number}`)) },
+  { path: '/order-confirmation/drafts/', fetch: async (query, page, perPage) => rows(await call('orderConfirmations.listDrafts', { query: { ...query, page, perPage } }), (r) => chainRow(r, `/offers/order-confirmations/drafts/${r.number}`)) },
+  { path: '/order-confirmation/', fetch: async (query, page, perPage) => rows(await call('orderConfirmations.list', { query: { ...query, page, perPage } }), (r) => chainRow(r, `/offers/order-confirmations/${r.number}`)) },
 ];
 
-function chainRow(r: Raw, open: string): ListRow {
-  return { key: open, number: r.number, customer: r.recipient?.name ?? '', date: r.invoiceDate ?? null, dueDate: r.expiryDate ?? r.dueDate ?? null, total: r.total, currency: r.currency, open };
+type ChainItem = ItemOf<'offers.list' | 'offers.listDrafts' | 'orderConfirmations.list' | 'orderConfirmations.listDrafts'>;
+
+function chainRow(r: ChainItem, open: string): ListRow {
+  return { key: open, number: r.number, customer: r.recipient?.name ?? '', date: r.invoiceDate ?? null, dueDate: ('expiryDate' in r ? r.expiryDate : null) ?? ('dueDate' in r ? r.dueDate : null) ?? null, total: r.total, currency: r.currency, open };
 }
 
 /** The operation and query of an item's link, or null for a path this screen does not know. */
-export function linkedList(uri: string): { op: string; query: Record<string, string>; row: (r: Raw) => ListRow } | null {
+export function linkedList(uri: string): { fetch: (page: number, perPage: number) => ReturnType<FetchRows> } | null {
   const [path, search = ''] = uri.split('?');
   const list = LISTS.find((l) => l.path === path);
   if (!list) return null;
-  return { op: list.op, query: Object.fromEntries(new URLSearchParams(search)), row: list.row };
+  const query = Object.fromEntries(new URLSearchParams(search));
+  return { fetch: (page, perPage) => list.fetch(query, page, perPage) };
 }

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Grid, Group, Loader, Paper, SegmentedControl, Se
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, call } from '../../api/client';
+import { ApiError, call, formBody } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { useEditForm } from '../../shared/use-edit-form';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
@@ -37,7 +37,7 @@ export function ProductForm() {
       number === null
         ? null
         : async () => {
-            const p = await call<Product>(OPS.products.get, { params: { number } });
+            const p = await call(OPS.products.get, { params: { number } });
             return {
               code: p.code,
               description: p.description,
@@ -69,7 +69,7 @@ export function ProductForm() {
         exemptionReason: rate === 0 && f.vatCategory === 'E' ? f.exemptionReason.trim() : null,
         unit: f.unit.trim() || null,
       };
-      return number === null ? call(OPS.products.create, { body }) : call(OPS.products.update, { params: { number }, body });
+      return number === null ? call(OPS.products.create, { body: formBody(body) }) : call(OPS.products.update, { params: { number }, body: formBody(body) });
     },
     onSaved: () => {
       notifyOk(t('prod.saved'));

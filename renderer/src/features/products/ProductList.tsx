@@ -16,7 +16,7 @@ export function ProductList() {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 200);
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<Product>>(OPS.products.list, { query: { q: debounced || undefined, page, perPage } }),
+    (page: number, perPage: number) => call(OPS.products.list, { query: { q: debounced || undefined, page, perPage } }),
     [debounced],
   );
   useHotkeys([['mod+N', () => navigate('/products/new')]]);

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/client';
+import { ApiError, call, formBody } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { parseRecipientCsv, rowErrors, rowToRecipient, type ParsedCsv, type RowError } from './csvImport';
 import { useLookups } from '../../shared/lookups.store';
@@ -40,7 +40,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
     setBusy(true);
     try {
       // A created batch answers { created: null, body: [links in order] }.
-      const res = await call<{ body: unknown }>('recipients.create', { body: parsed.rows.map(rowToRecipient) });
+      const res = await call('recipients.create', { body: formBody(parsed.rows.map(rowToRecipient)) });
       const count = Array.isArray(res?.body) ? res.body.length : parsed.rows.length;
       notifyOk(t('recipients.import.done', { count }));
       useRecipientList.getState().reload();

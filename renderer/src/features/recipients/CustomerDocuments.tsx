@@ -31,8 +31,8 @@ export function CustomerBalance({ recipientNumber }: { recipientNumber: number }
   const [due, setDue] = useState<Sums | null>(null);
   useEffect(() => {
     const query = { recipientNumber };
-    call<Sums>(OPS.invoices.sums, { query: { ...query, state: 'all' } }).then(setAll, () => setAll(null));
-    call<Sums>(OPS.invoices.sums, { query: { ...query, state: 'due' } }).then(setDue, () => setDue(null));
+    call(OPS.invoices.sums, { query: { ...query, state: 'all' } }).then(setAll, () => setAll(null));
+    call(OPS.invoices.sums, { query: { ...query, state: 'due' } }).then(setDue, () => setDue(null));
   }, [recipientNumber]);
   return (
     <Group justify="space-between" align="flex-end" data-testid="customer-balance">
@@ -66,7 +66,7 @@ export function CustomerDocuments({ recipientNumber, kind }: { recipientNumber: 
   const navigate = useNavigate();
   const k = KINDS[kind];
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call<Page<DocumentData>>(k.op, { query: { recipientNumber, page, perPage, ...(k.withState ? { withState: true } : {}) } }),
+    (page: number, perPage: number) => call(k.op, { query: { recipientNumber, page, perPage, ...(k.withState ? { withState: true } : {}) } }),
     [k, recipientNumber],
   );
   const columns: Column<DocumentData>[] = [

@@ -18,7 +18,7 @@ interface Draft {
 
 /** The drafts of a recipient: op recipients.listDraftDocuments (GET /recipients/{n}/draftDocuments, spec 4.1). */
 async function loadDrafts(number: number): Promise<Draft[]> {
-  const d = await call<Draft[]>('recipients.listDraftDocuments', { params: { number } });
+  const d = await call('recipients.listDraftDocuments', { params: { number } });
   return Array.isArray(d) ? d : [];
 }
 

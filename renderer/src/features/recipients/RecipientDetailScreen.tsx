@@ -56,7 +56,7 @@ export function RecipientDetailScreen() {
   useEffect(() => {
     void loadLookups();
     setR(null);
-    call<Recipient>('recipients.get', { params: { number } })
+    call('recipients.get', { params: { number } })
       .then(setR)
       .catch((e) => setMissing(e instanceof Error ? e.message : String(e)));
   }, [number, loadLookups]);

@@ -18,7 +18,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ApiError, call, type FieldError } from '../../api/client';
+import { ApiError, call, formBody, type FieldError } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { CustomFieldInput } from './CustomFieldInput';
 import { errorProps, formErrors } from '../../shared/form-errors';
@@ -64,7 +64,7 @@ export function RecipientFormScreen() {
   }, [load]);
   useEffect(() => {
     if (!editing) return;
-    call<Recipient>('recipients.get', { params: { number: Number(number) } })
+    call('recipients.get', { params: { number: Number(number) } })
       .then((r) => {
         setOriginal(r);
         setValues(recipientToValues(r));
@@ -82,8 +82,8 @@ export function RecipientFormScreen() {
     const { body, customOrder } = valuesToBody(values, customFields);
     try {
       const saved = editing
-        ? await call<Recipient>('recipients.update', { params: { number: Number(number) }, body })
-        : (await call<{ created: string; body: Recipient }>('recipients.create', { body })).body;
+        ? await call('recipients.update', { params: { number: Number(number) }, body: formBody(body) })
+        : (await call('recipients.create', { body: formBody(body) })).body;
       setErrors({});
       setOtherErrors([]);
       notifyOk(editing ? t('recipients.form.updated', { name: saved.name }) : t('recipients.form.created', { name: saved.name }));

@@ -1,4 +1,5 @@
 import type { RecipientView } from '../../../../main/features/recipients/recipients.service';
+import type { ItemOf } from '../../api/op-types';
 
 /** The recipient read shape of recipients.get / recipients.list: the service's own type (erased at build time). */
 export type Recipient = Omit<RecipientView, '_links'>;
@@ -9,15 +10,9 @@ export interface Label {
   recipients: number;
 }
 
-export type CustomFieldType = 'TEXT' | 'BOOLEAN' | 'NUMBER' | 'DATE' | 'SELECT';
-
-export interface CustomFieldDef {
-  number: number;
-  name: string;
-  type: CustomFieldType;
-  options: string[] | null;
-  required: boolean;
-}
+/** A custom field as customFields.list answers it. */
+export type CustomFieldDef = ItemOf<'customFields.list'>;
+export type CustomFieldType = CustomFieldDef['type'];
 
 export interface Country {
   code: string;

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { call, type Page } from '../../api/client';
+import type { InputOf } from '../../api/op-types';
 import { nextSort, type SortState } from '../../shared/PagedVirtualTable';
 import type { Recipient } from './recipient.types';
 
@@ -41,11 +42,11 @@ export const useRecipientList = create<RecipientListState>((set, get) => {
     if (inFlight.has(key) || get().pages[page]) return;
     inFlight.add(key);
     try {
-      const query: Record<string, unknown> = { perPage: PER_PAGE, page };
+      const query: NonNullable<InputOf<'recipients.list'>['query']> & { perPage: number } = { perPage: PER_PAGE, page };
       if (q.trim()) query.q = q.trim();
       if (labelNumber !== null) query.labelNumber = labelNumber;
       if (sort) Object.assign(query, { sort: sort.key, dir: sort.dir });
-      const res = await call<Page<RecipientRow>>('recipients.list', { query });
+      const res = await call('recipients.list', { query });
       if (get().generation !== generation) return;
       set((s) => ({ total: res.total, pages: { ...s.pages, [page]: res.items }, error: null }));
     } catch (e) {

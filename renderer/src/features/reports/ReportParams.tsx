@@ -12,13 +12,13 @@ import type { ReportInfo, Values } from './reports-api';
 export function ReportParams({ report, values, onChange, errors }: { report: ReportInfo; values: Values; onChange: (v: Values) => void; errors: Record<string, string> }) {
   const { t } = useTranslation();
   const [labels, setLabels] = useState<{ number: number; name: string }[]>([]);
-  const has = (p: string) => report.params.includes(p);
+  const has = (p: string) => (report.params as readonly string[]).includes(p);
   const set = (patch: Values) => onChange({ ...values, ...patch });
-  const req = (p: string) => report.required.includes(p) || (p === 'number' && report.resource.includes('{number}'));
+  const req = (p: string) => (report.required as readonly string[]).includes(p) || (p === 'number' && report.resource.includes('{number}'));
   const err = (p: string) => errors[p];
 
   useEffect(() => {
-    if (has('labelNumber')) call<{ number: number; name: string }[]>('labels.list').then(setLabels).catch(() => setLabels([]));
+    if (has('labelNumber')) call('labels.list').then(setLabels).catch(() => setLabels([]));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [report.resource]);
 

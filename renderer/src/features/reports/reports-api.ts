@@ -1,24 +1,17 @@
 /**
  * The renderer's side of reports: the report list (GET /reports/), a JSON preview (maxRows), and downloads. In a browser
- * a download is a streamed fetch of GET /reports/… read chunk by chunk, so a progress bar can follow it and an
- * AbortController can cancel it; inside Electron it goes through the operation table like every other call.
+ * a download is a streamed fetch of GET /reports/… read chunk by chunk (an AbortController can cancel it) and handed to
+ * the browser as a file; inside Electron the main process writes the file to the path the person picks (`api.save`),
+ * chunk by chunk, without the window holding it. Progress comes on the push channel either way (ReportDownloads).
  */
-import { ApiError, call, downloadBlob, fileToBlob } from '../../api/client';
+import { ApiError, call, callByName, downloadBlob, saveByName } from '../../api/client';
+import type { FileValue, OutputOf } from '../../api/op-types';
 
 export type Format = 'JSON' | 'XLS' | 'CSV' | 'PDF' | 'EHF';
 export type Group = 'sales' | 'ledger' | 'payments' | 'customers';
 
-export interface ReportInfo {
-  resource: string;
-  group: Group;
-  title: string;
-  formats: Format[];
-  params: string[];
-  required: string[];
-  /** The payment-per-product reports: no column choice, all columns. */
-  fixedColumns: boolean;
-  columns: { key: string; name: string; preselected: boolean }[];
-}
+/** A report as reports.list describes it (the payment-per-product reports: fixedColumns, no column choice). */
+export type ReportInfo = OutputOf<'reports.list'>[number];
 
 export interface Preview {
   headers: Record<string, string>;
@@ -29,7 +22,7 @@ export interface Preview {
 
 export type Values = Record<string, string | number | null | undefined>;
 
-export const listReports = (lang: string) => call<ReportInfo[]>('reports.list', { query: { lang } });
+export const listReports = (lang: string) => call('reports.list', { query: { lang: lang === 'en' ? 'en' : 'nb' } });
 
 /** The operation name the service gives a report (reports.ops.ts). */
 export const opName = (resource: string) =>
@@ -61,36 +54,29 @@ const decode = (data: Uint8Array | string) => new TextDecoder().decode(typeof da
 
 export async function preview(report: ReportInfo, values: Values, columns: string[], lang: string): Promise<Preview> {
   const { params, query } = split(report, values, { format: 'JSON', columns: columns.join(','), maxRows: 200, lang });
-  const value = await call<{ file: { data: Uint8Array | string } }>(opName(report.resource), { params, query });
+  // A generated report operation (name from the registry, not in the table's types): it answers a file (FileOf).
+  const value = (await callByName(opName(report.resource), { params, query })) as FileValue;
   return JSON.parse(decode(value.file.data));
 }
 
 export async function emailReport(report: ReportInfo, values: Values, columns: string[], format: Format, email: string, lang: string) {
   const { params, query } = split(report, values, { format, columns: columns.join(','), email, lang });
-  await call(opName(report.resource), { params, query });
+  await callByName(opName(report.resource), { params, query });
 }
 
-/** Rows written so far of a download started with `progress=token` (GET /reports/progress/{token}); null before it starts. */
-export interface DownloadProgress {
-  rows: number;
-  total: number | null;
-  done: boolean;
-}
-export const downloadProgress = (token: string) => call<DownloadProgress>('reports.progress', { params: { token } }).catch(() => null);
 /** Stops the export on the server (the worker ends); also the only way to stop one inside Electron (IPC). */
 export const cancelDownload = (token: string) => call('reports.cancel', { params: { token } }).catch(() => undefined);
 
 /**
- * Downloads a report. `token` names it for downloadProgress/cancelDownload; `onBytes` gets the bytes received so far.
- * Resolves with the file name; rejects with an ApiError (400 naming the fields, CANCELLED) or an AbortError when cancelled.
+ * Downloads a report. `token` names it for its progress events and cancelDownload; `onBytes` gets the bytes received
+ * so far (browser). Resolves with the file name, or null when the person closed Electron's save dialog; rejects with
+ * an ApiError (400 naming the fields, CANCELLED) or an AbortError when cancelled.
  */
-export async function download(report: ReportInfo, values: Values, columns: string[], format: Format, lang: string, token: string, signal: AbortSignal, onBytes: (n: number) => void): Promise<string> {
+export async function download(report: ReportInfo, values: Values, columns: string[], format: Format, lang: string, token: string, signal: AbortSignal, onBytes: (n: number) => void): Promise<string | null> {
   const { params, query } = split(report, values, { format, columns: columns.join(','), lang, progress: token });
   if (window.api) {
-    const value = await call(opName(report.resource), { params, query });
-    const { blob, filename } = fileToBlob(value);
-    downloadBlob(blob, filename);
-    return filename;
+    const saved = await saveByName(opName(report.resource), { params, query });
+    return saved.saved ? (saved.filename ?? saved.saved) : null;
   }
   const res = await fetch(new URL(pathOf(report, values, query), window.location.origin), { credentials: 'same-origin', headers: { 'x-kvitt-client': '1' }, signal });
   if (!res.ok) {

@@ -73,7 +73,7 @@ export function EmailTab() {
     setTest(null);
     setTestError(null);
     try {
-      setTest(await call<TestMailResult>('sending.testEmail', { body: testTo.trim() ? { to: testTo.trim() } : {} }));
+      setTest(await call('sending.testEmail', { body: testTo.trim() ? { to: testTo.trim() } : {} }));
     } catch (e) {
       setTestError(e instanceof ApiError && e.fields.length ? e.fields.map((f) => f.message).join('; ') : e instanceof Error ? e.message : String(e));
     } finally {

@@ -35,7 +35,7 @@ function OutboxTabs() {
   // in place (same scroll position) instead of starting again at the top.
   useLiveShipments();
 
-  async function act(op: string, id: number, done: string) {
+  async function act(op: 'sending.retry' | 'sending.markPrinted', id: number, done: string) {
     try {
       await call(op, { params: { id } });
       notifyOk(done);
@@ -47,7 +47,7 @@ function OutboxTabs() {
   async function flush() {
     setBusy(true);
     try {
-      const r = await call<AttemptResult[]>('sending.flush');
+      const r = await call('sending.flush');
       const n = (s: string) => r.filter((x) => x.status === s).length;
       notifyOk(t('outbox.flushed', { delivered: n('DELIVERED'), waiting: n('IN_PROGRESS'), failed: n('NOT_DELIVERED') }));
       bump();
@@ -145,9 +145,9 @@ function OutboxTabs() {
         empty={t(`outbox.empty.${tab}`)}
         testId="outbox-table"
         height="calc(100vh - 220px)"
-        fetchPage={(page, perPage) => call<Page<OutboxEntry>>('sending.listOutbox', { query: { ...QUERY[tab], page, perPage } })}
+        fetchPage={(page, perPage) => call('sending.listOutbox', { query: { ...QUERY[tab], page, perPage } })}
       />
-      <PdfDialog op="sending.shipmentPdf" params={{ id: printing?.id }} title={printing?.description ?? ''} opened={!!printing} onClose={() => setPrinting(null)} />
+      <PdfDialog op="sending.shipmentPdf" params={{ id: printing?.id ?? 0 }} title={printing?.description ?? ''} opened={!!printing} onClose={() => setPrinting(null)} />
     </Stack>
   );
 }

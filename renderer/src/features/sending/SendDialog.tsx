@@ -52,8 +52,8 @@ export function SendDialog({ type, number, what, recipientNumber, opened, onClos
     setOther([]);
     void useSettings.getState().load(true).catch(() => undefined);
     Promise.all([
-      call<ShipmentMethods | undefined>('sending.methodsForDocument', { params: { documentType: type, documentNumber: number } }),
-      call<Recipient>('recipients.get', { params: { number: recipientNumber } }),
+      call('sending.methodsForDocument', { params: { documentType: type, documentNumber: number } }),
+      call('recipients.get', { params: { number: recipientNumber } }),
     ])
       .then(([m, r]) => {
         if (!live) return;
@@ -88,7 +88,7 @@ export function SendDialog({ type, number, what, recipientNumber, opened, onClos
     if (copy && sending?.fromAddress) body.copy = { email: [{ address: sending.fromAddress }] };
     if (sms) body.sms = [{ mobileNumber: mobile.trim(), message: smsText }];
     try {
-      const shipments = await call<ShipmentView[]>(SEND_OP[type], { params: { number }, body });
+      const shipments = await call(SEND_OP[type], { params: { number }, body });
       notifyOk(t('send.sent', { count: shipments.length }));
       useSendingVersion.getState().bump();
       onClose();

@@ -19,7 +19,7 @@ export function SendingHistory({ type, number }: { type: SentType; number: numbe
 
   useEffect(() => {
     let live = true;
-    call<HistoryEntry[]>(HISTORY_OP[type], { params: { number } })
+    call(HISTORY_OP[type], { params: { number } })
       .then((h) => live && setEntries(h))
       .catch(() => live && setEntries([]));
     return () => {

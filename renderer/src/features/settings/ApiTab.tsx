@@ -28,7 +28,7 @@ export function ApiTab() {
   const [keyError, setKeyError] = useState<string | null>(null);
 
   useEffect(() => {
-    call<{ key: string | null }>('settings.getApiKey')
+    call('settings.getApiKey')
       .then((r) => setKey(r.key))
       .catch((e) => setKeyError(e instanceof Error ? e.message : String(e)));
   }, []);
@@ -36,7 +36,7 @@ export function ApiTab() {
   async function regenerate() {
     setRegenerating(true);
     try {
-      const r = await call<{ key: string }>('settings.regenerateApiKey', { body: {} });
+      const r = await call('settings.regenerateApiKey', { body: {} });
       setKey(r.key);
       setShown(true);
       setKeyError(null);

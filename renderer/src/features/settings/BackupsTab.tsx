@@ -40,7 +40,7 @@ export function BackupsTab() {
 
   const refresh = useCallback(async () => {
     try {
-      setBackups(await call<BackupInfo[]>('backups.list'));
+      setBackups(await call('backups.list'));
       setNoFolder(false);
     } catch (e) {
       if (isNoFolder(e)) setNoFolder(true);
@@ -49,7 +49,7 @@ export function BackupsTab() {
   }, []);
 
   useEffect(() => {
-    call<{ dataFolder: string | null }>('common.info')
+    call('common.info')
       .then((info) => setDataFolder(info.dataFolder ?? null))
       .catch(() => setDataFolder(null));
     void refresh();
@@ -60,7 +60,7 @@ export function BackupsTab() {
     setError(null);
     try {
       // A 201 reaches the GUI as { created, body }; take the object whichever way it comes.
-      const r = await call<BackupInfo | { created: string | null; body: BackupInfo }>('backups.create', { body: {} });
+      const r = await call('backups.create', { body: {} });
       const b = 'body' in r ? r.body : r;
       setLatest(b);
       notifyOk(t('settings.backups.created', { file: b.file }));

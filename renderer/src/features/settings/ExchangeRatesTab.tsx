@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useUnsavedGuard } from '../../shared/unsaved.store';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/client';
+import { ApiError, call, formBody } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { errorProps } from '../../shared/form-errors';
 import { formatDate, formatNumber } from '../../shared/format';
@@ -33,7 +33,7 @@ export function ExchangeRatesTab() {
     setSaving(true);
     try {
       const body = { currency, rate: typeof rate === 'number' ? rate : rate === '' ? null : rate, date };
-      await call('common.setExchangeRate', { body });
+      await call('common.setExchangeRate', { body: formBody(body) });
       notifyOk(t('settings.rates.saved', { currency }));
       setErrors({});
       setCurrency('');

@@ -25,7 +25,7 @@ export function RestoreBackupModal({ backup, onClose, onRestored }: { backup: Ba
     setError(null);
     setDone(null);
     if (!backup) return;
-    call<BackupContents>('backups.inspect', { params: { file: backup.file } })
+    call('backups.inspect', { params: { file: backup.file } })
       .then(setContents)
       .catch((e) => setError(e instanceof Error ? e.message : String(e)));
   }, [backup]);
@@ -35,7 +35,7 @@ export function RestoreBackupModal({ backup, onClose, onRestored }: { backup: Ba
     setBusy(true);
     setError(null);
     try {
-      const r = await call<{ previous: BackupInfo }>('backups.restore', { params: { file: backup.file }, body: {} });
+      const r = await call('backups.restore', { params: { file: backup.file }, body: {} });
       setDone(r);
       onRestored();
     } catch (e) {

@@ -119,7 +119,7 @@ export function RowActions({ children, onDelete }: { children: ReactNode; onDele
  * says so, and refreshes the list. Render `modal` once in the tab.
  */
 export function useDeleteConfirm<T extends { number: number; name: string }>(opts: {
-  op: string;
+  op: 'labels.delete' | 'customFields.delete';
   refresh: () => Promise<void>;
   deleted: (item: T) => string;
   title: (item: T) => string;

@@ -35,7 +35,7 @@ export function UsersTab() {
 
   const refresh = useCallback(async () => {
     try {
-      setUsers(await call<User[]>('users.list'));
+      setUsers(await call('users.list'));
     } catch (e) {
       notifyError(e);
     }
@@ -48,7 +48,7 @@ export function UsersTab() {
   async function add(): Promise<boolean> {
     setBusy(true);
     try {
-      const made = (await call<{ created: string; body: User & { key: string } }>('users.create', { body: { name, role } })).body;
+      const made = (await call('users.create', { body: { name, role } })).body;
       setShown({ name: made.name, key: made.key });
       setName('');
       setErrors({});
@@ -81,7 +81,7 @@ export function UsersTab() {
         await call('users.delete', { params: { id: ask.user.id } });
         notifyOk(t('users.deleted', { name: ask.user.name }));
       } else {
-        const made = await call<User & { key: string }>('users.regenerateKey', { params: { id: ask.user.id } });
+        const made = await call('users.regenerateKey', { params: { id: ask.user.id } });
         setShown({ name: made.name, key: made.key });
       }
       await refresh();

@@ -15,12 +15,12 @@ export const useSettings = create<SettingsState>((set, get) => ({
   async load(force = false) {
     const have = get().settings;
     if (have && !force) return have;
-    const settings = await call<Settings>('settings.get');
+    const settings = await call('settings.get');
     set({ settings });
     return settings;
   },
   async save(patch) {
-    const settings = await call<Settings>('settings.update', { body: patch });
+    const settings = await call('settings.update', { body: patch });
     set({ settings });
     return settings;
   },

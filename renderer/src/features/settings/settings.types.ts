@@ -1,6 +1,6 @@
-import type { Settings as ServiceSettings } from '../../../../main/features/settings/settings.schema';
+import type { OutputOf } from '../../api/op-types';
 
-/** The originator's settings as settings.get answers: the service's own type (erased at build time). */
-export type Settings = ServiceSettings;
+/** The originator's settings as settings.get answers them (the SMTP password write-only: `passwordSet`). */
+export type Settings = OutputOf<'settings.get'>;
 export type CompanySettings = Settings['company'];
 export type InvoicingSettings = Settings['invoicing'];

@@ -14,6 +14,6 @@ export const useMe = create<{ me: Me | null; load(): Promise<void> }>((set, get)
   me: null,
   async load() {
     if (get().me) return;
-    set({ me: await call<Me>('me.get') });
+    set({ me: await call('me.get') });
   },
 }));
