@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { Op } from '../ops/define.js';
 import { ErrorBody } from '../ops/errors.js';
 import { isOptionalBody } from '../ops/one-or-many.js';
+import { formOf } from '../ops/form-body.js';
 import { resultKind } from '../ops/output.js';
 
 const plain = (s: TSchema | undefined) => (s ? JSON.parse(JSON.stringify(s)) : undefined);
@@ -52,8 +53,17 @@ function success(op: Op): Record<string, unknown> {
           content: Object.fromEntries(kind.contentTypes.map((t) => [t, { schema }])),
         },
       };
+    case 'jsonOrFile':
+      return {
+        '200': {
+          description: 'The JSON answer, or (to a web form) the page',
+          content: { ...json(schema), ...Object.fromEntries(kind.contentTypes.map((t) => [t, { schema: { type: 'string' } }])) },
+        },
+      };
     case 'noContent':
       return { '204': { description: 'Done, no content' } };
+    case 'jsonOrNoContent':
+      return { '200': { description: 'OK', content: json(schema) }, '204': { description: 'Nothing to answer' } };
     default:
       return { '200': { description: 'OK', content: json(schema) } };
   }
@@ -70,7 +80,11 @@ export function openApiDocument(ops: readonly Op[], version: string) {
       parameters: parameters(op),
       responses: { ...success(op), default: { description: 'See the summary; errors are {error, code, message, params?, fields: [{field, code, message, params?}]}', content: json(plain(ErrorBody)) } },
     };
-    if (op.body) entry.requestBody = { required: !isOptionalBody(op.body), content: { 'application/json': { schema: plain(op.body) } } };
+    if (op.body) {
+      const form = formOf(op.body);
+      const content = { 'application/json': { schema: plain(op.body) }, ...(form ? { 'application/x-www-form-urlencoded': { schema: plain(form) } } : {}) };
+      entry.requestBody = { required: !isOptionalBody(op.body), content };
+    }
     if (op.public) entry.security = [];
     (paths[op.path] ??= {})[op.method.toLowerCase()] = entry;
   }

@@ -19,6 +19,8 @@ export type ResultKind =
   | { kind: 'list' }
   | { kind: 'created'; batch: boolean }
   | { kind: 'file'; contentTypes: readonly string[] }
+  | { kind: 'jsonOrFile'; contentTypes: readonly string[] }
+  | { kind: 'jsonOrNoContent' }
   | { kind: 'noContent' };
 
 /** The types an operation was defined with, for typed callers (the renderer's `call`); never present at run time. */
@@ -67,9 +69,13 @@ export type RunResult<O> = O extends { [RESULT]: { kind: 'list' } }
       ? FileResult
       : O extends { [RESULT]: { kind: 'noContent' } }
         ? NoContent
-        : O extends TSchema
-          ? Static<O>
-          : unknown;
+        : O extends { [RESULT]: { kind: 'jsonOrFile' } }
+          ? (O extends TSchema ? Static<O> : never) | FileResult
+          : O extends { [RESULT]: { kind: 'jsonOrNoContent' } }
+            ? (O extends TSchema ? Static<O> : never) | NoContent
+            : O extends TSchema
+            ? Static<O>
+            : unknown;
 
 /** A page as the envelope (IPC, /_ops) carries it (invoke.ts toPlain). */
 export interface PageValue<T> {
@@ -102,9 +108,13 @@ export type EnvelopeResult<O, Paged extends boolean = boolean> = O extends { [RE
       ? FileValue
       : O extends { [RESULT]: { kind: 'noContent' } }
         ? null
-        : O extends TSchema
-          ? Static<O>
-          : any; // eslint-disable-line @typescript-eslint/no-explicit-any -- not described yet (events, sending, reports)
+        : O extends { [RESULT]: { kind: 'jsonOrFile' } }
+          ? (O extends TSchema ? Static<O> : never) | FileValue
+          : O extends { [RESULT]: { kind: 'jsonOrNoContent' } }
+            ? (O extends TSchema ? Static<O> : never) | null
+            : O extends TSchema
+            ? Static<O>
+            : any; // eslint-disable-line @typescript-eslint/no-explicit-any -- not described yet (events, sending, reports)
 
 export function defineOp<
   N extends string,

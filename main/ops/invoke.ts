@@ -4,6 +4,7 @@ import { fieldError, OpError, validationError, type FieldError } from './errors.
 import { assertDepth } from './bounds.js';
 import { checkSchema } from './validate.js';
 import { checkedInRun } from './one-or-many.js';
+import { isAcceptedForm } from './form-body.js';
 import { storageErrorKind, withRetry } from '../../db/dialect.js';
 
 /** Validates the three parts of an input with the operation's schemas (all errors at once), then runs it. */
@@ -15,7 +16,7 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
   if (op.params) fields.push(...checkSchema(op.params, params, { coerce: true }));
   if (op.query) fields.push(...checkSchema(op.query, query, { coerce: true }));
   if (op.body) {
-    if (!checkedInRun(op.body)) fields.push(...checkSchema(op.body, body));
+    if (!checkedInRun(op.body) && !isAcceptedForm(op.body, body)) fields.push(...checkSchema(op.body, body));
   }
   else if (!isEmptyBody(body)) fields.push(fieldError('(body)', 'BODY_NOT_ALLOWED'));
   if (fields.length) throw validationError(fields);

@@ -26,6 +26,16 @@ export const CreatedOneOrMany = <T extends TSchema>(body: T) =>
 export const FileOf = (...contentTypes: string[]) =>
   mark(Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }), { kind: 'file' as const, contentTypes });
 
+/**
+ * 200 with this JSON, or a file of one of these content types: an operation that also answers a web form with a page
+ * (the event signup: JSON to a JSON body, the page again to the signup page's form).
+ */
+export const JsonOrFileOf = <T extends TSchema>(json: T, ...contentTypes: string[]) =>
+  mark({ ...json }, { kind: 'jsonOrFile' as const, contentTypes });
+
+/** 200 with this JSON, or 204 when there is nothing to answer (spec 4.5: the shipment methods of a document that does not exist). */
+export const OrNoContentOf = <T extends TSchema>(json: T) => mark({ ...json }, { kind: 'jsonOrNoContent' as const });
+
 /** 204, no body. */
 export const NoContentOf = () => mark(Type.Null() as TNull, { kind: 'noContent' as const });
 

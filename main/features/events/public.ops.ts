@@ -1,14 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { defineOp, file } from '../../ops/define.js';
-import { OpError, validationError } from '../../ops/errors.js';
+import { OpError } from '../../ops/errors.js';
+import { JsonOrFormBody } from '../../ops/form-body.js';
+import { FileOf, JsonOrFileOf } from '../../ops/output.js';
 import { checkSchema } from '../../ops/validate.js';
 import { newChallenge } from './captcha.js';
+import { Challenge, SignupResult } from './events.output.js';
 import { PublicIdParam, SignupInput } from './events.schema.js';
-import { receiptPage, signupPage, formToSignup } from './signup-page.js';
+import { receiptPage, signupPage, formToSignup, SignupForm } from './signup-page.js';
 import { publicEvent, publicFacts, signup } from './signup.service.js';
 
 const html = (data: Buffer, status = 200) => file('text/html; charset=utf-8', 'pamelding.html', data, true, status);
+const HTML = 'text/html';
 
 /** A signup posted by the page's form: answers the page again, with the receipt (200) or with the errors by their fields (400). */
 async function formSignup(ctx: AppContext, eventId: number, form: URLSearchParams) {
@@ -37,6 +41,7 @@ export const publicEventOps = [
     public: true,
     params: PublicIdParam,
     query: Type.Object({ discountCode: Type.Optional(Type.String({ maxLength: 15 })) }),
+    output: FileOf(HTML),
     run: async ({ params, query }, ctx) => {
       const facts = await publicFacts(ctx, params.eventId, query.discountCode?.trim() || null);
       return html(signupPage(facts, { challenge: facts.ev.signup_captcha ? await newChallenge(ctx.db, ctx.clock, facts.ev.public_id) : null }));
@@ -49,6 +54,7 @@ export const publicEventOps = [
     summary: "Kvitt's signup question for events with signupCaptcha: send {captcha: {token, answer}} with the signup",
     public: true,
     params: PublicIdParam,
+    output: Challenge,
     run: async ({ params }, ctx) => newChallenge(ctx.db, ctx.clock, (await publicEvent(ctx.db, ctx, params.eventId)).public_id),
   }),
   defineOp({
@@ -60,12 +66,8 @@ export const publicEventOps = [
       '(application/x-www-form-urlencoded; answers the page). 400 names the field; 404 alike for unknown, deleted and past events',
     public: true,
     params: PublicIdParam,
-    body: Type.Unknown({ description: 'the spec 4.7 signup body (see SignupInput), or the signup form' }),
-    run: async ({ params, body }, ctx) => {
-      if (body instanceof URLSearchParams) return formSignup(ctx, params.eventId, body);
-      const fields = checkSchema(SignupInput, body);
-      if (fields.length) throw validationError(fields);
-      return signup(ctx, params.eventId, body as SignupInput);
-    },
+    body: JsonOrFormBody(SignupInput, SignupForm),
+    output: JsonOrFileOf(SignupResult, HTML),
+    run: async ({ params, body }, ctx) => (body instanceof URLSearchParams ? formSignup(ctx, params.eventId, body) : signup(ctx, params.eventId, body)),
   }),
 ];

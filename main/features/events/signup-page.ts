@@ -3,6 +3,7 @@
  * posts application/x-www-form-urlencoded to POST /events/{eventId}/signup, which answers this page again: with the
  * errors next to their fields, or with the receipt. A strict CSP (meta) allows only the inline style and posting back here.
  */
+import { Type } from '@sinclair/typebox';
 import { formatDate, formatMoney } from '../../render/format.js';
 import type { FieldError } from '../../ops/errors.js';
 import type { Challenge, SignupResult } from './events.output.js';
@@ -13,6 +14,29 @@ import type { publicFacts } from './signup.service.js';
 type Facts = Awaited<ReturnType<typeof publicFacts>>;
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const when = (dt: string | null) => (dt ? `${formatDate(dt)} kl. ${dt.slice(11, 16)}` : '');
+
+const formText = (description?: string) => Type.Optional(Type.String(description ? { description } : {}));
+
+/**
+ * The page's form as posted (application/x-www-form-urlencoded), what formToSignup reads: the signup body's paths
+ * (invoice.zip), a custom field as cf.<number>, the captcha as captchaToken/captchaAnswer. Stated in OpenAPI.
+ */
+export const SignupForm = Type.Object(
+  {
+    name: formText(),
+    email: formText(),
+    mobile: formText(),
+    ...Object.fromEntries(['name', 'address', 'zip', 'city', 'country', 'orgNo', 'yourRef'].map((k) => [`invoice.${k}`, formText()])),
+    discountCode: formText(),
+    captchaToken: formText('the token of the question on the page'),
+    captchaAnswer: formText(),
+  },
+  {
+    additionalProperties: false,
+    patternProperties: { '^cf\\.[0-9]+$': Type.String({ description: 'custom field <number>: its text; a BOOLEAN field is true when sent' }) },
+    description: 'the signup page form; empty fields count as not given',
+  },
+);
 
 /** Form field names are the signup body's paths (invoice.zip, customFields[0].value -> cf.<number>). */
 export function formToSignup(form: URLSearchParams, fieldNumbers: Array<{ number: number; type: string }>): SignupInput {
