@@ -7,9 +7,9 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      // task-worker: the worker threads of main/workers/pool.ts (PDFs for the outbox, …); pool.ts looks for it beside index.js.
-      // report-worker: big reports stream from their own worker (main/features/reports/report-off-thread.ts).
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts'), 'task-worker': resolve(__dirname, 'main/workers/worker.ts'), 'report-worker': resolve(__dirname, 'main/features/reports/report-worker.ts') } },
+      // task-worker: the worker threads of main/workers/pool.ts (outbox PDFs and mails, streamed reports); pool.ts looks for
+      // it beside index.js.
+      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts'), 'task-worker': resolve(__dirname, 'main/workers/worker.ts') } },
     },
   },
   preload: {

@@ -6,8 +6,14 @@
 export type PushEvent =
   /** An outbox shipment was worked: delivered, failed, or still under way with a new attempt time. */
   | { type: 'shipment'; id: number; status: 'IN_PROGRESS' | 'DELIVERED' | 'NOT_DELIVERED' }
-  /** A long job moved on: `done` of `total` units (total null while unknown). */
-  | { type: 'progress'; job: string; done: number; total: number | null };
+  /**
+   * A long job moved on: `done` of `total` units (total null while unknown), in `phase` (the job's own words, e.g. a
+   * report's `count`, `rows`, `file`); `state` running until the last event of the job says done, failed or cancelled.
+   * Publishers keep to a few events a second (a report: at most one per 100 ms, and always the last).
+   */
+  | { type: 'progress'; job: string; done: number; total: number | null; phase: string; state: JobState };
+
+export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 export type PushListener = (event: PushEvent) => void;
 

@@ -1,43 +1,62 @@
 /**
- * A pool of worker threads for CPU work (PDF rendering for the outbox; reports may add theirs in tasks.ts), so the
- * API and the window keep answering while hundreds of documents are rendered. `runTask(name, input)` queues a task;
- * each worker takes one at a time. Size: KVITT_WORKERS, else one less than the cores (at least 1, at most 4).
- * Where no worker can start (no worker file, KVITT_WORKERS=0) or a worker dies, tasks run in the calling thread.
+ * The one pool of worker threads for CPU work, so the API and the window keep answering while hundreds of documents are
+ * rendered or a big report is written. Two kinds of task, one worker program (worker.ts) for both:
+ * - `runTask(name, input)` (tasks.ts): a value back (an outbox PDF or mail). At most `poolSize()` at once: KVITT_WORKERS,
+ *   else one less than the cores (at least 1, at most 4), each at the OS priority of niceOf.
+ *   Where no worker can start (no worker file, KVITT_WORKERS=0) or a worker dies, these run in the calling thread.
+ * - `streamTask(name, input, {onNote, signal})` (streams.ts): a file in chunks (reports), at most CREDIT chunks ahead of
+ *   what the caller has taken, and small notes (progress) as they come. At most STREAMS at once, in workers of their own
+ *   beside the value tasks', so a long export never holds up the outbox. A stream stopped half way ends its worker.
+ * Workers start when needed; idle ones beyond `poolSize()` end after IDLE_MS (a worker's module graph is 100+ MB from source).
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { OpError } from '../ops/errors.js';
+import { CREDIT, type StreamInput, type StreamName, type StreamNote } from './streams.js';
 import { tasks, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
+import type { FromWorker, ToWorker, WorkerError } from './worker.js';
 
+/** Streaming tasks at once. */
+const STREAMS = 2;
+const IDLE_MS = 30_000;
+
+type Kind = 'value' | 'stream';
 interface Job {
   id: number;
-  name: TaskName;
+  kind: Kind;
+  name: string;
   input: unknown;
-  resolve(v: unknown): void;
-  reject(e: Error): void;
+  slot: Slot | null;
+  /** Gets the worker's messages of this job; the pool frees the slot after the last (value, end, error). */
+  deliver(m: FromWorker): void;
+  /** The worker stopped under it (a value task then runs here; a stream fails). */
+  lost(): void;
 }
 interface Slot {
   worker: Worker;
   job: Job | null;
+  retired: boolean;
+  idle?: NodeJS.Timeout;
 }
 
-let slots: Slot[] | null = null;
+const slots: Slot[] = [];
+const queues: Record<Kind, Job[]> = { value: [], stream: [] };
 let broken = false;
 let nextId = 1;
-const queue: Job[] = [];
 
 function inThread(job: Job): void {
   Promise.resolve()
-    .then(() => (tasks[job.name] as (input: unknown) => unknown)(job.input))
-    .then(job.resolve, (e: unknown) => job.reject(e instanceof Error ? e : new Error(String(e))));
+    .then(() => (tasks[job.name as TaskName] as (input: unknown) => unknown)(job.input))
+    .then((value) => job.deliver({ id: job.id, value }), (e: unknown) => job.deliver({ id: job.id, error: errorOf(e) }));
 }
 
-/** Built: out/main/task-worker.js beside the main bundle; from source (tsx, tests): worker.ts in this folder. */
+/** Built: out/main/task-worker.js beside the main bundle (this code may sit in out/main/chunks/); from source: worker.ts. */
 function workerFile(): { url: URL; ts: boolean } | null {
   try {
-    for (const [name, ts] of [['./task-worker.js', false], ['./worker.ts', true]] as const) {
+    for (const [name, ts] of [['./task-worker.js', false], ['../task-worker.js', false], ['./worker.ts', true]] as const) {
       const url = new URL(name, import.meta.url);
       if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return { url, ts };
     }
@@ -51,89 +70,195 @@ function workerFile(): { url: URL; ts: boolean } | null {
  * From source: a worker does not get the tsx loader of the main thread (tsx registers its hooks in the main thread
  * only), so the worker registers it itself (tsx's API, a dev dependency) before it loads worker.ts.
  */
-function tsWorker(url: URL): () => Worker {
+function tsWorker(url: URL): (workerData: WorkerData) => Worker {
   const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
   const code = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
-  return () => new Worker(code, { eval: true });
+  return (workerData) => new Worker(code, { eval: true, workerData });
+}
+
+/** What a worker is told when it starts: its OS priority (nice value; the worker lowers its own thread's). */
+export interface WorkerData {
+  nice: number;
+}
+
+/**
+ * Nice values of the workers, one per worker (Linux lowers the worker thread's own priority; elsewhere ignored).
+ * KVITT_WORKER_NICE: a comma list (e.g. "0,19"; the last repeats); default 0. Measured (README, Performance → Sending):
+ * at 10 the API's thread always wins (GET p99 while sending 0.4-1.6x idle) but on a machine busy with other programs
+ * the renders starve (half the mails/s of nice 0), so the default stays 0, with one core left to the API (poolSize).
+ */
+function niceOf(i: number): number {
+  const list = (process.env.KVITT_WORKER_NICE ?? '').split(',').filter((x) => x.trim() !== '').map(Number);
+  if (!list.length) return 0;
+  const n = list[Math.min(i, list.length - 1)];
+  return Number.isFinite(n) ? Math.max(0, Math.min(19, n)) : 0;
 }
 
 function poolSize(): number {
   const configured = process.env.KVITT_WORKERS;
   if (configured !== undefined && configured !== '') return Math.max(0, Math.min(8, Number(configured) || 0));
+  // One core stays for the API's thread: a worker on every core (even at a lower priority) was slower on 2 cores (README).
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
-/** A worker died or could not start: what it had in hand, and everything after, runs in this thread. */
-function giveUp(): void {
-  broken = true;
-  const pending = [...(slots ?? []).flatMap((s) => (s.job ? [s.job] : [])), ...queue.splice(0)];
-  for (const s of slots ?? []) void s.worker.terminate();
-  slots = null;
-  for (const job of pending) inThread(job);
+/** Whether tasks go to worker threads (else value tasks run in this thread and streams are not offered). */
+export function workersAvailable(): boolean {
+  return !broken && poolSize() > 0 && workerFile() !== null;
 }
 
-function startSlots(): Slot[] | null {
-  if (slots || broken) return slots;
-  const size = poolSize();
-  const file = size > 0 ? workerFile() : null;
-  if (!file) {
-    broken = true;
-    return null;
+const limit = (kind: Kind) => (kind === 'value' ? poolSize() : STREAMS);
+
+function spawn(): Slot | null {
+  const file = workerFile();
+  if (!file) return null;
+  const start = file.ts ? tsWorker(file.url) : (workerData: WorkerData) => new Worker(file.url, { workerData });
+  const slot: Slot = { worker: start({ nice: niceOf(slots.length) }), job: null, retired: false };
+  slot.worker.unref();
+  slot.worker.on('message', (m: FromWorker) => {
+    const job = slot.job;
+    if (!job || job.id !== m.id) return;
+    if ('value' in m || 'end' in m || 'error' in m) free(slot);
+    job.deliver(m);
+  });
+  slot.worker.on('error', () => !slot.retired && giveUp());
+  slot.worker.on('exit', () => !slot.retired && giveUp());
+  slots.push(slot);
+  return slot;
+}
+
+/** Ends a worker on purpose (a stream stopped half way, idle too long): its exit is no failure. */
+function retire(slot: Slot): void {
+  slot.retired = true;
+  clearTimeout(slot.idle);
+  slots.splice(slots.indexOf(slot), 1);
+  void slot.worker.terminate();
+}
+
+function free(slot: Slot): void {
+  if (slot.job) slot.job.slot = null;
+  slot.job = null;
+  if (slots.length > poolSize()) {
+    slot.idle = setTimeout(() => !slot.job && retire(slot), IDLE_MS);
+    slot.idle.unref();
   }
-  try {
-    const start = file.ts ? tsWorker(file.url) : () => new Worker(file.url);
-    slots = Array.from({ length: size }, () => {
-      const slot: Slot = { worker: start(), job: null };
-      slot.worker.unref();
-      slot.worker.on('message', (m: { id: number; value?: unknown; bytes?: Uint8Array; error?: string }) => {
-        const job = slot.job;
-        if (!job || job.id !== m.id) return;
-        slot.job = null;
-        if (m.error !== undefined) job.reject(new Error(m.error));
-        else job.resolve(m.bytes ? Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength) : m.value);
-        dispatch();
-      });
-      slot.worker.on('error', giveUp);
-      slot.worker.on('exit', () => slots?.includes(slot) && giveUp());
-      return slot;
-    });
-  } catch {
-    giveUp();
-  }
-  return slots;
+  queueMicrotask(dispatch);
+}
+
+/** A worker died or could not start: what the workers had in hand, and every value task after, runs in this thread. */
+function giveUp(): void {
+  broken = true;
+  const inHand = slots.splice(0).flatMap((s) => ((s.retired = true), void s.worker.terminate(), s.job ? [s.job] : []));
+  for (const job of [...inHand, ...queues.value.splice(0), ...queues.stream.splice(0)]) job.lost();
 }
 
 function dispatch(): void {
-  if (!slots) return;
-  for (const slot of slots) {
-    if (slot.job || !queue.length) continue;
-    const job = queue.shift()!;
-    slot.job = job;
-    slot.worker.postMessage({ id: job.id, name: job.name, input: job.input });
+  for (const kind of ['value', 'stream'] as const) {
+    while (queues[kind].length && slots.filter((s) => s.job?.kind === kind).length < limit(kind)) {
+      let slot = slots.find((s) => !s.job) ?? null;
+      try {
+        slot ??= spawn();
+      } catch {
+        slot = null;
+      }
+      if (!slot) return giveUp();
+      clearTimeout(slot.idle);
+      const job = queues[kind].shift()!;
+      slot.job = job;
+      job.slot = slot;
+      slot.worker.postMessage({ id: job.id, name: job.name, input: job.input, stream: kind === 'stream' } satisfies ToWorker);
+    }
   }
+}
+
+function errorOf(e: unknown): WorkerError {
+  if (e instanceof OpError) return { message: e.message, status: e.status, code: e.code, fields: e.fields, params: e.params };
+  return { message: e instanceof Error ? e.message : String(e) };
+}
+/** The error a worker reported, as it was thrown there (an OpError keeps its status, code and fields). */
+function thrown(e: WorkerError): Error {
+  return e.status && e.code ? new OpError(e.status, e.code, e.message, e.fields, e.params) : new Error(e.message);
 }
 
 /** Runs a task of tasks.ts in a worker thread (or here, where none can run); rejects with the task's error. */
 export function runTask<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
   return new Promise<TaskOutput<N>>((resolve, reject) => {
-    const job: Job = { id: nextId++, name, input, resolve: resolve as (v: unknown) => void, reject };
-    if (!startSlots()) return inThread(job);
-    queue.push(job);
+    const job: Job = {
+      id: nextId++,
+      kind: 'value',
+      name,
+      input,
+      slot: null,
+      deliver: (m) => {
+        if ('error' in m) reject(thrown(m.error));
+        else if ('value' in m) resolve((m.value instanceof Uint8Array ? Buffer.from(m.value.buffer, m.value.byteOffset, m.value.byteLength) : m.value) as TaskOutput<N>);
+      },
+      lost: () => inThread(job),
+    };
+    if (!workersAvailable()) return inThread(job);
+    queues.value.push(job);
     dispatch();
   });
 }
 
-/** How many workers run (0: tasks run in the calling thread). */
-export function taskWorkers(): number {
-  return startSlots()?.length ?? 0;
+/**
+ * Runs a streaming task of streams.ts in a worker thread and yields its bytes as they come. `onNote` gets the task's
+ * notes at once; `signal` stops it at once (ahead of chunks still waiting), throwing the signal's reason. Stopping the
+ * iteration half way (return, throw, abort) ends the worker. Only where `workersAvailable()`.
+ */
+export async function* streamTask<N extends StreamName>(
+  name: N,
+  input: StreamInput<N>,
+  opts: { onNote?: (note: StreamNote<N>) => void; signal?: AbortSignal } = {},
+): AsyncGenerator<Buffer> {
+  const queue: (FromWorker | { aborted: true })[] = [];
+  let wake: (() => void) | null = null;
+  const push = (m: FromWorker | { aborted: true }, first = false) => (first ? queue.unshift(m) : queue.push(m), wake?.());
+  const job: Job = { id: nextId++, kind: 'stream', name, input, slot: null, deliver: push, lost: () => push({ id: 0, error: { message: 'the worker thread stopped' } }) };
+  const onAbort = () => push({ aborted: true }, true);
+  opts.signal?.addEventListener('abort', onAbort);
+  let finished = false;
+  try {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    if (!workersAvailable()) throw new Error('no worker threads for streaming tasks');
+    queues.stream.push(job);
+    dispatch();
+    for (;;) {
+      while (!queue.length) await new Promise<void>((r) => (wake = r));
+      wake = null;
+      const m = queue.shift()!;
+      if ('aborted' in m) throw opts.signal!.reason;
+      if ('chunk' in m) {
+        yield Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
+        job.slot?.worker.postMessage({ id: job.id, more: true } satisfies ToWorker);
+      } else if ('note' in m) opts.onNote?.(m.note as StreamNote<N>);
+      else if ('end' in m) return void (finished = true);
+      else if ('error' in m) throw ((finished = true), thrown(m.error));
+    }
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+    const waiting = queues.stream.indexOf(job);
+    if (waiting >= 0) queues.stream.splice(waiting, 1);
+    // Stopped half way: the worker may be deep in a query or a write; it is ended, not told.
+    if (!finished && job.slot) {
+      const slot = job.slot;
+      job.slot = null;
+      retire(slot);
+      dispatch();
+    }
+  }
 }
 
-/** Ends the workers (a new pool starts on the next task); tasks in hand finish in this thread. */
+/** How many workers run now (0: none started, or tasks run in the calling thread). */
+export function taskWorkers(): number {
+  return slots.length;
+}
+
+/** Ends the workers (new ones start on the next task); value tasks in hand finish in this thread, streams fail. */
 export async function stopTaskPool(): Promise<void> {
-  const current = slots ?? [];
-  const pending = [...current.flatMap((s) => (s.job ? [s.job] : [])), ...queue.splice(0)];
-  slots = null;
+  const current = slots.splice(0);
+  for (const s of current) (s.retired = true), clearTimeout(s.idle);
+  const lost = [...current.flatMap((s) => (s.job ? [s.job] : [])), ...queues.value.splice(0), ...queues.stream.splice(0)];
   broken = false;
   await Promise.all(current.map((s) => s.worker.terminate()));
-  for (const job of pending) inThread(job);
+  for (const job of lost) job.lost();
 }

@@ -1,24 +1,88 @@
 /**
- * A worker thread of the task pool (pool.ts): {id, name, input} in, {id, value} or {id, error} out. Built as
- * out/main/task-worker.js (electron.vite.config.ts); from source it runs under the tsx loader.
+ * A worker thread of the pool (pool.ts), built as out/main/task-worker.js (electron.vite.config.ts); from source it runs
+ * under the tsx loader. One job at a time:
+ * - a task (tasks.ts): {id, name, input} in, {id, value} or {id, error} out;
+ * - a streaming task (streams.ts): {id, name, input, stream: true} in; {id, note} as the task sends them, {id, chunk}
+ *   never more than CREDIT ahead of the {id, more} the pool sends back for each chunk taken, then {id, end} or {id, error}.
  */
-import { parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FieldError } from '../ops/errors.js';
+import { CREDIT, streams, type StreamName } from './streams.js';
 import { tasks, type TaskName } from './tasks.js';
 
+export type ToWorker = { id: number; name: string; input: unknown; stream: boolean } | { id: number; more: true };
+export interface WorkerError {
+  message: string;
+  status?: number;
+  code?: string;
+  fields?: FieldError[];
+  params?: Record<string, string | number>;
+}
+export type FromWorker =
+  | { id: number; value: unknown }
+  | { id: number; chunk: Uint8Array }
+  | { id: number; note: unknown }
+  | { id: number; end: true }
+  | { id: number; error: WorkerError };
+
 const port = parentPort!;
-port.on('message', async ({ id, name, input }: { id: number; name: TaskName; input: never }) => {
+
+// A lower OS priority for this thread alone (Linux: setpriority on the thread's id, from /proc/thread-self), so the
+// thread that answers the API gets the CPU first; where that cannot be done the worker runs as it is.
+const nice = (workerData as { nice?: number } | null)?.nice ?? 0;
+if (nice > 0 && process.platform === 'linux') {
   try {
-    const task = tasks[name] as ((input: never) => unknown) | undefined;
-    if (!task) throw new Error(`unknown task ${name}`);
-    const value = await task(input);
-    if (value instanceof Uint8Array) {
-      // A Buffer may share a pooled ArrayBuffer: copy it out once, then hand the copy over without another.
-      const bytes = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : new Uint8Array(value);
-      port.postMessage({ id, bytes }, [bytes.buffer as ArrayBuffer]);
-    } else {
-      port.postMessage({ id, value });
-    }
-  } catch (e) {
-    port.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), nice);
+  } catch {
+    // not allowed or no /proc: normal priority
   }
+}
+const post = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
+
+/** A Buffer may share a pooled ArrayBuffer: copied out once, then handed over without another copy. */
+const own = (b: Uint8Array) => (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b));
+
+function errorOf(e: unknown): WorkerError {
+  const err = e as Partial<WorkerError> & Error;
+  const coded = typeof err?.status === 'number' && typeof err.code === 'string';
+  return coded ? { message: err.message, status: err.status, code: err.code, fields: err.fields, params: err.params } : { message: e instanceof Error ? e.message : String(e) };
+}
+
+async function runValue(id: number, name: TaskName, input: never): Promise<void> {
+  const task = tasks[name] as ((input: never) => unknown) | undefined;
+  if (!task) throw new Error(`unknown task ${name}`);
+  const value = await task(input);
+  if (value instanceof Uint8Array) {
+    const bytes = own(value);
+    post({ id, value: bytes }, [bytes.buffer as ArrayBuffer]);
+  } else post({ id, value });
+}
+
+let credit = 0;
+let more: (() => void) | null = null;
+
+async function runStream(id: number, name: StreamName, input: never): Promise<void> {
+  const task = streams[name] as ((input: never, note: (n: unknown) => void) => AsyncIterable<Uint8Array>) | undefined;
+  if (!task) throw new Error(`unknown streaming task ${name}`);
+  credit = CREDIT;
+  for await (const part of task(input, (note) => post({ id, note }))) {
+    while (credit <= 0) await new Promise<void>((r) => (more = r));
+    credit--;
+    const chunk = own(part);
+    post({ id, chunk }, [chunk.buffer as ArrayBuffer]);
+  }
+  post({ id, end: true });
+}
+
+port.on('message', (m: ToWorker) => {
+  if ('more' in m) {
+    credit++;
+    more?.();
+    more = null;
+    return;
+  }
+  const run = m.stream ? runStream(m.id, m.name as StreamName, m.input as never) : runValue(m.id, m.name as TaskName, m.input as never);
+  run.catch((e: unknown) => post({ id: m.id, error: errorOf(e) }));
 });

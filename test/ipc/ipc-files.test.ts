@@ -119,7 +119,7 @@ describe('IPC push: events forwarded to the window until it closes', () => {
     bus.publish({ type: 'shipment', id: 3, status: 'DELIVERED' });
     expect(sent).toEqual([[PUSH_CHANNEL, { type: 'shipment', id: 3, status: 'DELIVERED' }]]);
     destroyed = true;
-    bus.publish({ type: 'progress', job: 'x', done: 1, total: 2 });
+    bus.publish({ type: 'progress', job: 'x', done: 1, total: 2, phase: 'rows', state: 'running' });
     expect(sent).toHaveLength(1);
     closed!();
     expect(bus.listeners).toBe(0);

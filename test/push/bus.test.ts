@@ -12,10 +12,10 @@ describe('push bus', () => {
     bus.subscribe((e) => b.push(e));
     expect(bus.listeners).toBe(2);
     bus.publish(delivered);
-    bus.publish({ type: 'progress', job: 'report', done: 3, total: 10 });
+    bus.publish({ type: 'progress', job: 'report', done: 3, total: 10, phase: 'rows', state: 'running' });
     offA();
     bus.publish({ type: 'shipment', id: 8, status: 'NOT_DELIVERED' });
-    expect(a).toEqual([delivered, { type: 'progress', job: 'report', done: 3, total: 10 }]);
+    expect(a).toEqual([delivered, { type: 'progress', job: 'report', done: 3, total: 10, phase: 'rows', state: 'running' }]);
     expect(b.map((e) => e.type)).toEqual(['shipment', 'progress', 'shipment']);
     expect(bus.listeners).toBe(1);
   });

@@ -2,6 +2,7 @@ import { get } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 import { TEST_KEY } from '../helpers/server.js';
+import { listenEvents } from '../helpers/sse.js';
 import { flush, startSmtp, until, useSmtp, type Smtp } from '../sending/helpers.js';
 
 let s: DocServer | undefined;
@@ -14,31 +15,10 @@ afterEach(async () => {
   s = smtp = undefined;
 });
 
-/** A real SSE client over fetch: collects the events of GET /_events as they arrive. */
 async function listen(base: string, headers: Record<string, string>) {
-  const res = await fetch(`${base}/_events`, { headers });
-  const events: Array<{ event: string; data: any }> = [];
-  if (res.status !== 200 || !res.body) return { res, events };
-  const reader = res.body.getReader();
-  readers.push(reader);
-  const decoder = new TextDecoder();
-  let buf = '';
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buf += decoder.decode(value, { stream: true });
-      let i: number;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
-    }
-  })();
-  return { res, events };
+  const l = await listenEvents(base, headers);
+  readers.push({ cancel: l.close });
+  return l;
 }
 
 async function sessionCookie(server: DocServer): Promise<string> {

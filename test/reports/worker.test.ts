@@ -1,8 +1,9 @@
 /**
  * Reports off the main thread: on a database a second connection can open (a file; PostgreSQL in the pg pass) the
  * worker thread writes JSON, CSV and XLSX, byte for byte what the in-thread writer makes (the in-memory fallback,
- * forced here with KVITT_REPORTS_IN_THREAD); progress counts rows against the report's row count; cancelling stops the
- * export and the server goes on answering. The in-memory fallback reports progress too.
+ * forced here with KVITT_REPORTS_IN_THREAD); progress counts rows against the report's row count (published on the
+ * push channel: progress-push.test.ts); cancelling stops the export and the server goes on answering. The in-memory
+ * fallback reports progress too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAll } from '../../main/seed/seed.js';
 import { reportByResource } from '../../main/features/reports/registry.js';
-import { reportBytes, stopReportWorkers, workerTarget } from '../../main/features/reports/report-off-thread.js';
+import { reportBytes, workerTarget } from '../../main/features/reports/report-off-thread.js';
+import { stopTaskPool } from '../../main/workers/pool.js';
 import { startProgress } from '../../main/features/reports/report-progress.js';
+import type { PushEvent } from '../../main/push/bus.js';
 import { onPostgres } from '../helpers/database.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { parseCsv, readXlsx } from './files.js';
@@ -29,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
   await memory?.close();
-  await stopReportWorkers();
+  await stopTaskPool();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -42,7 +45,12 @@ async function inThread<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const progressOf = (t: TestServer, token: string) => t.json(`/reports/progress/${token}`);
+/** The progress events of one download, as the push channel carries them. */
+function progressEvents(t: TestServer, job: string) {
+  const seen: Extract<PushEvent, { type: 'progress' }>[] = [];
+  const off = t.app.ctx.push!.subscribe((e) => e.type === 'progress' && e.job === job && seen.push(e));
+  return { seen, off };
+}
 
 describe('the report worker', () => {
   it('is chosen for a database it can open, never for an in-memory one', () => {
@@ -75,23 +83,24 @@ describe('the report worker', () => {
 
   it('counts rows against the row count while it writes, and ends done', async () => {
     const token = 'worker-progress-1';
-    const before = await progressOf(s, token);
-    expect(before.status).toBe(404);
+    const events = progressEvents(s, token);
     const { data } = await reportFile(s, 'invoices', 'CSV', { progress: token }, COLUMNS);
+    events.off();
     const rows = parseCsv(data).rows.length;
-    const p = await progressOf(s, token);
-    expect(p.body).toEqual({ rows, total: rows, done: true, cancelled: false });
+    expect(events.seen.at(-1)).toEqual({ type: 'progress', job: token, done: rows, total: rows, phase: 'rows', state: 'done' });
   });
 
   it('cancels: nothing more comes out, the worker is ended, the server answers on', async () => {
-    const progress = startProgress('worker-cancel-1')!;
+    const events = progressEvents(s, 'worker-cancel-1');
+    const progress = startProgress(s.app.ctx, 'worker-cancel-1')!;
     const req = { format: 'CSV' as const, columns: COLUMNS, params: {}, lang: 'nb' as const };
     const bytes = reportBytes(s.app.ctx, reportByResource.get('invoices')!, req, progress);
     expect((await bytes.next()).done).toBe(false); // the header line
-    expect((await progressOf(s, 'worker-cancel-1')).body).toMatchObject({ done: false, cancelled: false });
+    expect(events.seen.every((e) => e.state === 'running')).toBe(true);
     expect((await s.api('/reports/progress/worker-cancel-1', { method: 'DELETE' })).status).toBe(204);
     await expect(bytes.next()).rejects.toMatchObject({ status: 409, code: 'CANCELLED' });
-    expect((await progressOf(s, 'worker-cancel-1')).body).toMatchObject({ cancelled: true, done: true });
+    events.off();
+    expect(events.seen.at(-1)).toMatchObject({ state: 'cancelled' });
     const again = await reportJson(s, 'invoices', { maxRows: '1' }, ['number']);
     expect(again.rowCount).toBeGreaterThan(1000);
   });
@@ -100,13 +109,14 @@ describe('the report worker', () => {
 describe('in this thread (in-memory database; on PostgreSQL the worker again)', () => {
   it('reports progress too', async () => {
     const token = 'memory-progress-1';
+    const events = progressEvents(memory, token);
     const { data } = await reportFile(memory, 'invoices', 'CSV', { progress: token }, COLUMNS);
+    events.off();
     const rows = parseCsv(data).rows.length;
-    expect((await progressOf(memory, token)).body).toEqual({ rows, total: rows, done: true, cancelled: false });
+    expect(events.seen.at(-1)).toEqual({ type: 'progress', job: token, done: rows, total: rows, phase: 'rows', state: 'done' });
   });
 
-  it('refuses a bad token and answers 404 for an unknown one', async () => {
-    expect((await memory.json(`/reports/invoices?format=CSV&columns=number&progress=a b`)).status).toBe(400);
-    expect((await progressOf(memory, 'no-such-download')).status).toBe(404);
+  it('answers 404 when cancelling a download that is not running', async () => {
+    expect((await memory.api('/reports/progress/no-such-download', { method: 'DELETE' })).status).toBe(404);
   });
 });

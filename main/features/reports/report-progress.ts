@@ -1,99 +1,130 @@
 /**
- * Real progress of a report download, for the GUI's progress bar (a streamed file has no Content-Length: its size is
- * known only at the end). The client names the download with `progress=<token>`; while the file is produced the server
- * counts the rows written against the report's row count (`ReportDef.count`, asked first), and
- * `GET /reports/progress/{token}` answers `{rows, total, done}`. `DELETE /reports/progress/{token}` cancels the export
- * (the worker is stopped; the download ends with an error), which also works over IPC, where a call cannot be aborted.
+ * Progress of a report download, for the GUI's progress bar (a streamed file has no Content-Length: its size is known
+ * only at the end). The client names the download with `progress=<token>`; while the file is produced the server counts
+ * the rows written against the report's row count (`ReportDef.count`, asked first) and publishes them on the push
+ * channel (main/push/bus.ts: `{type: 'progress', job: <token>, done, total, phase, state}`, GET /_events or the IPC
+ * event) at most once per PUBLISH_MS, and always the last event (done, failed or cancelled).
+ * `DELETE /reports/progress/{token}` cancels the export (the worker is stopped; the download ends with an error), which
+ * also works over IPC, where a call cannot be aborted.
  */
 import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context.js';
 import { defineOp, noContent } from '../../ops/define.js';
 import { NoContentOf } from '../../ops/output.js';
 import { OpError } from '../../ops/errors.js';
+import { publish, type JobState } from '../../push/bus.js';
 
 export const PROGRESS_TOKEN = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'a token the client chose for this download' });
 
-export class ReportProgress {
-  rows = 0;
-  total: number | null = null;
-  done = false;
-  cancelled = false;
+/** At most one progress event per this many ms per download (≤ 10 a second). */
+export const PUBLISH_MS = 100;
+
+/** What a report's writer reports while it works (report.runner.ts `generate`, here or in the worker). */
+export interface ProgressSink {
+  total(n: number): void;
+  rows(n: number): void;
+  /** `count` (the row count), `rows` (writing rows), `file` (XLSX: the finished file goes out). */
+  phase(name: string): void;
+}
+
+export class ReportProgress implements ProgressSink {
+  private done = 0;
+  private count: number | null = null;
+  private step = 'count';
+  private state: JobState = 'running';
+  private last = 0;
+  private timer: NodeJS.Timeout | null = null;
   private onCancel: (() => void) | null = null;
+
+  constructor(
+    readonly job: string,
+    private readonly ctx: Pick<AppContext, 'push'>,
+  ) {}
+
+  get cancelled(): boolean {
+    return this.state === 'cancelled';
+  }
+  total(n: number): void {
+    this.count = n;
+    this.changed();
+  }
+  rows(n: number): void {
+    this.done += n;
+    this.changed();
+  }
+  phase(name: string): void {
+    this.step = name;
+    this.changed();
+  }
   /** Called once when the export is cancelled (stops the worker); at once if it already was. */
   whenCancelled(fn: () => void): void {
     this.onCancel = fn;
     if (this.cancelled) fn();
   }
   cancel(): void {
-    if (this.cancelled || this.done) return;
-    this.cancelled = true;
+    if (this.state !== 'running') return;
+    this.state = 'cancelled';
     this.onCancel?.();
   }
-  finish(): void {
-    this.done = true;
+  /** The job's end: the last event goes out at once; the token is free again. */
+  finish(state: Exclude<JobState, 'running'>): void {
+    if (this.state === 'running') this.state = state;
     this.onCancel = null;
-    forget(this);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (running.get(this.job) === this) running.delete(this.job);
+    this.send();
+  }
+
+  private changed(): void {
+    if (this.state !== 'running' || this.timer) return;
+    const wait = this.last + PUBLISH_MS - Date.now();
+    if (wait <= 0) return this.send();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.state === 'running') this.send();
+    }, wait);
+    this.timer.unref();
+  }
+  private send(): void {
+    this.last = Date.now();
+    publish(this.ctx, { type: 'progress', job: this.job, done: this.done, total: this.count, phase: this.step, state: this.state });
   }
 }
 
 const MAX = 200;
-const KEEP_MS = 60_000;
-const byToken = new Map<string, ReportProgress>();
+const running = new Map<string, ReportProgress>();
 
-function forget(p: ReportProgress) {
-  const timer = setTimeout(() => {
-    for (const [token, q] of byToken) if (q === p) byToken.delete(token);
-  }, KEEP_MS);
-  timer.unref();
-}
-
-/** The progress of a new export (a token already in use starts over); null without a token. */
-export function startProgress(token: string | undefined): ReportProgress | null {
+/** The progress of a new export (a token already running is cancelled and starts over); null without a token. */
+export function startProgress(ctx: Pick<AppContext, 'push'>, token: string | undefined): ReportProgress | null {
   if (!token) return null;
-  byToken.get(token)?.cancel();
-  byToken.delete(token);
-  if (byToken.size >= MAX) byToken.delete(byToken.keys().next().value!);
-  const p = new ReportProgress();
-  byToken.set(token, p);
+  running.get(token)?.cancel();
+  if (running.size >= MAX) {
+    const oldest = running.keys().next().value!;
+    running.get(oldest)?.cancel();
+    running.delete(oldest);
+  }
+  const p = new ReportProgress(token, ctx);
+  running.set(token, p);
   return p;
 }
 
-/** Cancels the export when the client's download stops (HTTP stream closed before the end). */
 export const cancelledError = () => new OpError(409, 'CANCELLED', 'The export was cancelled');
 
 const TokenPath = Type.Object({ token: PROGRESS_TOKEN }, { additionalProperties: false });
-const found = (token: string) => {
-  const p = byToken.get(token);
-  if (!p) throw new OpError(404, 'NOT_FOUND', `No report download ${token}`);
-  return p;
-};
 
 export const progressOps = [
-  defineOp({
-    name: 'reports.progress',
-    method: 'GET',
-    path: '/reports/progress/{token}',
-    summary: 'Progress of a report download started with progress=<token>: rows written, rows in all (null if unknown), done',
-    params: TokenPath,
-    output: Type.Object({
-      rows: Type.Integer({ description: 'rows written so far' }),
-      total: Type.Union([Type.Integer(), Type.Null()], { description: 'rows of the report; null where the report does not count them' }),
-      done: Type.Boolean(),
-      cancelled: Type.Boolean(),
-    }),
-    run: async ({ params }) => {
-      const p = found(params.token);
-      return { rows: p.rows, total: p.total, done: p.done, cancelled: p.cancelled };
-    },
-  }),
   defineOp({
     name: 'reports.cancel',
     method: 'DELETE',
     path: '/reports/progress/{token}',
-    summary: 'Cancels the report download started with progress=<token>',
+    summary: 'Cancels the report download started with progress=<token> (its progress comes on the push channel, GET /_events)',
     params: TokenPath,
     output: NoContentOf(),
     run: async ({ params }) => {
-      found(params.token).cancel();
+      const p = running.get(params.token);
+      if (!p) throw new OpError(404, 'NOT_FOUND', `No report download ${params.token} is running`);
+      p.cancel();
       return noContent();
     },
   }),

@@ -16,7 +16,7 @@ import { writeXlsxFile, XLSX_CONTENT_TYPE } from '../../render/xlsx/report-xlsx.
 import { FileResult } from '../../ops/define.js';
 import { OpError } from '../../ops/errors.js';
 import { reportBytes } from './report-off-thread.js';
-import { startProgress } from './report-progress.js';
+import { startProgress, type ProgressSink } from './report-progress.js';
 import type { ReportDef, ReportRequest } from './report.types.js';
 
 export function columnsAsAsked(def: ReportDef, req: ReportRequest): TableColumn[] {
@@ -45,11 +45,6 @@ function counted(table: ReportTable, progress: ProgressSink): ReportTable {
   };
 }
 
-export interface ProgressSink {
-  total(n: number): void;
-  rows(n: number): void;
-}
-
 /** The file names and types of the streamed formats. */
 export const STREAMED = {
   JSON: { type: 'application/json; charset=utf-8', ext: 'json' },
@@ -65,6 +60,7 @@ export type StreamedFormat = keyof typeof STREAMED;
  */
 export async function* generate(ctx: AppContext, def: ReportDef, req: ReportRequest, progress: ProgressSink): AsyncGenerator<Buffer> {
   if (def.count) progress.total(await def.count(ctx, req.params, req));
+  progress.phase('rows');
   const table = counted(await reportTable(ctx, def, req), progress);
   if (req.format === 'JSON') yield* writeJson(table, req.maxRows);
   else if (req.format === 'CSV') yield* writeCsv(table);
@@ -74,6 +70,7 @@ export async function* generate(ctx: AppContext, def: ReportDef, req: ReportRequ
     try {
       const file = join(dir, 'report.xlsx');
       await writeXlsxFile(file, tables);
+      progress.phase('file');
       for await (const part of createReadStream(file, { highWaterMark: 256 * 1024 })) yield part as Buffer;
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -97,7 +94,7 @@ export async function runReport(ctx: AppContext, def: ReportDef, req: ReportRequ
     case 'CSV':
     case 'XLS': {
       const { type, ext } = STREAMED[req.format];
-      return new FileResult(type, `${stem}.${ext}`, EMPTY, () => reportBytes(ctx, def, req, startProgress(req.progress)));
+      return new FileResult(type, `${stem}.${ext}`, EMPTY, () => reportBytes(ctx, def, req, startProgress(ctx, req.progress)));
     }
   }
   throw new OpError(400, 'VALIDATION_ERROR', `Invalid input: format`, [{ field: 'format', message: `this report does not offer ${req.format}` }]);

@@ -1,19 +1,19 @@
 import { Button, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { cancelDownload, download, downloadProgress, emailReport, type Format, type ReportInfo, type Values } from './reports-api';
-
-/** How often the progress bar asks the server how far the export is. */
-const POLL_MS = 300;
+import { onPush } from '../../shared/push';
+import { cancelDownload, download, emailReport, type Format, type ReportInfo, type Values } from './reports-api';
 
 interface Busy {
   format: Format;
   bytes: number;
-  /** Rows written of the report's rows, as the server counts them (null total: not known for this report). */
+  /** Rows written of the report's rows, as the server publishes them on the push channel (null total: not counted). */
   rows: number;
   total: number | null;
+  /** The server's phase: count, rows, file (XLSX: the finished file goes out). */
+  phase: string;
 }
 
 interface Props {
@@ -33,25 +33,31 @@ export function ReportDownloads({ report, values, columns, onError }: Props) {
   const [emailError, setEmailError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
 
+  /** Changes the bar of download `token`, if it is still the one running. */
+  const update = (token: string, patch: Partial<Busy>) => setBusy((b) => (b && abort.current?.token === token ? { ...b, ...patch } : b));
+  // The export's progress as the server publishes it (push channel: server-sent events, or the IPC event in Electron).
+  useEffect(
+    () =>
+      onPush((e) => {
+        if (e.type !== 'progress' || e.job !== abort.current?.token) return;
+        setBusy((b) => (b && abort.current?.token === e.job ? { ...b, rows: e.done, total: e.total, phase: e.phase } : b));
+      }),
+    [],
+  );
+
   const start = async (format: Format) => {
     const controller = new AbortController();
     const token = crypto.randomUUID();
     abort.current = { controller, token };
-    setBusy({ format, bytes: 0, rows: 0, total: null });
-    const update = (patch: Partial<Busy>) => setBusy((b) => (b && abort.current?.token === token ? { ...b, ...patch } : b));
-    const poll = setInterval(async () => {
-      const p = await downloadProgress(token);
-      if (p) update({ rows: p.rows, total: p.total });
-    }, POLL_MS);
+    setBusy({ format, bytes: 0, rows: 0, total: null, phase: 'count' });
     try {
-      const file = await download(report, values, columns, format, i18n.language, token, controller.signal, (bytes) => update({ bytes }));
-      notifications.show({ color: 'green', message: t('rep.done', { file }) });
+      const file = await download(report, values, columns, format, i18n.language, token, controller.signal, (bytes) => update(token, { bytes }));
+      notifications.show(file ? { color: 'green', message: t('rep.done', { file }) } : { color: 'gray', message: t('rep.notSaved') });
     } catch (e) {
       const cancelled = (e as Error).name === 'AbortError' || (e instanceof ApiError && e.code === 'CANCELLED');
       if (cancelled) notifications.show({ color: 'gray', message: t('rep.cancelled') });
       else onError(e);
     } finally {
-      clearInterval(poll);
       setBusy(null);
       abort.current = null;
     }
@@ -83,9 +89,11 @@ export function ReportDownloads({ report, values, columns, onError }: Props) {
   const percent = busy && busy.total ? Math.min(100, (busy.rows / busy.total) * 100) : 100;
   const nf = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'nb-NO');
   const label = (b: Busy) =>
-    b.total !== null
-      ? t('rep.progressRows', { format: t(`rep.format.${b.format}`), rows: nf.format(b.rows), total: nf.format(b.total) })
-      : t('rep.progress', { format: t(`rep.format.${b.format}`), kb: Math.round(b.bytes / 1024) });
+    b.phase === 'file'
+      ? t('rep.progressFile', { format: t(`rep.format.${b.format}`) })
+      : b.total !== null
+        ? t('rep.progressRows', { format: t(`rep.format.${b.format}`), rows: nf.format(b.rows), total: nf.format(b.total) })
+        : t('rep.progress', { format: t(`rep.format.${b.format}`), kb: Math.round(b.bytes / 1024) });
 
   return (
     <Stack gap="sm">

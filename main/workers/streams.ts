@@ -1,0 +1,19 @@
+/**
+ * The streaming tasks of the worker pool (pool.ts `streamTask`): long work whose answer is a file of any size, sent back
+ * in chunks while it is made, never more than CREDIT chunks ahead of what the caller has taken. A task gets its input
+ * and `note`, which sends a small message (progress) to the caller at once, and yields the file's bytes.
+ * To add one, add a line here.
+ */
+import { reportFileTask, type ReportJob, type ReportNote } from '../features/reports/report-task.js';
+
+/** Chunks a worker may send ahead of the caller. */
+export const CREDIT = 4;
+
+export const streams = {
+  /** A JSON, CSV or XLSX report, read through the worker's own database connection. */
+  'report.file': (job: ReportJob, note: (n: ReportNote) => void): AsyncIterable<Uint8Array> => reportFileTask(job, note),
+} satisfies Record<string, (input: never, note: never) => AsyncIterable<Uint8Array>>;
+
+export type StreamName = keyof typeof streams;
+export type StreamInput<N extends StreamName> = Parameters<(typeof streams)[N]>[0];
+export type StreamNote<N extends StreamName> = Parameters<Parameters<(typeof streams)[N]>[1]>[0];

@@ -1,0 +1,94 @@
+/**
+ * The one worker pool (main/workers/pool.ts): value tasks (an outbox PDF) and streaming tasks (a report file in chunks)
+ * in worker threads of the same program; a long stream has a worker of its own, so a PDF does not wait for it; a
+ * stream stopped half way (return, abort) ends its worker and the pool goes on; a task's error comes back as thrown.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportJob } from '../../main/features/reports/report-task.js';
+import { seedAll } from '../../main/seed/seed.js';
+import { runTask, stopTaskPool, streamTask, taskWorkers, workersAvailable } from '../../main/workers/pool.js';
+import { cloneInvoices } from '../helpers/clone-invoices.js';
+import { onPostgres } from '../helpers/database.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { invoiceSimple } from '../render/fixtures.js';
+import { parseCsv } from '../reports/files.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kvitt-pool-'));
+let s: TestServer;
+let rows: number;
+const saved = process.env.KVITT_WORKERS;
+beforeAll(async () => {
+  process.env.KVITT_WORKERS = '1'; // one worker for value tasks: the stream must not take it
+  s = await startTestServer({ today: '2026-03-15', dbFile: onPostgres() ? undefined : join(dir, 'kvitt.sqlite') });
+  await seedAll(s.app.ctx, { seed: 9, recipients: 10, invoices: 100, extras: false });
+  rows = await cloneInvoices(s.app.ctx.db, 6_000);
+}, 600_000);
+afterAll(async () => {
+  await s?.close();
+  await stopTaskPool();
+  if (saved === undefined) delete process.env.KVITT_WORKERS;
+  else process.env.KVITT_WORKERS = saved;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const job = (over: Partial<ReportJob> = {}): ReportJob => ({
+  target: s.target,
+  today: '2026-03-15',
+  timestamp: '2026-03-15T12:00:00.000Z',
+  resource: 'invoices',
+  req: { format: 'CSV', columns: ['number', 'name', 'total'], params: {}, lang: 'nb' },
+  ...over,
+});
+
+async function drain(it: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const p of it) parts.push(p);
+  return Buffer.concat(parts);
+}
+
+describe('the worker pool', () => {
+  it('runs a PDF task while a report stream holds a worker of its own, and the stream comes out whole with its notes', async () => {
+    expect(workersAvailable()).toBe(true);
+    const notes: unknown[] = [];
+    const stream = streamTask('report.file', job(), { onNote: (n) => notes.push(n) });
+    const first = await stream.next(); // the stream is running and paused: the consumer takes nothing more for now
+    expect(first.done).toBe(false);
+    const pdf = await runTask('pdf.document', invoiceSimple);
+    expect(Buffer.isBuffer(pdf) && pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(taskWorkers()).toBe(2);
+    const csv = Buffer.concat([first.value as Buffer, await drain(stream)]);
+    expect(parseCsv(csv).rows).toHaveLength(rows);
+    expect(notes[0]).toEqual({ total: rows });
+    expect(notes).toContainEqual({ phase: 'rows' });
+    const written = notes.flatMap((n) => ('rows' in (n as object) ? [(n as { rows: number }).rows] : []));
+    expect(written.reduce((a, b) => a + b, 0)).toBe(rows);
+  });
+
+  it('a stream stopped half way ends its worker; the next stream and task run', async () => {
+    const before = taskWorkers();
+    const stream = streamTask('report.file', job());
+    await stream.next();
+    await stream.return(undefined);
+    expect(taskWorkers()).toBe(before - 1);
+    expect(parseCsv(await drain(streamTask('report.file', job()))).rows).toHaveLength(rows);
+    expect((await runTask('pdf.document', invoiceSimple)).length).toBeGreaterThan(1000);
+  });
+
+  it('an abort stops the stream at once with its reason', async () => {
+    const stop = new AbortController();
+    const stream = streamTask('report.file', job({ req: { format: 'XLS', columns: ['number', 'name', 'total'], params: {}, lang: 'nb' } }), { signal: stop.signal });
+    const next = stream.next();
+    stop.abort(new Error('stopped by the test'));
+    await expect(next).rejects.toThrow('stopped by the test');
+    expect((await stream.next()).done).toBe(true);
+  });
+
+  it("a task's error comes back with its message", async () => {
+    await expect(drain(streamTask('report.file', job({ resource: 'no-such-report' })))).rejects.toThrow('unknown report no-such-report');
+    // and the worker that reported it goes on working
+    expect(parseCsv(await drain(streamTask('report.file', job()))).rows).toHaveLength(rows);
+  });
+});
