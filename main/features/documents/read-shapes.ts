@@ -32,7 +32,7 @@ function partyAddress(p: Snapshot) {
   return { address1: p.address1 ?? null, address2: p.address2 ?? null, zip: p.zip, city: p.city, country: partyCountry(p.country) };
 }
 
-/** The originator frozen on an issued document (issuing always stores it). */
+/** The originator frozen on an issued document (issuing always stores it, and refuses without an org number: party.ts). */
 export function originatorShape(p: Snapshot) {
   return {
     name: p.name,
@@ -40,7 +40,7 @@ export function originatorShape(p: Snapshot) {
     phone: p.phone ?? null,
     mobile: p.mobile ?? null,
     web: p.web ?? null,
-    organisationNumber: p.orgNumber ?? null,
+    organisationNumber: p.orgNumber!,
     address: partyAddress(p),
   };
 }

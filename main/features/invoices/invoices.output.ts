@@ -38,7 +38,7 @@ const invoiceFields = {
   tax: Kr,
   total: Kr,
   invoiceText: issuedFields.invoiceText,
-  accountNumber: Nullable(Type.String()),
+  accountNumber: Type.String(),
   currency: issuedFields.currency,
   deliveryAddress: issuedFields.deliveryAddress,
   originator: issuedFields.originator,

@@ -121,20 +121,25 @@ function issuedBody(d: DocRow, lines: Map<number, LineRow[]>) {
  */
 export async function invoiceShapes(db: Kysely<Database>, rows: DocWithBalance[]) {
   const [lines, reminded] = await Promise.all([linesOf(db, rows.map((r) => r.id)), reminderDatesOf(db, rows.map((r) => r.id))]);
-  return rows.map((d) => ({
-    number: d.number!,
-    credit: false as const,
-    orderNumber: d.order_number,
-    invoiceDate: d.issue_date!,
-    dueDate: d.due_date!,
-    orderDate: d.order_date,
-    reminderDate: reminded.get(d.id) ?? null,
-    deliveryDate: d.delivery_date!,
-    ...issuedBody(d, lines),
-    international: internationalShape(d),
-    currentBalance: oreToKr(d.balance ?? d.total),
-    _links: {},
-  }));
+  return rows.map((d) => {
+    const body = issuedBody(d, lines);
+    return {
+      number: d.number!,
+      credit: false as const,
+      orderNumber: d.order_number,
+      invoiceDate: d.issue_date!,
+      dueDate: d.due_date!,
+      orderDate: d.order_date,
+      reminderDate: reminded.get(d.id) ?? null,
+      deliveryDate: d.delivery_date!,
+      ...body,
+      // An invoice is issued only with the originator's bank account (party.ts missingOriginatorFields).
+      accountNumber: body.accountNumber!,
+      international: internationalShape(d),
+      currentBalance: oreToKr(d.balance ?? d.total),
+      _links: {},
+    };
+  });
 }
 export type InvoiceShape = Awaited<ReturnType<typeof invoiceShapes>>[number];
 
