@@ -1,11 +1,13 @@
 /**
  * Rapporter clicked through in Chromium over a seeded database: the grouped list, a preset, the column picker, the JSON
- * preview with sums, a real XLSX and CSV download read back, the progress bar and its cancel, a 400 shown next to its
- * field, and sending by e-mail into the outbox.
+ * preview with sums, a real XLSX and CSV download read back, the progress bar and its cancel, the bar following a large
+ * export's rows as the server pushes them (GET /_events), a 400 shown next to its field, and sending by e-mail into the
+ * outbox.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedAll } from '../../main/seed/seed.js';
+import { cloneInvoices } from '../helpers/clone-invoices.js';
 import { parseCsv, readXlsx } from '../reports/files.js';
 import { navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
 
@@ -85,3 +87,32 @@ test('Rapporter: choose, preview, download, cancel, errors next to the field, e-
   const outbox = await gui.server.json('/outbox/');
   expect(JSON.stringify(outbox.body)).toContain('revisor@example.no');
 });
+
+test('Rapporter: the bar follows a large export\'s rows as the server pushes them, up to the end', async () => {
+  const { page } = gui;
+  await cloneInvoices(gui.server.app.ctx.db, 60_000); // about 10,000 of them this year
+  await page.getByTestId('report-invoices').click();
+  await page.getByTestId('date-presets').getByRole('button', { name: 'I år' }).click();
+  const rows = (await gui.server.json('/reports/invoices?format=JSON&columns=number&maxRows=0&from=2026-01-01&to=2026-12-31')).body.rowCount;
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { progressTexts: string[] }).progressTexts = []);
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="download-progress-text"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const downloading = page.waitForEvent('download', { timeout: 120_000 });
+  await page.getByTestId('download-XLS').click();
+  await visible(page.getByTestId('download-progress-text').filter({ hasText: /[1-9][\d\s]* av / }), 30_000);
+  await gui.shot('reports-progress-rows');
+  const big = await downloading;
+  expect((await readXlsx(readFileSync((await big.path())!))).worksheets[0].rowCount).toBe(rows + 2);
+  const texts = await page.evaluate(() => (window as unknown as { progressTexts: string[] }).progressTexts);
+  const counts = texts.flatMap((t) => {
+    const m = /([\d\s]+) av ([\d\s]+) rader/.exec(t);
+    return m ? [[Number(m[1].replace(/\s/g, '')), Number(m[2].replace(/\s/g, ''))]] : [];
+  });
+  expect(counts.filter(([done, total]) => done > 0 && done < total).length, texts.join(' | ')).toBeGreaterThanOrEqual(2);
+  expect(counts.every(([, total]) => total === rows)).toBe(true);
+  expect(counts.map(([done]) => done)).toEqual(counts.map(([done]) => done).sort((a, b) => a - b));
+}, 180_000);
