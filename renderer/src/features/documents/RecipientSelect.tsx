@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, type Page } from '../../api/client';
+import type { ItemOf } from '../../api/op-types';
 import { OPS } from './doc-ops';
 
 interface Option {
@@ -10,12 +11,8 @@ interface Option {
   label: string;
 }
 
-interface RecipientRow {
-  number: number;
-  name: string;
-  customerNumber?: string | null;
-  organisation?: { number?: string | null };
-}
+/** A recipient as recipients.list answers it. */
+type RecipientRow = ItemOf<'recipients.list'>;
 
 const labelOf = (r: RecipientRow) => (r.customerNumber ? `${r.name} (${r.customerNumber})` : r.name);
 

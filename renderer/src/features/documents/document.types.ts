@@ -1,4 +1,5 @@
 import type { stateShape } from '../../../../main/features/invoices/invoices.read';
+import type { OutputOf } from '../../api/op-types';
 /** Shapes of documents as the service answers them (spec 2.2, 2.3, 2.4), as far as the GUI reads them. */
 export type DocKind = 'invoice' | 'credit-note' | 'offer' | 'order-confirmation';
 export type TaxRate = 25 | 15 | 12 | 0;
@@ -94,10 +95,5 @@ export interface DraftBody {
   items: DocItem[];
 }
 
-export interface Sums {
-  count: number;
-  total: number;
-  balance: number;
-  /** What customers have to get back (negative balances), never netted against the outstanding balance. */
-  toRefund?: number;
-}
+/** invoices.sums: count, total, balance and what customers have to get back (never netted against the balance). */
+export type Sums = OutputOf<'invoices.sums'>;

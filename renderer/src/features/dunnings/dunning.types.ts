@@ -1,7 +1,7 @@
 import type { CandidateView, RunResult } from '../../../../main/features/dunnings/candidates.service';
 import type { DunningDetails, DunningView } from '../../../../main/features/dunnings/dunnings.schema';
 import type { InterestRateView } from '../../../../main/features/dunnings/interest-rates.service';
-import type { OpTree } from '../../api/op-types';
+import type { OpTree, OutputOf } from '../../api/op-types';
 
 /** The service's own shapes (erased at build time). */
 export type Candidate = CandidateView;
@@ -31,9 +31,5 @@ export const DUN_OPS = {
   deleteRate: 'dunnings.deleteInterestRate',
 } as const satisfies OpTree;
 
-export interface HistoryEntry {
-  description: string;
-  recipientAddress: string;
-  date: string;
-  status: 'IN_PROGRESS' | 'DELIVERED' | 'NOT_DELIVERED';
-}
+/** A shipment of a dunning as dunnings.history answers it. */
+export type HistoryEntry = OutputOf<'dunnings.history'>[number];

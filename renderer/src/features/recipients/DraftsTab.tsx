@@ -3,18 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
+import type { ItemOf } from '../../api/op-types';
 import { formatDate, formatMoney } from '../../shared/format';
 
-interface Draft {
-  number: number;
-  invoiceDate?: string | null;
-  dueDate?: string | null;
-  credit?: boolean;
-  total?: number;
-  currency?: string | null;
-  invoiceText?: string | null;
-  items?: Array<{ description?: string }>;
-}
+/** A draft as recipients.listDraftDocuments answers it. */
+type Draft = ItemOf<'recipients.listDraftDocuments'>;
 
 /** The drafts of a recipient: op recipients.listDraftDocuments (GET /recipients/{n}/draftDocuments, spec 4.1). */
 async function loadDrafts(number: number): Promise<Draft[]> {

@@ -4,26 +4,15 @@ import type { ItemOf } from '../../api/op-types';
 /** The recipient read shape of recipients.get / recipients.list: the service's own type (erased at build time). */
 export type Recipient = Omit<RecipientView, '_links'>;
 
-export interface Label {
-  number: number;
-  name: string;
-  recipients: number;
-}
+/** A label as labels.list answers it (with how many recipients carry it). */
+export type Label = ItemOf<'labels.list'>;
 
 /** A custom field as customFields.list answers it. */
 export type CustomFieldDef = ItemOf<'customFields.list'>;
 export type CustomFieldType = CustomFieldDef['type'];
 
-export interface Country {
-  code: string;
-  name: string;
-}
-
-export interface ExchangeRate {
-  currency: string;
-  rate: number;
-  date: string;
-}
+export type Country = ItemOf<'common.listCountries'>;
+export type ExchangeRate = ItemOf<'common.listExchangeRates'>;
 
 /** The 18 organisation form codes of spec 2.1 with their Norwegian names. */
 export const ORG_FORMS: Array<{ value: string; label: string }> = [

@@ -2,6 +2,7 @@ import { Badge, Button, Code, CopyButton, Group, Modal, Select, Stack, Table, Te
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
+import type { ItemOf } from '../../api/op-types';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { formatDateTime } from '../../shared/format';
 import { useUnsavedGuard } from '../../shared/unsaved.store';
@@ -9,14 +10,9 @@ import { ConfirmModal } from './ConfirmModal';
 import { OtherErrors, SettingsSection, SettingsTable } from './SettingsParts';
 import { useMe } from './users.store';
 
-type Role = 'owner' | 'bookkeeper';
-interface User {
-  id: number;
-  name: string;
-  role: Role;
-  active: boolean;
-  createdAt: string;
-}
+/** A user as users.list answers it. */
+type User = ItemOf<'users.list'>;
+type Role = User['role'];
 type Ask = { kind: 'delete' | 'key'; user: User };
 
 /** Brukere (owners only): the office server's people, their roles and keys, over the users operations. */

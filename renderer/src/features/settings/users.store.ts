@@ -1,13 +1,9 @@
 import { create } from 'zustand';
 import { call } from '../../api/client';
+import type { OutputOf } from '../../api/op-types';
 
 /** Who is using the GUI (GET /me): the desktop app itself is the owner; in a browser the logged-in user. */
-export interface Me {
-  id: number | null;
-  name: string;
-  role: 'owner' | 'bookkeeper';
-  office: boolean;
-}
+export type Me = OutputOf<'me.get'>;
 
 /** Asked once per page load; the role decides which Settings tabs show (Brukere: owners only). */
 export const useMe = create<{ me: Me | null; load(): Promise<void> }>((set, get) => ({
