@@ -23,8 +23,12 @@ export function isDateTimeMinute(s: string): boolean {
   return mo >= 1 && mo <= 12 && d >= 1 && d <= (mo === 2 && leap(y) ? 29 : DAYS[mo - 1]) && h < 24 && mi < 60;
 }
 
-/** Registers `date` (real days) and `date-time-minute` with an ajv: every validator of the input, and the tests' response check. */
-export function addDateFormats(ajv: AjvClass): void {
-  addFormats(ajv, ['date']);
+/**
+ * Registers `date` (real days) and `date-time-minute` with an ajv: every validator of the input; the tests' response
+ * check takes all of ajv-formats' formats (`uri`, `date-time` … of the read shapes) as well.
+ */
+export function addDateFormats(ajv: AjvClass, opts: { allFormats?: boolean } = {}): void {
+  if (opts.allFormats) addFormats(ajv);
+  else addFormats(ajv, ['date']);
   ajv.addFormat(DATE_TIME_MINUTE, { type: 'string', validate: isDateTimeMinute });
 }

@@ -26,6 +26,8 @@ export const PagingQuery = Type.Object(Paging);
 export const Link = Type.Object({ uri: Type.String() });
 /** `_links: {self: {uri}}` (and maybe more links). */
 export const SelfLinks = Type.Object({ self: Link }, { additionalProperties: Link });
+/** An object that answers exactly these fields (read shapes: no field the service does not answer). */
+export const Closed = <T extends TProperties>(props: T, opts: { description?: string } = {}) => Type.Object(props, { additionalProperties: false, ...opts });
 /** An integer amount in øre (minor units). */
 export const Ore = Type.Integer({ description: 'øre' });
 
