@@ -7,17 +7,19 @@
  * the outbox exactly as the background sender does (a few shipments under way, PDFs in the worker pool).
  * The floor uses the outbox's SMTP setup (pooled, 4 connections, 4 mails under way). Then PDF rendering itself against a
  * warm headless Chromium printing the same invoice from HTML (test/bench/invoice-html.ts), one at a time on each side.
- * BENCH_MAILS=N (default 1000); loops are bounded in count.
+ * BENCH_MAILS=N (default 1000); BENCH_LOADED mails sent while GETs are timed (default N); BENCH_PROF=<dir> writes the
+ * server's CPU profiles (--cpu-prof) and prints the flush's time window. CPU per mail from /proc (Linux). Loops are
+ * bounded in count.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { documentMail } from '../../main/features/sending/mail.js';
-import { fmt, httpRequest, KEY, startChild } from './lib.js';
+import { fmt, httpRequest, KEY, selfCpuMs, startChild } from './lib.js';
 
 const N = Number(process.env.BENCH_MAILS ?? 1000);
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-send-bench-'));
@@ -89,18 +91,35 @@ const p0 = performance.now();
 for (let i = 0; i < PDFS; i++) await httpRequest({ port: child.port, path: `/invoices/${numbers[i]}/pdf`, headers, agent });
 const pdfPerSec = PDFS / ((performance.now() - p0) / 1000);
 
-// The outbox alone: flush the first N queued mails (a client asking meanwhile would slow the SMTP server in this process).
-const LOADED = Math.max(50, Math.floor(N / 4));
+// CPU time (ms) from /proc (Linux, 100 ticks/s): the server child in all, its main thread (the API's), and this process
+// (the SMTP server and the clients). Robust where wall time is not: the machine is shared.
+const ticksMs = (path: string) => {
+  const st = readFileSync(path, 'utf8');
+  const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
+const cpuNow = () => ({ kvitt: ticksMs(`/proc/${child.proc.pid}/stat`), api: ticksMs(`/proc/${child.proc.pid}/task/${child.proc.pid}/stat`), here: selfCpuMs() });
+const cpuSince = (a: ReturnType<typeof cpuNow>, per: number) => {
+  const b = cpuNow();
+  return { kvitt: (b.kvitt - a.kvitt) / per, api: (b.api - a.api) / per, here: (b.here - a.here) / per };
+};
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const loadAtStart = load();
+
+// The outbox alone: flush the N queued mails (a client asking meanwhile would slow the SMTP server in this process).
+const LOADED = Number(process.env.BENCH_LOADED ?? N);
+const c0 = cpuNow();
 const f0 = performance.now();
 const us = () => process.hrtime.bigint() / 1000n; // the clock of the CPU profiles' timestamps
 const w0 = us();
 const results: Array<{ status: string }> = await api('POST', '/outbox/flush');
 const outboxSeconds = (performance.now() - f0) / 1000;
+const outboxCpu = cpuSince(c0, N);
 if (process.env.BENCH_PROF) console.log(`profile window of the flush (µs): ${w0} ${us()}`);
 const delivered = results.filter((r) => r.status === 'DELIVERED').length;
 if (delivered !== N || received !== N) throw new Error(`delivered ${delivered}, received ${received}, expected ${N}`);
 
-// GET latency while the outbox sends LOADED more (queued again with POST /invoices/{n}/send).
+// GET latency while the outbox sends LOADED (default N) more (queued again with POST /invoices/{n}/send).
 for (let i = 0; i < LOADED; i++) await api('POST', `/invoices/${numbers[i]}/send`, { email: [{ address: `igjen${i}@example.no` }] });
 let done = false;
 const flushing = api('POST', '/outbox/flush').then((r: Array<{ status: string }>) => {
@@ -122,6 +141,7 @@ const content = documentMail(
 // can do at all with nothing to prepare.
 const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, ignoreTLS: true, pool: true, maxConnections: 4 });
 received = 0;
+const floorCpu0 = selfCpuMs();
 const n0 = performance.now();
 let nextMail = 0;
 await Promise.all(Array.from({ length: 4 }, async () => {
@@ -131,6 +151,7 @@ await Promise.all(Array.from({ length: 4 }, async () => {
   }
 }));
 const floorSeconds = (performance.now() - n0) / 1000;
+const floorCpu = (selfCpuMs() - floorCpu0) / N;
 transport.close();
 
 // PDF rendering itself against a warm headless Chromium printing the same invoice from HTML (setContent + pdf, one
@@ -181,6 +202,9 @@ console.log(`\n| what | figure | goal |\n| --- | --- | --- |`);
 console.log(`| ${N} invoice e-mails with PDF through the outbox (POST /outbox/flush) | ${fmt(outboxSeconds)} s, ${fmt(outboxRate)} mails/s | |`);
 console.log(`| nodemailer alone, the same ${N} pre-built messages, same server | ${fmt(floorSeconds)} s, ${fmt(floorRate)} mails/s | |`);
 console.log(`| outbox / floor | ${fmt((outboxRate / floorRate) * 100, 0)} % | >= 50 % |`);
+console.log(`| CPU per mail, outbox: Kvitt in all / its API thread / SMTP server + bench | ${fmt(outboxCpu.kvitt)} / ${fmt(outboxCpu.api)} / ${fmt(outboxCpu.here)} ms | |`);
+console.log(`| CPU per mail, floor: nodemailer + SMTP server (one thread) | ${fmt(floorCpu)} ms | |`);
+console.log(`| load average at start / end (2 cores) | ${loadAtStart} / ${load()} | |`);
 console.log(`| PDF rendering alone (GET /invoices/{n}/pdf, ${PDFS} in sequence) | ${fmt(pdfPerSec)} documents/s | |`);
 console.log(`| GET /invoices/{n} idle: p50 / p99 (${idle.length} requests) | ${fmt(pct(idle, 50), 2)} / ${fmt(pct(idle, 99), 2)} ms | |`);
 console.log(`| GET /invoices/{n} while ${LOADED} more are sent: p50 / p99 (${busy.length} requests) | ${fmt(pct(busy, 50), 2)} / ${fmt(pct(busy, 99), 2)} ms | |`);
