@@ -60,14 +60,14 @@ export function oneOrMany<T extends TSchema>(schema: T, body: unknown, opts: { m
 
 /**
  * The answer to a one-or-many creation: one created -> 201 with its Location and `read(number)` as body;
- * a batch -> 201 with the links of all, in order.
+ * a batch -> 201 with the links of all, in order (the envelope's `body` is then the links: typed `Created<string[]>`).
  */
 export async function createdOneOrMany<T>(
   numbers: number[],
   batch: boolean,
   path: (n: number) => string,
   read: (n: number) => Promise<T>,
-): Promise<Created<T>> {
-  if (batch) return created<T>(null, undefined, numbers.map(path));
+): Promise<Created<T> | Created<string[]>> {
+  if (batch) return created<string[]>(null, undefined, numbers.map(path));
   return created(path(numbers[0]), await read(numbers[0]));
 }

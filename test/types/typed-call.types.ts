@@ -60,3 +60,12 @@ export async function typedCallCases(): Promise<void> {
   void location;
   same<OutputOf<'products.delete'>, null>(true);
 }
+
+export async function oneOrManyCases(): Promise<void> {
+  // A one-or-many creation answers the created resource for one, its links for a batch: both are in the type.
+  const made = await call('recipients.create', { body: { name: 'A', contact: {} } as never });
+  const body: OutputOf<'recipients.get'> | string[] = made.body;
+  void body;
+  // @ts-expect-error the body may be the batch's links
+  void made.body.name;
+}

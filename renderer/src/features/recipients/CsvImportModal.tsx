@@ -41,7 +41,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
     try {
       // A created batch answers { created: null, body: [links in order] }.
       const res = await call('recipients.create', { body: formBody(parsed.rows.map(rowToRecipient)) });
-      const count = Array.isArray(res?.body) ? res.body.length : parsed.rows.length;
+      const count = Array.isArray(res.body) ? res.body.length : parsed.rows.length;
       notifyOk(t('recipients.import.done', { count }));
       useRecipientList.getState().reload();
       void useLookups.getState().refreshLabels();

@@ -30,6 +30,13 @@ import { useFormKeys } from '../../shared/use-form-keys';
 import { postPlace } from '../../../../main/domain/postcodes';
 import { useGuardedNavigate, useUnsavedGuard } from '../../shared/unsaved.store';
 
+/** Creates one recipient: recipients.create answers it as the body (a batch would answer its links instead). */
+async function createOne(body: object) {
+  const made = (await call('recipients.create', { body: formBody(body) })).body;
+  if (Array.isArray(made)) throw new Error('recipients.create answered links for one recipient');
+  return made;
+}
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper withBorder p="md" radius="sm">
@@ -81,9 +88,7 @@ export function RecipientFormScreen() {
     setSaving(true);
     const { body, customOrder } = valuesToBody(values, customFields);
     try {
-      const saved = editing
-        ? await call('recipients.update', { params: { number: Number(number) }, body: formBody(body) })
-        : (await call('recipients.create', { body: formBody(body) })).body;
+      const saved = editing ? await call('recipients.update', { params: { number: Number(number) }, body: formBody(body) }) : await createOne(body);
       setErrors({});
       setOtherErrors([]);
       notifyOk(editing ? t('recipients.form.updated', { name: saved.name }) : t('recipients.form.created', { name: saved.name }));
