@@ -103,6 +103,7 @@ export const draftOps = [
   }),
   defineOp({
     name: 'recipients.listDraftDocuments',
+    output: Type.Array(DraftListItemView),
     method: 'GET',
     path: '/recipients/{number}/draftDocuments',
     summary: "The recipient's invoice and credit-note drafts (2.4); 404 for an unknown recipient",

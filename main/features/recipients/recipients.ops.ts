@@ -21,7 +21,7 @@ import {
   streamRecipients,
   updateRecipient,
 } from './recipients.service.js';
-import { RecipientView, LabelView, CustomFieldView } from './recipients.output.js';
+import { RecipientView, RecipientListItemView, LabelView, CustomFieldView } from './recipients.output.js';
 import { ListOf, CreatedOf, CreatedOneOrMany, NoContentOf } from '../../ops/output.js';
 
 const MAX_BATCH = 50_000;
@@ -29,6 +29,7 @@ const MAX_BATCH = 50_000;
 export const recipientOps = [
   defineOp({
     name: 'recipients.create',
+    output: CreatedOneOrMany(RecipientView),
     method: 'POST',
     path: '/recipients/',
     summary: 'Create one recipient (201 + Location) or a batch (201 + array of links); a batch is all or nothing',
@@ -41,6 +42,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'recipients.list',
+    output: ListOf(RecipientListItemView),
     method: 'GET',
     path: '/recipients/',
     summary: 'Recipients sorted by name (or sort=name|customerNumber|city|balance, dir=asc|desc), each with its openBalance; q searches name, customer number, org number and e-mail; paged with perPage/page',
@@ -54,6 +56,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'recipients.get',
+    output: RecipientView,
     method: 'GET',
     path: '/recipients/{number}',
     summary: 'One recipient',
@@ -62,6 +65,7 @@ export const recipientOps = [
   }),
   defineOp({
     name: 'recipients.update',
+    output: RecipientView,
     method: 'PUT',
     path: '/recipients/{number}',
     summary: 'Replace a recipient (same rules as creation)',

@@ -1,56 +1,47 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Link } from '../../ops/schemas.js';
+import { Closed, Nullable, Link } from '../../ops/schemas.js';
+import { Kr, PartyAddressView } from '../documents/documents.output.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
-export const RecipientView = Type.Object({
-  number: Type.Number(),
-  customerNumber: Nullable(Type.String()),
+const NullStr = Nullable(Type.String());
+
+/** A recipient (spec 2.1) as every read answers it (recipients.service.ts toView); country is the country's name. */
+const recipientFields = {
+  number: Type.Integer(),
+  customerNumber: NullStr,
   name: Type.String(),
-  contact: Type.Object({
-    address: Type.Object({
-      address1: Nullable(Type.String()),
-      address2: Type.Unknown(),
-      zip: Type.String(),
-      city: Type.String(),
-      country: Type.String(),
-    }),
-    email: Nullable(Type.String()),
-    phone: Type.Unknown(),
-    mobile: Type.Unknown(),
-    fax: Type.Unknown(),
-    web: Type.Unknown(),
+  contact: Closed({
+    address: PartyAddressView,
+    email: NullStr,
+    phone: NullStr,
+    mobile: NullStr,
+    fax: NullStr,
+    web: NullStr,
   }),
-  organisation: Type.Object({
-    form: Nullable(Type.String()),
-    icd: Nullable(Type.Number()),
-    number: Type.String(),
+  organisation: Closed({ form: NullStr, icd: Nullable(Type.Integer()), number: NullStr }),
+  settings: Closed({
+    discount: Type.Number({ description: 'percent, two decimals' }),
+    creditDays: Nullable(Type.Integer()),
+    attachPdf: Nullable(Type.Boolean()),
+    defaultShipment: Nullable(Type.Union([Type.Literal('SNAIL'), Type.Literal('EMAIL')])),
+    autoDunningsEnabled: Nullable(Type.Boolean()),
+    currency: NullStr,
   }),
-  settings: Type.Object({
-    discount: Type.Number(),
-    creditDays: Nullable(Type.Number()),
-    attachPdf: Type.Unknown(),
-    defaultShipment: Type.Unknown(),
-    autoDunningsEnabled: Type.Unknown(),
-    currency: Type.Unknown(),
-  }),
-  yourReference: Nullable(Type.String()),
-  comment: Type.Unknown(),
-  customFields: Type.Array(Type.Unknown()),
-  labels: Type.Array(Type.Unknown()),
-  capabilities: Type.Object({
-    ehf: Type.Boolean(),
-    eFaktura: Type.Boolean(),
-    avtaleGiro: Type.Boolean(),
-  }),
+  yourReference: NullStr,
+  comment: NullStr,
+  customFields: Type.Array(
+    Closed({ number: Type.Integer(), name: Type.String(), type: Type.String(), value: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]) }),
+  ),
+  labels: Type.Array(Closed({ number: Type.Integer(), name: Type.String() })),
+  capabilities: Closed({ ehf: Type.Boolean(), eFaktura: Type.Boolean(), avtaleGiro: Type.Boolean() }),
   deleted: Type.Boolean(),
-  _links: Type.Object({
-    self: Link,
-    draftDocuments: Link,
-  }),
-  openBalance: Type.Optional(Type.Number()),
-});
+  _links: Closed({ self: Link, draftDocuments: Link }),
+};
+export const RecipientView = Closed(recipientFields);
 export type RecipientView = Static<typeof RecipientView>;
+/** An item of GET /recipients/: the recipient and what it owes now (NOK). */
+export const RecipientListItemView = Closed({ ...recipientFields, openBalance: Kr });
 
 export const LabelView = Type.Object({
   number: Type.Number(),

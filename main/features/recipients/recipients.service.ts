@@ -23,6 +23,7 @@ function storedCity(country: string, zip: string, city: string): string {
 import { countryCode, countryName, DEFAULT_COUNTRY } from '../common/countries.js';
 import { knownCurrencies } from '../common/exchange-rates.service.js';
 import type { RecipientInput, RecipientSort } from './recipients.schema.js';
+import type { RecipientView } from './recipients.output.js';
 import { inTx } from '../../ops/transaction.js';
 
 type Row = Selectable<RecipientsTable>;
@@ -319,35 +320,10 @@ export async function deleteRecipient(ctx: AppContext, number: number): Promise<
   });
 }
 
-export interface RecipientView {
-  number: number;
-  customerNumber: string | null;
-  name: string;
-  contact: {
-    address: { address1: string | null; address2: string | null; zip: string; city: string; country: string };
-    email: string | null;
-    phone: string | null;
-    mobile: string | null;
-    fax: string | null;
-    web: string | null;
-  };
-  organisation: { form: string | null; icd: number | null; number: string | null };
-  settings: {
-    discount: number;
-    creditDays: number | null;
-    attachPdf: boolean | null;
-    defaultShipment: 'SNAIL' | 'EMAIL' | null;
-    autoDunningsEnabled: boolean | null;
-    currency: string | null;
-  };
-  yourReference: string | null;
-  comment: string | null;
-  customFields: Array<{ number: number; name: string; type: string; value: unknown }>;
-  labels: Array<{ number: number; name: string }>;
-  capabilities: { ehf: boolean; eFaktura: boolean; avtaleGiro: boolean };
-  deleted: boolean;
-  _links: { self: { uri: string }; draftDocuments: { uri: string } };
-}
+/** The read shape is the operations' output schema (recipients.output.ts); its type is exported here for the service's users. */
+export type { RecipientView };
+/** An item of the list: the recipient and its open balance (kroner, NOK). */
+export type RecipientListItem = RecipientView & { openBalance: number };
 
 const flag = (v: number | null) => (v === null ? null : v === 1);
 
@@ -372,7 +348,7 @@ function toView(r: Row, extras: Extra[]): RecipientView {
   const customFields: RecipientView['customFields'] = [];
   const labels: RecipientView['labels'] = [];
   for (const e of extras) {
-    if (e.kind === 'F') customFields.push({ number: e.number, name: e.name, type: e.type!, value: JSON.parse(e.value!) });
+    if (e.kind === 'F') customFields.push({ number: e.number, name: e.name, type: e.type!, value: JSON.parse(e.value!) as RecipientView['customFields'][number]['value'] });
     else labels.push({ number: e.number, name: e.name });
   }
   customFields.sort((a, b) => a.number - b.number);
@@ -495,7 +471,7 @@ function sortedPage(db: Kysely<Database>, f: RecipientFilter, limit: number, off
 }
 
 /** List items: the recipient plus `openBalance` (kroner, NOK), the page's balances read in one grouped query. */
-async function listViews(db: Kysely<Database>, rows: Row[]): Promise<Array<RecipientView & { openBalance: number }>> {
+async function listViews(db: Kysely<Database>, rows: Row[]): Promise<RecipientListItem[]> {
   const [views, balances] = await Promise.all([toViews(db, rows), openBalancesOf(db, rows.map((r) => r.number))]);
   return views.map((v) => ({ ...v, openBalance: oreToKr(balances.get(v.number) ?? 0) }));
 }
@@ -538,7 +514,7 @@ export async function listRecipients(ctx: AppContext, filter: RecipientFilter, l
 }
 
 /** Every recipient matching the filter, read in keyset chunks so memory stays flat. */
-export async function* streamRecipients(ctx: AppContext, filter: RecipientFilter): AsyncGenerator<RecipientView> {
+export async function* streamRecipients(ctx: AppContext, filter: RecipientFilter): AsyncGenerator<RecipientListItem> {
   if (!isDefaultSort(filter)) {
     // Another order has no cheap keyset: offset chunks in that order (ties broken by number, so pages never overlap).
     for (let offset = 0; ; offset += 500) {

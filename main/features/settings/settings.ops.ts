@@ -3,11 +3,12 @@ import { defineOp } from '../../ops/define.js';
 import { OpError } from '../../ops/errors.js';
 import { getSettings, settingsView, updateSettings } from './settings.service.js';
 import { SettingsPatch } from './settings.schema.js';
-import { SettingsView, ApiKeyView } from './settings.output.js';
+import { SettingsView, ApiKeyView, CurrentApiKeyView } from './settings.output.js';
 
 export const settingsOps = [
   defineOp({
     name: 'settings.get',
+    output: SettingsView,
     method: 'GET',
     path: '/originators/current/settings',
     summary: "The originator's settings: company, invoicing defaults, numbering, KID, API",
@@ -15,6 +16,7 @@ export const settingsOps = [
   }),
   defineOp({
     name: 'settings.update',
+    output: SettingsView,
     method: 'PUT',
     path: '/originators/current/settings',
     summary: 'Change settings; send only the sections and fields to change',
@@ -23,6 +25,7 @@ export const settingsOps = [
   }),
   defineOp({
     name: 'settings.getApiKey',
+    output: CurrentApiKeyView,
     method: 'GET',
     path: '/originators/current/api-key',
     summary: 'The loopback API key',

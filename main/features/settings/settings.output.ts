@@ -1,68 +1,69 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../ops/schemas.js';
+import { Closed, Nullable } from '../../ops/schemas.js';
+import { ORG_FORMS } from './settings.schema.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
-export const SettingsView = Type.Object({
-  company: Type.Object({
+const NullStr = Nullable(Type.String());
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+/** The originator's settings as GET and PUT answer them (settings.service.ts settingsView): the stored sections with defaults. */
+export const SettingsView = Closed({
+  company: Closed({
     name: Type.String(),
-    orgNumber: Nullable(Type.String()),
-    orgForm: Nullable(Type.String()),
+    orgNumber: NullStr,
+    orgForm: Nullable(literals(ORG_FORMS)),
     vatRegistered: Type.Boolean(),
-    address1: Nullable(Type.String()),
-    address2: Type.Unknown(),
+    address1: NullStr,
+    address2: NullStr,
     zip: Type.String(),
     city: Type.String(),
-    country: Type.String(),
-    email: Nullable(Type.String()),
-    phone: Type.Unknown(),
-    mobile: Type.Unknown(),
-    web: Type.Unknown(),
-    bankAccount: Nullable(Type.String()),
-    iban: Type.String(),
-    bic: Type.String(),
-    logo: Type.Unknown(),
+    country: Type.String({ description: "the country's name" }),
+    email: NullStr,
+    phone: NullStr,
+    mobile: NullStr,
+    web: NullStr,
+    bankAccount: NullStr,
+    iban: NullStr,
+    bic: NullStr,
+    logo: Nullable(Type.String({ description: 'a PNG or JPEG data: URL' })),
   }),
-  invoicing: Type.Object({
-    defaultCreditDays: Type.Number(),
+  invoicing: Closed({
+    defaultCreditDays: Type.Integer(),
     attachPdf: Type.Boolean(),
-    defaultShipment: Type.String(),
-    kidScheme: Type.String(),
-    kidBase: Type.String(),
-    kidLength: Type.Number(),
+    defaultShipment: literals(['SNAIL', 'EMAIL'] as const),
+    kidScheme: literals(['NONE', 'MOD10', 'MOD11'] as const),
+    kidBase: literals(['INVOICE', 'CUSTOMER_INVOICE'] as const),
+    kidLength: Type.Integer(),
     creditNotesOwnSeries: Type.Boolean(),
-    firstInvoiceNumber: Type.Number(),
-    firstCreditNoteNumber: Type.Number(),
-    firstOfferNumber: Type.Number(),
-    firstOrderConfirmationNumber: Type.Number(),
-    firstCustomerNumber: Type.Number(),
-    offerValidDays: Type.Number(),
-    ourReference: Type.Unknown(),
+    firstInvoiceNumber: Type.Integer(),
+    firstCreditNoteNumber: Type.Integer(),
+    firstOfferNumber: Type.Integer(),
+    firstOrderConfirmationNumber: Type.Integer(),
+    firstCustomerNumber: Type.Integer(),
+    offerValidDays: Type.Integer(),
+    ourReference: NullStr,
   }),
-  api: Type.Object({
-    enabled: Type.Boolean(),
-    port: Type.Number(),
-  }),
-  ui: Type.Object({
-    language: Type.String(),
-  }),
-  dunning: Type.Object({
-    reminderFee: Type.Number(),
-    debtCollectionNoticeFee: Type.Number(),
-    deadlineDays: Type.Number(),
+  api: Closed({ enabled: Type.Boolean(), port: Type.Integer() }),
+  ui: Closed({ language: literals(['nb', 'en'] as const) }),
+  dunning: Closed({
+    reminderFee: Type.Integer({ description: 'whole kroner' }),
+    debtCollectionNoticeFee: Type.Integer({ description: 'whole kroner' }),
+    deadlineDays: Type.Integer(),
     autoEnabled: Type.Boolean(),
-    autoDaysAfterDue: Type.Number(),
+    autoDaysAfterDue: Type.Integer(),
     autoFee: Type.Boolean(),
     autoInterest: Type.Boolean(),
-    autoShipment: Type.String(),
-    autoMaxNotices: Type.Number(),
+    autoShipment: literals(['PAPER', 'EMAIL', 'NONE'] as const),
+    autoMaxNotices: Type.Integer(),
   }),
-  sending: Type.Object({
-    smtp: Type.Object({
+  sending: Closed({
+    smtp: Closed({
       host: Type.String(),
-      port: Type.Number(),
-      security: Type.String(),
+      port: Type.Integer(),
+      security: literals(['NONE', 'STARTTLS', 'TLS'] as const),
       user: Type.String(),
+      /** The password is write-only. */
       passwordSet: Type.Boolean(),
     }),
     fromAddress: Type.String(),
@@ -73,8 +74,8 @@ export const SettingsView = Type.Object({
 });
 export type SettingsView = Static<typeof SettingsView>;
 
-export const ApiKeyView = Type.Object({
-  key: Type.String(),
-});
+/** A new loopback API key (POST). */
+export const ApiKeyView = Closed({ key: Type.String() });
 export type ApiKeyView = Static<typeof ApiKeyView>;
-
+/** The loopback API key (GET): null when this instance keeps no key (a test server, an office server). */
+export const CurrentApiKeyView = Closed({ key: NullStr });
