@@ -1,5 +1,5 @@
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { Closed, IsoDate, IsoDateTimeMinute, Nullable, Link } from '../../ops/schemas.js';
 
 /*
  * Read shapes (output schemas) every document kind shares: parties, delivery address, items, the international block and
@@ -7,12 +7,12 @@ import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
  * test/http/response-schemas.test.ts.
  */
 
-/** An object that answers exactly these fields. */
-export const Closed = <T extends TProperties>(props: T, opts: { description?: string } = {}) => Type.Object(props, { additionalProperties: false, ...opts });
-const NullStr = Nullable(Type.String());
-const NullDate = Nullable(IsoDate);
-/** An amount in kroner with two decimals (the API's money; øre inside). */
-export const Kr = Type.Number({ description: 'kroner, two decimals' });
+/** An object that answers exactly these fields (ops/schemas.ts; re-exported for this area's users). */
+export { Closed };
+export const NullStr = Nullable(Type.String());
+export const NullDate = Nullable(IsoDate);
+/** An amount with at most two decimals, in NOK or the document's currency as the field says (øre inside). */
+export const Kr = Type.Number({ description: 'an amount with two decimals (kroner, or the currency the document or field names)' });
 
 /** S standard, Z zero-rated, E exempt, O outside VAT (originator not VAT registered). */
 export const VatCategoryView = Type.Union([Type.Literal('S'), Type.Literal('Z'), Type.Literal('E'), Type.Literal('O')]);
@@ -34,7 +34,7 @@ export const OriginatorView = Closed({
   phone: NullStr,
   mobile: NullStr,
   web: NullStr,
-  organisationNumber: NullStr,
+  organisationNumber: Type.String({ description: 'issuing requires it' }),
   address: PartyAddressView,
 });
 
@@ -69,16 +69,17 @@ const itemFields = {
 export const ItemView = Closed({ ...itemFields, total: Kr, totalWithoutTax: Kr });
 export const ItemsView = Type.Array(ItemView);
 
-/** What the issued kinds share from ourReference on (invoice, credit note, offer, order confirmation). */
-export const issuedFields = {
-  orderNumber: NullStr,
-  orderDate: NullDate,
+/** The references, sums, text and currency, in this order in every document shape. */
+export const textFields = {
   ourReference: NullStr,
   yourReference: NullStr,
   tax: Kr,
   total: Kr,
   invoiceText: NullStr,
   currency: Type.String(),
+};
+/** The delivery address, parties and lines frozen on an issued document. */
+export const partiesFields = {
   deliveryAddress: Nullable(DeliveryAddressView),
   originator: OriginatorView,
   recipient: RecipientPartyView,
@@ -89,19 +90,14 @@ export const issuedFields = {
 const draftFields = {
   number: Type.Integer({ description: 'the draft number' }),
   credit: Type.Boolean(),
-  creditedInvoiceNumber: Type.Optional(Nullable(Type.Integer({ description: 'credit-note drafts only' }))),
+  creditedInvoiceNumber: Type.Optional(Type.Integer({ description: 'credit-note drafts only' })),
   orderNumber: NullStr,
   invoiceDate: NullDate,
   dueDate: NullDate,
   orderDate: NullDate,
-  ourReference: NullStr,
-  yourReference: NullStr,
-  tax: Kr,
-  total: Kr,
-  invoiceText: NullStr,
-  currency: Type.String(),
+  ...textFields,
   deliveryDate: NullDate,
-  deliveryAddress: Nullable(DeliveryAddressView),
+  deliveryAddress: partiesFields.deliveryAddress,
   recipient: RecipientPartyView,
   international: InternationalView,
 };
@@ -119,18 +115,19 @@ export const DraftView = Closed({
 export type DraftView = Static<typeof DraftView>;
 
 export const ShipmentStatusView = Type.Union([Type.Literal('IN_PROGRESS'), Type.Literal('DELIVERED'), Type.Literal('NOT_DELIVERED')]);
+export const ShipmentMethodView = Type.Union([Type.Literal('email'), Type.Literal('paper'), Type.Literal('ehf'), Type.Literal('sms')]);
 /** A shipment queued when a document is issued or sent (sending/outbox.ts ShipmentView). */
-export const ShipmentView = Type.Object({
-  id: Type.Number(),
-  method: Type.String(),
-  recipientAddress: Type.String(),
+export const ShipmentView = Closed({
+  id: Type.Integer(),
+  method: ShipmentMethodView,
+  recipientAddress: Type.String({ description: 'empty for paper' }),
   status: ShipmentStatusView,
 });
 /** A line of a document's sending history (spec 2.9; sending/history.ts HistoryEntry). */
-export const HistoryEntryView = Type.Object({
+export const HistoryEntryView = Closed({
   description: Type.String(),
   recipientAddress: Type.String({ description: 'empty for paper' }),
-  date: Type.String({ description: 'YYYY-MM-DD HH:MM (local)' }),
+  date: IsoDateTimeMinute,
   status: ShipmentStatusView,
 });
 export type HistoryEntryView = Static<typeof HistoryEntryView>;

@@ -1,4 +1,4 @@
-import { Closed, InternationalView, issuedFields, Kr } from '../documents/documents.output.js';
+import { Closed, InternationalView, Kr, NullDate, NullStr, partiesFields, textFields } from '../documents/documents.output.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
 
@@ -22,28 +22,21 @@ const stateFields = {
   }),
 };
 
-/** The 2.2 fields in the spec's order (issued invoices always have their dates and a due date). */
+/** What 2.2 and 2.3 share from ourReference to items (invoices.read.ts issuedBody). */
+const issuedBodyFields = { ...textFields, kid: NullStr, accountNumber: NullStr, ...partiesFields };
+
+/** The 2.2 fields (an issued invoice always has its dates, a due date and the originator's bank account). */
 const invoiceFields = {
   number: Type.Integer(),
   credit: Type.Literal(false),
-  orderNumber: issuedFields.orderNumber,
+  orderNumber: NullStr,
   invoiceDate: IsoDate,
   dueDate: IsoDate,
-  orderDate: issuedFields.orderDate,
-  reminderDate: Nullable(IsoDate),
+  orderDate: NullDate,
+  reminderDate: NullDate,
   deliveryDate: IsoDate,
-  ourReference: issuedFields.ourReference,
-  yourReference: issuedFields.yourReference,
-  kid: Nullable(Type.String()),
-  tax: Kr,
-  total: Kr,
-  invoiceText: issuedFields.invoiceText,
+  ...issuedBodyFields,
   accountNumber: Type.String(),
-  currency: issuedFields.currency,
-  deliveryAddress: issuedFields.deliveryAddress,
-  originator: issuedFields.originator,
-  recipient: issuedFields.recipient,
-  items: issuedFields.items,
   international: InternationalView,
   currentBalance: Kr,
 };
@@ -122,23 +115,12 @@ export type CreditNotePreviewView = Static<typeof CreditNotePreviewView>;
 const creditNoteFields = {
   number: Type.Integer(),
   creditedInvoiceNumber: Type.Integer(),
-  orderNumber: issuedFields.orderNumber,
+  orderNumber: NullStr,
   invoiceDate: IsoDate,
-  orderDate: issuedFields.orderDate,
+  orderDate: NullDate,
   reminderDate: Type.Null(),
-  deliveryDate: Nullable(IsoDate),
-  ourReference: issuedFields.ourReference,
-  yourReference: issuedFields.yourReference,
-  kid: Nullable(Type.String()),
-  tax: Kr,
-  total: Kr,
-  invoiceText: issuedFields.invoiceText,
-  accountNumber: Nullable(Type.String()),
-  currency: issuedFields.currency,
-  deliveryAddress: issuedFields.deliveryAddress,
-  originator: issuedFields.originator,
-  recipient: issuedFields.recipient,
-  items: issuedFields.items,
+  deliveryDate: NullDate,
+  ...issuedBodyFields,
   currentBalance: Type.Literal(0),
 };
 export const CreditNoteListItemView = Closed({ ...creditNoteFields, _links: Closed({}) });

@@ -1,4 +1,4 @@
-import { Closed, DocumentKindView, InternationalView, issuedFields, ShipmentView } from '../documents/documents.output.js';
+import { Closed, DocumentKindView, InternationalView, NullDate, NullStr, partiesFields, ShipmentView, textFields } from '../documents/documents.output.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
 
@@ -13,20 +13,12 @@ const SourceRef = Nullable(Closed({ kind: DocumentKindView, number: Type.Integer
 /** What was made from it: issued (number) or a draft (draftNumber). */
 const SuccessorRef = Closed({ kind: DocumentKindView, number: Nullable(Type.Integer()), draftNumber: Nullable(Type.Integer()), uri: Type.String() });
 
-const head = { number: Type.Integer(), orderNumber: issuedFields.orderNumber, invoiceDate: IsoDate };
+const head = { number: Type.Integer(), orderNumber: NullStr, invoiceDate: IsoDate };
 const body = {
-  orderDate: issuedFields.orderDate,
-  deliveryDate: Nullable(IsoDate),
-  ourReference: issuedFields.ourReference,
-  yourReference: issuedFields.yourReference,
-  tax: issuedFields.tax,
-  total: issuedFields.total,
-  invoiceText: issuedFields.invoiceText,
-  currency: issuedFields.currency,
-  deliveryAddress: issuedFields.deliveryAddress,
-  originator: issuedFields.originator,
-  recipient: issuedFields.recipient,
-  items: issuedFields.items,
+  orderDate: NullDate,
+  deliveryDate: NullDate,
+  ...textFields,
+  ...partiesFields,
   international: InternationalView,
   source: SourceRef,
   successors: Type.Array(SuccessorRef),
@@ -44,7 +36,7 @@ export type OfferView = Static<typeof OfferView>;
 
 const orderConfirmationFields = {
   ...head,
-  dueDate: Nullable(IsoDate),
+  dueDate: NullDate,
   ...body,
   _links: Closed({ self: Link, pdf: Link, invoice: Link, recipient: Link }),
 };
