@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
+import type { OutputOf } from '../../api/op-types';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { OPS } from '../documents/doc-ops';
@@ -10,7 +11,7 @@ import { DocumentFacts, DocumentHeader, Fact } from '../../shared/DetailParts';
 import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import { formatDate, numberFromLocation } from '../../shared/money';
 import { PdfDialog } from '../../shared/PdfDialog';
-import { chainRoute, type ChainDocument, type ChainKind } from './chain.types';
+import { chainRoute, type ChainKind } from './chain.types';
 import { SendButton } from '../sending/SendButton';
 import { SendingHistory } from '../sending/SendingHistory';
 
@@ -25,7 +26,7 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
   const navigate = useNavigate();
   const number = Number(useParams().number);
   const ops = kind === 'offer' ? OPS.offers : OPS.orderConfirmations;
-  const [doc, setDoc] = useState<ChainDocument | null>(null);
+  const [doc, setDoc] = useState<OutputOf<'offers.get' | 'orderConfirmations.get'> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<null | 'pdf' | 'oc' | 'invoice'>(null);
   const [busy, setBusy] = useState(false);
@@ -68,7 +69,8 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
   const titleKey = kind === 'offer' ? 'off.offer.title' : 'off.oc.title';
   const invoiced = (doc.successors ?? []).some((s) => s.kind === 'invoice');
   const hasOc = (doc.successors ?? []).some((s) => s.kind === 'order-confirmation');
-  const state = doc.state ?? ((doc.successors ?? []).length ? 'converted' : 'issued');
+  // Offers have a state (open, expired, converted); an order confirmation is issued or converted.
+  const state = ('state' in doc ? doc.state : null) ?? ((doc.successors ?? []).length ? 'converted' : 'issued');
 
   return (
     <Stack gap="md" data-testid="chain-detail">
@@ -101,7 +103,7 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
 
       <DocumentFacts text={doc.invoiceText}>
         <Fact label={t(kind === 'offer' ? 'docs.offerDate' : 'off.oc.date')} value={formatDate(doc.invoiceDate)} />
-        {kind === 'offer' ? <Fact label={t('docs.expiryDate')} value={formatDate(doc.expiryDate)} /> : <Fact label={t('docs.deliveryDate')} value={formatDate(doc.deliveryDate)} />}
+        {kind === 'offer' ? <Fact label={t('docs.expiryDate')} value={formatDate('expiryDate' in doc ? doc.expiryDate : null)} /> : <Fact label={t('docs.deliveryDate')} value={formatDate(doc.deliveryDate)} />}
         <Fact label={t('docs.ourReference')} value={doc.ourReference} />
         <Fact label={t('docs.yourReference')} value={doc.yourReference} />
         <Fact label={t('docs.orderNumber')} value={doc.orderNumber} />
