@@ -4,7 +4,8 @@
  * Nothing here runs: the calls sit in a function that is never called.
  */
 import { call } from '../../renderer/src/api/client';
-import type { FileValue, ItemOf, OutputOf, PageValue } from '../../renderer/src/api/op-types';
+import type { FileValue, ItemOf, OpTree, OutputOf, PageValue } from '../../renderer/src/api/op-types';
+import { DRAFT_OPS } from '../../renderer/src/features/documents/doc-ops';
 import type { getInvoice } from '../../main/features/invoices/invoices.service';
 
 /** The invoice view the service builds (GET /invoices/{number}). */
@@ -68,4 +69,14 @@ export async function oneOrManyCases(): Promise<void> {
   void body;
   // @ts-expect-error the body may be the batch's links
   void made.body.name;
+}
+
+export async function nameTableCases(): Promise<void> {
+  // A screen's name table is checked against the table: a misspelt or renamed operation is an error.
+  // @ts-expect-error 'invoices.getDrafts' is not an operation
+  const table = { get: 'invoices.getDrafts' } as const satisfies OpTree;
+  void table;
+  // doc-ops' per-kind names keep their literal types, so a kind's draft read is typed too.
+  const draft = await call(DRAFT_OPS.offer.get, { params: { number: 1 } });
+  same<typeof draft, OutputOf<'offers.getDraft'>>(true);
 }
