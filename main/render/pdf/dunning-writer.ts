@@ -139,7 +139,11 @@ function legal(d: DunningDocument): Content[] {
   return notes;
 }
 
-export async function renderDunningPdf(d: DunningDocument): Promise<Buffer> {
+export function renderDunningPdf(d: DunningDocument): Promise<Buffer> {
+  return renderDefinition(() => dunningDefinition(d));
+}
+
+function dunningDefinition(d: DunningDocument): ContentObject {
   const inv = d.invoice;
   const name = title(d);
   // The giro asks for the whole amount by the new deadline, with the invoice's KID.
@@ -156,10 +160,10 @@ export async function renderDunningPdf(d: DunningDocument): Promise<Buffer> {
   if (pay) content.push(pay);
   content.push(...legal(d));
   content.push(...giroAtBottom(giroView));
-  return renderDefinition(pageFrame({
+  return pageFrame({
     heading: `${name} ${d.number}`,
     author: inv.seller.name,
     subject: `${name} for faktura ${inv.number} til ${inv.buyer.name}`,
     content,
-  }));
+  });
 }

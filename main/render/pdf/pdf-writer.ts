@@ -26,10 +26,10 @@ export async function renderDocumentPdf(doc: DocumentView): Promise<Buffer> {
   const layout = KIND_LAYOUTS[doc.kind];
   const hasLogo = !!doc.seller.logo;
   try {
-    return await renderDefinition(commercialDocument(doc, layout, hasLogo));
+    return await renderDefinition(() => commercialDocument(doc, layout, hasLogo));
   } catch (error) {
     if (!hasLogo) throw error;
-    return renderDefinition(commercialDocument(doc, layout, false));
+    return renderDefinition(() => commercialDocument(doc, layout, false));
   }
 }
 

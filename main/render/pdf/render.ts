@@ -6,7 +6,9 @@
  * look-ups use a map of maps instead of concatenated string keys (pdfkit's getKernPair is hot while measuring text).
  */
 import PdfPrinter from 'pdfmake/src/printer.js';
-import type { ContentObject } from './layout';
+import { expandFixed, installFixedBlocks, NotFixed } from './fixed-blocks';
+import { speedUpPdfKit } from './pdfkit-fast';
+import type { Content, ContentObject } from './layout';
 
 const FONTS = {
   Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' },
@@ -31,6 +33,7 @@ let printer: PdfPrinter | null = null;
 function shareFontMetrics(p: PdfPrinter): void {
   const probe = p.createPdfKitDocument({ content: '', defaultStyle: { font: 'Helvetica' } }) as unknown as { _font?: { font?: AfmFont }; end(): void };
   const afm = probe._font?.font;
+  speedUpPdfKit(probe);
   probe.end();
   if (!afm || typeof afm.parse !== 'function') return; // another pdfkit: leave it as it is
   const proto = Object.getPrototypeOf(afm) as AfmFont & { kvittShared?: boolean };
@@ -76,6 +79,7 @@ function shareFontMetrics(p: PdfPrinter): void {
 function thePrinter(): PdfPrinter {
   if (!printer) {
     printer = new PdfPrinter(FONTS);
+    installFixedBlocks();
     try {
       shareFontMetrics(printer);
     } catch {
@@ -85,8 +89,7 @@ function thePrinter(): PdfPrinter {
   return printer;
 }
 
-/** Renders a pdfmake document definition with the standard fonts (every PDF writer of Kvitt ends here). */
-export function renderDefinition(definition: ContentObject): Promise<Buffer> {
+function render(definition: ContentObject): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     try {
       // createPdfKitDocument lays the document out synchronously, so one printer serves every document of this thread.
@@ -100,4 +103,20 @@ export function renderDefinition(definition: ContentObject): Promise<Buffer> {
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
+}
+
+/**
+ * Renders a pdfmake document definition with the standard fonts (every PDF writer of Kvitt ends here). Pass a function
+ * that builds the definition when it has fixed blocks (./fixed-blocks.ts): pdfmake changes a definition as it lays it
+ * out, so the rare document whose block does not fit the fast path is built again and rendered with the block in the flow.
+ */
+export async function renderDefinition(definition: ContentObject | (() => ContentObject)): Promise<Buffer> {
+  const build = typeof definition === 'function' ? definition : () => definition;
+  try {
+    return await render(build());
+  } catch (error) {
+    if (!(error instanceof NotFixed) || typeof definition !== 'function') throw error;
+    const again = build();
+    return render({ ...again, content: expandFixed(again.content as Content[]) });
+  }
 }

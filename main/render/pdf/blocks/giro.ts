@@ -5,6 +5,7 @@ import {
   addressLines, at, documentNumber, GIRO_FIELD, GIRO_FILL, GIRO_H, GIRO_LINE, INK, isNok, MARGIN_B, MM, nonEmpty, PAGE_H, PAGE_W,
   type Content, type ContentObject,
 } from '../layout';
+import { withFixed } from '../fixed-blocks';
 
 /** "Vennligst betal … til konto … innen …. Bruk KID …" (invoices). */
 export function paymentInstruction(doc: DocumentView): Content | null {
@@ -23,7 +24,7 @@ export function paymentInstruction(doc: DocumentView): Content | null {
 }
 
 /** The giro-style payment part at the bottom of the page: receipt, payment information, payer/payee, KID, amount, account. */
-export function giro(doc: DocumentView): Content[] {
+export function giro(doc: DocumentView): ContentObject[] {
   const y0 = PAGE_H - GIRO_H;
   const s = doc.seller;
   const b = doc.buyer;
@@ -111,10 +112,12 @@ export function giro(doc: DocumentView): Content[] {
   ];
 }
 
-/** Reserves room for the giro on the current page (it moves to a new page when it does not fit), then draws it there. */
+/**
+ * Reserves room for the giro on the current page (it moves to a new page when it does not fit), then draws it there:
+ * its nodes are placed as a fixed block (../fixed-blocks.ts) on the page where the reservation lands.
+ */
 export function giroAtBottom(doc: DocumentView): Content[] {
   return [
-    { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: GIRO_H - MARGIN_B + 8, lineWidth: 0, lineColor: 'white' }] },
-    ...giro(doc),
+    withFixed({ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: GIRO_H - MARGIN_B + 8, lineWidth: 0, lineColor: 'white' }] }, giro(doc)),
   ];
 }
