@@ -1,0 +1,61 @@
+/**
+ * Runs after `npm run build`: the one built worker program (out/main/task-worker.js, the pool's only entry besides the
+ * main bundle) renders an outbox PDF (value task) and streams a report from its own read connection (streaming task),
+ * chunk by chunk with the credit the pool gives back, notes first; an unknown task is an error, not a crash.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { seedAll } from '../../main/seed/seed.js';
+import type { FromWorker } from '../../main/workers/worker.js';
+import { startTestServer } from '../helpers/server.js';
+import { invoiceSimple } from '../render/fixtures.js';
+import { parseCsv } from '../reports/files.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kvitt-bundle-worker-'));
+const dbFile = join(dir, 'kvitt.sqlite');
+let worker: Worker;
+const messages: FromWorker[] = [];
+beforeAll(async () => {
+  const s = await startTestServer({ today: '2026-03-15', dbFile });
+  await seedAll(s.app.ctx, { seed: 4, recipients: 10, invoices: 60, extras: false });
+  await s.close();
+  worker = new Worker(join(process.cwd(), 'out/main/task-worker.js'), { workerData: { nice: 0 } });
+  worker.on('message', (m: FromWorker) => {
+    messages.push(m);
+    if ('chunk' in m) worker.postMessage({ id: m.id, more: true });
+  });
+});
+afterAll(async () => {
+  await worker?.terminate();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function until(id: number, last: (m: FromWorker) => boolean): Promise<FromWorker[]> {
+  const end = Date.now() + 60_000;
+  while (!messages.some((m) => m.id === id && last(m))) {
+    if (Date.now() > end) throw new Error(`no answer to job ${id}: ${JSON.stringify(messages.filter((m) => m.id === id)).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return messages.filter((m) => m.id === id);
+}
+
+test('the built task worker renders a PDF and streams a report', async () => {
+  worker.postMessage({ id: 1, name: 'pdf.document', input: invoiceSimple, stream: false });
+  const [pdf] = await until(1, (m) => 'value' in m || 'error' in m);
+  expect('value' in pdf && Buffer.from(pdf.value as Uint8Array).subarray(0, 5).toString()).toBe('%PDF-');
+
+  const req = { format: 'CSV', columns: ['number', 'name', 'total'], params: {}, lang: 'nb' };
+  worker.postMessage({ id: 2, name: 'report.file', input: { target: dbFile, today: '2026-03-15', timestamp: '2026-03-15T12:00:00.000Z', resource: 'invoices', req }, stream: true });
+  const got = await until(2, (m) => 'end' in m || 'error' in m);
+  expect(got.at(-1)).toEqual({ id: 2, end: true });
+  const csv = Buffer.concat(got.flatMap((m) => ('chunk' in m ? [Buffer.from(m.chunk)] : [])));
+  const rows = parseCsv(csv).rows.length;
+  expect(rows).toBeGreaterThan(50);
+  expect(got[0]).toEqual({ id: 2, note: { total: rows } });
+
+  worker.postMessage({ id: 3, name: 'no.such.task', input: null, stream: false });
+  expect((await until(3, (m) => 'error' in m))[0]).toMatchObject({ error: { message: 'unknown task no.such.task' } });
+});
