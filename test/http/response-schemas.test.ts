@@ -203,6 +203,8 @@ describe('answers match the output schemas', () => {
     await ok('/order-confirmation/drafts/');
     await ok(`/order-confirmation/drafts/${ocd}`);
     await ok(`/order-confirmation/drafts/${ocd}`, { method: 'PUT', body: { recipient: { number: s.company }, ...LINES, dueDate: '2026-04-30' } });
+    await ok(`/order-confirmation/drafts/${ocd}/pdf`);
+    await ok(`/order-confirmation/drafts/${numberOf((await ok('/order-confirmation/drafts/', { body: { recipient: { number: s.company }, ...LINES } })).res)}`, { method: 'DELETE' });
     await ok(`/order-confirmation/drafts/${ocd}/issue`, { method: 'POST' });
     const o2 = numberOf((await ok('/offer/drafts/', { body: { recipient: { number: s.company }, ...LINES } })).res);
     const o2n = numberOf((await ok(`/offer/drafts/${o2}/issue`, { method: 'POST' })).res);
@@ -305,5 +307,9 @@ describe('answers match the output schemas', () => {
     const withOutput = allOps.filter((op) => op.output && described(op));
     const notWalked = withOutput.filter((op) => !seen.has(op.name)).map((op) => op.name);
     expect(notWalked.length, notWalked.join(', ')).toBeLessThan(withOutput.length * 0.1);
+    // The document operations (invoices, credit notes, payments, offers, order confirmations, the overview list, dunning candidates): every one.
+    const documentOps = withOutput.filter((op) => /^(invoices|offers|orderConfirmations)\./.test(op.name) || ['overview.documents', 'dunnings.candidates'].includes(op.name));
+    expect(documentOps.length).toBeGreaterThan(55);
+    expect(documentOps.filter((op) => !seen.has(op.name)).map((op) => op.name)).toEqual([]);
   });
 });
