@@ -46,7 +46,8 @@ export function checkResponse(method: string, url: string, status: number, conte
   if (kind?.kind === 'noContent') return;
   if (kind?.kind === 'file') {
     const type = (contentType ?? '').split(';')[0].trim();
-    if (!kind.contentTypes.includes(type)) fail(`content type ${type} is not one of ${kind.contentTypes.join(', ')}`);
+    // Media types are compared without parameters (`text/csv; charset=utf-8` is text/csv).
+    if (!kind.contentTypes.some((t) => t.split(';')[0].trim() === type)) fail(`content type ${type} is not one of ${kind.contentTypes.join(', ')}`);
     return;
   }
   // JSON, or a page for a web form: a page is checked by its content type, anything else as the JSON.

@@ -10,7 +10,8 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { defineOp, FileResult } from '../../ops/define.js';
 import { FieldErrors } from '../../ops/errors.js';
-import { IsoDate } from '../../ops/schemas.js';
+import { Closed, IsoDate } from '../../ops/schemas.js';
+import { ShipmentView as ShipmentViewSchema } from '../sending/sending.output.js';
 import { audit } from '../audit/audit.service.js';
 import { queueMessage, type ShipmentView } from '../sending/outbox.js';
 import { EMAIL_RE } from '../sending/sending-settings.js';
@@ -46,11 +47,15 @@ export async function emailReportFile(ctx: AppContext, def: ReportDef, result: F
   return new FileResult(result.contentType, result.filename, content);
 }
 
+const EmailReport = Type.Union(EMAIL_REPORTS.map((r) => Type.Literal(r)));
+/** The answer: the shipment queued (one e-mail), the reports attached and the period they cover. */
+const EmailedReports = Closed({ shipments: Type.Array(ShipmentViewSchema), reports: Type.Array(EmailReport), from: IsoDate, to: IsoDate });
+
 const EmailBody = Type.Object(
   {
     email: Type.String({ minLength: 3, maxLength: 254 }),
     copyEmail: Type.Optional(Type.Union([Type.String({ maxLength: 254 }), Type.Null()])),
-    reports: Type.Optional(Type.Union([Type.Array(Type.Union(EMAIL_REPORTS.map((r) => Type.Literal(r))), { minItems: 1, maxItems: 8, uniqueItems: true }), Type.Null()])),
+    reports: Type.Optional(Type.Union([Type.Array(EmailReport, { minItems: 1, maxItems: 8, uniqueItems: true }), Type.Null()])),
     from: Type.Optional(IsoDate),
     to: Type.Optional(IsoDate),
     end: Type.Optional(IsoDate),
@@ -69,6 +74,7 @@ function requestFor(def: ReportDef, range: { from: string; to: string }, lang: L
 export const emailOps = [
   defineOp({
     name: 'reports.email',
+    output: EmailedReports,
     method: 'POST',
     path: '/reports/email',
     summary: 'E-mail reports as attachments (XLSX) through the outbox; only `email` sends invoices, recipients/balance and openItems for the current month',

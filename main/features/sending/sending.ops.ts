@@ -10,6 +10,9 @@ import { senderOf } from './sender.js';
 import { DocumentMethodsParams, IdParam, InternationalQuery, InvoiceBasedMethodsParams, OutboxQuery, RecipientMethodsParams, TestEmailBody } from './sending.schema.js';
 import { methodsForDocument, methodsForInvoiceBased, methodsForRecipient } from './shipment-methods.js';
 import { sendTestMail } from './test-mail.js';
+import { Type } from '@sinclair/typebox';
+import { FileOf, ListOf, OrNoContentOf } from '../../ops/output.js';
+import { AttemptResultView, HistoryEntryView, OutboxEntryView, ShipmentMethodsView, ShipmentView, TestMailResultView } from './sending.output.js';
 
 /** Operations without input take no body or `{}`; anything else is a 400. Returns undefined so it chains with ??. */
 const SENT = [
@@ -31,6 +34,7 @@ async function existing(ctx: AppContext, type: SentDocumentType, name: string, n
 const sendOps = SENT.map((d) =>
   defineOp({
     name: `sending.send${d.area}`,
+    output: Type.Array(ShipmentView),
     method: 'POST',
     path: `${d.base}/send`,
     summary: `Send an issued ${d.name.toLowerCase()}: delivery options of spec 4.4 (paper, email[], sms[], copy.email[]) plus ehf {}; 200: the shipments queued [{id, method, recipientAddress, status}]`,
@@ -43,6 +47,7 @@ const sendOps = SENT.map((d) =>
 const historyOps = SENT.filter((d) => d.type !== 'offer').map((d) =>
   defineOp({
     name: `sending.${d.area.charAt(0).toLowerCase()}${d.area.slice(1)}History`,
+    output: Type.Array(HistoryEntryView),
     method: 'GET',
     path: `${d.base}/history`,
     summary: `How the ${d.name.toLowerCase()} was sent (spec 2.9), newest first`,
@@ -57,6 +62,7 @@ const historyOps = SENT.filter((d) => d.type !== 'offer').map((d) =>
 export const sendingOps = [
   defineOp({
     name: 'sending.methodsForRecipient',
+    output: ShipmentMethodsView,
     method: 'GET',
     path: '/shipment-methods/recipient/{recipientNumber}/{documentType}',
     summary: 'Spec 4.5: available and default shipment methods for a new invoice, offer or order confirmation to this recipient; 404 for an unknown recipient',
@@ -66,6 +72,7 @@ export const sendingOps = [
   }),
   defineOp({
     name: 'sending.methodsForInvoiceBased',
+    output: OrNoContentOf(ShipmentMethodsView),
     method: 'GET',
     path: '/shipment-methods/invoice/{baseDocumentNumber}/{documentType}',
     summary: 'Spec 4.5: methods for a credit note or dunning of this invoice; 204 when the invoice does not exist',
@@ -75,6 +82,7 @@ export const sendingOps = [
   }),
   defineOp({
     name: 'sending.methodsForDocument',
+    output: OrNoContentOf(ShipmentMethodsView),
     method: 'GET',
     path: '/shipment-methods/{documentType}/{documentNumber}',
     summary: 'Spec 4.5: methods for sending an issued document again; 204 when the document does not exist',
@@ -86,6 +94,7 @@ export const sendingOps = [
   ...historyOps,
   defineOp({
     name: 'sending.listOutbox',
+    output: ListOf(OutboxEntryView),
     method: 'GET',
     path: '/outbox/',
     summary: 'The outbox, newest first: status (IN_PROGRESS, DELIVERED, NOT_DELIVERED), method (email, paper = the print queue, ehf, sms); paged with perPage/page',
@@ -94,6 +103,7 @@ export const sendingOps = [
   }),
   defineOp({
     name: 'sending.flush',
+    output: Type.Array(AttemptResultView),
     method: 'POST',
     path: '/outbox/flush',
     summary: 'Try every pending e-mail, EHF and SMS shipment now (whatever its backoff); answers what happened to each',
@@ -101,6 +111,7 @@ export const sendingOps = [
   }),
   defineOp({
     name: 'sending.getShipment',
+    output: OutboxEntryView,
     method: 'GET',
     path: '/outbox/{id}',
     summary: 'One shipment of the outbox',
@@ -109,6 +120,7 @@ export const sendingOps = [
   }),
   defineOp({
     name: 'sending.retry',
+    output: OutboxEntryView,
     method: 'POST',
     path: '/outbox/{id}/retry',
     summary: 'Put a NOT_DELIVERED shipment back in the queue and try it at once (409 for any other status)',
@@ -117,6 +129,7 @@ export const sendingOps = [
   }),
   defineOp({
     name: 'sending.markPrinted',
+    output: OutboxEntryView,
     method: 'POST',
     path: '/outbox/{id}/printed',
     summary: 'Print queue: the paper shipment was printed and posted; it becomes DELIVERED (409 unless paper and IN_PROGRESS)',
@@ -125,6 +138,7 @@ export const sendingOps = [
   }),
   defineOp({
     name: 'sending.shipmentPdf',
+    output: FileOf('application/pdf'),
     method: 'GET',
     path: '/outbox/{id}/pdf',
     summary: "The shipment's document as PDF; for paper with its postal address in the envelope window (print queue)",
@@ -136,6 +150,7 @@ export const sendingOps = [
   }),
   defineOp({
     name: 'sending.testEmail',
+    output: TestMailResultView,
     method: 'POST',
     path: '/originators/current/settings/test-email',
     summary: 'Send a test e-mail through the configured SMTP server (to the sender address unless `to` is given); answers the server\'s reply',
