@@ -9,8 +9,9 @@
  *   anywhere before the COMMIT leaves nothing half-written: the batch is one transaction;
  * - members run one after another, in arrival order, each seeing the writes of the members before it (so a counted limit,
  *   such as an event's seats, stays exact), and each in the async context it was submitted from (the audit's actor);
- * - a batch takes whatever was queued while the previous batch ran (and what arrives in the same turn of the event loop),
- *   at most `maxBatch` members; no timer waits for more, so a lone request is not delayed.
+ * - a batch takes whatever was queued while the previous batch ran, at most `maxBatch` members. When the previous batch
+ *   had company (several clients at work), a new batch waits up to `waitMs` (1 ms) for the others' requests, which
+ *   arrive together after a commit answered them together; a lone client is never kept waiting.
  *
  * SQLite only: its one writer is the bottleneck group commit removes. On PostgreSQL (many connections, row locks, its own
  * commit grouping) `inGroupTx` is plain `inTx`, one transaction per operation as before.
@@ -23,6 +24,8 @@ import { inTx } from './transaction.js';
 export interface GroupCommitOptions {
   /** Most members in one transaction (bounds how long a reader waits behind a batch); default 16. */
   maxBatch?: number;
+  /** How long a batch may wait for more members when the previous batch had several; default 1 ms, 0: never. */
+  waitMs?: number;
   /** Called with each batch's size when it committed (tests, benchmarks). */
   onCommit?: (size: number) => void;
 }
@@ -36,7 +39,10 @@ interface Member {
 export class GroupCommit {
   private queue: Member[] = [];
   private busy = false;
+  private lastSize = 0;
+  private timer: NodeJS.Timeout | null = null;
   private readonly maxBatch: number;
+  private readonly waitMs: number;
   /** Batches committed and the members they held (benchmarks report the mean batch size). */
   readonly stats = { batches: 0, members: 0 };
 
@@ -45,6 +51,7 @@ export class GroupCommit {
     private readonly opts: GroupCommitOptions = {},
   ) {
     this.maxBatch = Math.max(1, opts.maxBatch ?? 16);
+    this.waitMs = Math.max(0, opts.waitMs ?? 1);
   }
 
   /** Runs `fn` with a context whose `db` is the shared transaction; resolves after that transaction committed. */
@@ -61,18 +68,36 @@ export class GroupCommit {
 
   private schedule(): void {
     if (this.busy || !this.queue.length) return;
+    if (this.timer) {
+      if (this.queue.length >= this.maxBatch) this.start(); // full: no reason to wait on
+      return;
+    }
+    if (this.lastSize > 1 && this.waitMs > 0 && this.queue.length < this.maxBatch) {
+      this.timer = setTimeout(() => this.start(), this.waitMs);
+    } else {
+      // One turn of the event loop: requests already read from their sockets join this batch.
+      this.busy = true;
+      setImmediate(() => this.go());
+    }
+  }
+
+  private start(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     this.busy = true;
-    // One turn of the event loop: requests already read from their sockets join this batch.
-    setImmediate(() => {
-      void this.runBatch().finally(() => {
-        this.busy = false;
-        this.schedule();
-      });
+    this.go();
+  }
+
+  private go(): void {
+    void this.runBatch().finally(() => {
+      this.busy = false;
+      this.schedule();
     });
   }
 
   private async runBatch(): Promise<void> {
     const batch = this.queue.splice(0, this.maxBatch);
+    this.lastSize = batch.length;
     const done: { member: Member; value: unknown }[] = [];
     const failedAlone = new Set<Member>();
     try {

@@ -1,12 +1,13 @@
 /**
  * POST /events/{eventId}/signup (spec 4.7), public. One write transaction: the rules, then the lock on the event
  * (signup_seq, see migration 0006), the seat count, the participant, and, when no confirmation is asked for, the invoice
- * and the queued mail. A failed signup writes nothing.
+ * and the queued mail. A failed signup writes nothing. On SQLite concurrent signups share the transaction, each in its
+ * own savepoint, and are answered after the shared commit (group commit, main/ops/group-commit.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { inTx } from '../../ops/transaction.js';
+import { inGroupTx } from '../../ops/group-commit.js';
 import { oreToKr } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
 import { FieldErrors, notFound, validationError } from '../../ops/errors.js';
@@ -15,6 +16,7 @@ import { countryCode } from '../common/countries.js';
 import { getSettings } from '../settings/settings.service.js';
 import { checkChallenge } from './captcha.js';
 import type { SignupInput } from './events.schema.js';
+import type { SignupResult } from './events.output.js';
 import { nowMinute } from './events.service.js';
 import { seatsTaken, type EventRow } from './events.view.js';
 import { notifyPending, smsNumber } from './notify.js';
@@ -36,10 +38,25 @@ export async function publicEvent(db: Kysely<Database>, ctx: AppContext, publicI
   return ev;
 }
 
-export interface SignupResult {
-  participantNumber: number;
-  status: 'pending' | 'registered';
-  amount: number;
+const customFieldsOf = (db: Kysely<Database>, eventNumber: number) =>
+  db.selectFrom('event_custom_fields').selectAll().where('event_number', '=', eventNumber).orderBy('number').execute();
+type FieldRow = Awaited<ReturnType<typeof customFieldsOf>>[number];
+
+/**
+ * The event and its custom fields, read once per transaction: a group-commit batch of signups to one event reads them
+ * once. Only signups run in such a batch and none changes these (the seat counter is not read from here), so what the
+ * first member read holds for the others.
+ */
+const factsInTx = new WeakMap<object, Map<number, { ev: EventRow; fields: FieldRow[] }>>();
+async function eventFacts(trx: Kysely<Database>, ctx: AppContext, publicId: number) {
+  let kept = factsInTx.get(trx);
+  if (!kept) factsInTx.set(trx, (kept = new Map()));
+  const hit = kept.get(publicId);
+  if (hit && hit.ev.starts_at >= ctx.clock.today()) return hit;
+  const ev = await publicEvent(trx, ctx, publicId);
+  const facts = { ev, fields: await customFieldsOf(trx, ev.number) };
+  kept.set(publicId, facts);
+  return facts;
 }
 
 const deadlinePassed = (ctx: AppContext, ev: EventRow) => !!ev.registration_deadline && nowMinute(ctx) > ev.registration_deadline;
@@ -57,9 +74,10 @@ export async function closedReasons(db: Kysely<Database>, ctx: AppContext, ev: E
 export async function signup(ctx: AppContext, publicId: number, input: SignupInput): Promise<SignupResult> {
   // The captcha token is spent before (and whatever becomes of) the signup, so a wrong answer cannot be tried again.
   const captchaOk = input.captcha ? await checkChallenge(ctx.db, ctx.clock, publicId, input.captcha) : false;
-  return inTx(ctx, async (tctx) => {
+  // Signups arriving together share one transaction (each in its own savepoint) and one commit: main/ops/group-commit.ts.
+  return inGroupTx(ctx, async (tctx) => {
     const trx = tctx.db;
-    const ev = await publicEvent(trx, ctx, publicId);
+    const { ev, fields } = await eventFacts(trx, ctx, publicId);
     // The deadline first; whether a seat is left is counted once, under the event's lock below.
     const errors = new FieldErrors();
     if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', `the signup closed at ${ev.registration_deadline}`);
@@ -80,7 +98,6 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
       : undefined;
     if (code && !discount) errors.add('discountCode', 'is not a discount code of this event');
 
-    const fields = await trx.selectFrom('event_custom_fields').selectAll().where('event_number', '=', ev.number).orderBy('number').execute();
     const values: ChosenValue[] = [];
     (input.customFields ?? []).forEach((cf, i) => {
       const def = fields.find((f) => f.number === cf.number);
