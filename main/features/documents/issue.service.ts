@@ -23,6 +23,8 @@ export interface Issued {
   id: number;
   kind: DocumentKind;
   number: number;
+  /** The total incl. VAT (øre) as issued. */
+  total?: number;
 }
 
 /** What an invoice still has to be credited: its total less the credit notes already issued against it. */
@@ -180,7 +182,7 @@ async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions, writte
     await applyCredit(trx, draft.credited_document_id!, totals.totalOre, issueDate);
   }
   await audit(trx, ctx.clock, kind, number, 'issue', { draft: id, series, total: totals.totalOre, kid, contentHash: hash });
-  return { id, kind, number };
+  return { id, kind, number, total: totals.totalOre };
 }
 
 async function applyCredit(trx: Kysely<Database>, invoiceId: number, amount: number, date: string): Promise<void> {

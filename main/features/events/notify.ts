@@ -23,7 +23,7 @@ export async function notifyRegistered(
   ctx: AppContext,
   ev: EventRow,
   p: { number: number; name: string; email: string; mobile: string | null; amount: number },
-  invoice: { number: number } | null,
+  invoice: { id?: number; number: number } | null,
 ): Promise<void> {
   const ref = { type: 'event', number: ev.number };
   const loc = JSON.parse(ev.location) as { name: string; address: string | null; city: string | null };
@@ -39,8 +39,10 @@ export async function notifyRegistered(
     '',
     'Velkommen!',
   ];
-  await queueMessage(ctx, { ref, to: p.email, subject: `Påmelding: ${ev.name}`, text: lines.join('\n') });
-  if (invoice) await queueDocumentShipments(ctx, { type: 'invoice', number: invoice.number }, { email: [{ address: p.email }] });
+  const confirmation = { ref, to: p.email, subject: `Påmelding: ${ev.name}`, text: lines.join('\n') };
+  // With an invoice, the confirmation is queued along with it: one call, one audit entry for both shipments.
+  if (invoice) await queueDocumentShipments(ctx, { type: 'invoice', id: invoice.id, number: invoice.number }, { email: [{ address: p.email }] }, { messages: [confirmation] });
+  else await queueMessage(ctx, confirmation);
   const mobile = smsNumber(p.mobile);
   if (ev.sms_enabled && mobile) {
     const sms = { ref, mobileNumber: mobile, message: ev.sms_message.slice(0, 140) };

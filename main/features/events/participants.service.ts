@@ -91,7 +91,7 @@ async function participantRow(trx: Kysely<Database>, eventNumber: number, p: num
 
 /** What registering a participant gives: the invoice (none when there is nothing to pay) and the amount it came to. */
 export interface Registration {
-  invoice: { id: number; number: number; recipientNumber: number } | null;
+  invoice: { id: number; number: number; recipientNumber: number; total?: number } | null;
   amount: number;
 }
 
@@ -117,7 +117,7 @@ export async function registration(
       lines = await participantItems(trx, ev, fields, JSON.parse(p.custom_values) as ChosenValue[], code ?? null);
     }
     invoice = await issueParticipantInvoice(ctx, ev, { name: p.name, email: p.email, mobile: p.mobile, party: JSON.parse(p.invoice_party!) as InvoiceParty }, lines);
-    amount = (await trx.selectFrom('documents').select('total').where('id', '=', invoice.id).executeTakeFirstOrThrow()).total;
+    amount = invoice.total ?? (await trx.selectFrom('documents').select('total').where('id', '=', invoice.id).executeTakeFirstOrThrow()).total;
   }
   await notifyRegistered(ctx, ev, { ...p, amount }, invoice);
   return { invoice, amount };

@@ -101,7 +101,10 @@ async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<Sh
       .executeTakeFirstOrThrow();
     out.push({ id, method: r.method, recipientAddress: r.method === 'paper' ? '' : r.address, status: r.undeliverable ? 'NOT_DELIVERED' : 'IN_PROGRESS' });
   }
-  await audit(trx, ctx.clock, 'shipment', rows.length ? `${rows[0].refType} ${rows[0].refNumber}` : '-', 'queue', rows.map((r) => ({ method: r.method, address: r.address })));
+  // One entry for the call; rows about something else than the first (a message queued along a document) name their ref.
+  const first = rows.length ? `${rows[0].refType} ${rows[0].refNumber}` : '-';
+  const refOf = (r: NewShipment) => `${r.refType} ${r.refNumber}`;
+  await audit(trx, ctx.clock, 'shipment', first, 'queue', rows.map((r) => ({ method: r.method, address: r.address, ...(refOf(r) !== first ? { ref: refOf(r) } : {}) })));
   notifyQueued();
   return out;
 }
@@ -113,15 +116,18 @@ async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<Sh
  */
 export async function queueDocumentShipments(
   tctx: AppContext,
-  doc: { type: SentDocumentType; number: number },
+  doc: { type: SentDocumentType; number: number; id?: number },
   options: DeliveryOptions,
+  along: { messages?: MessageInput[] } = {},
 ): Promise<ShipmentView[]> {
   const trx = tctx.db;
   const planned = await checkDelivery(tctx, doc, options);
+  // Messages queued along (an event's confirmation with its invoice) are checked first and written first, one audit entry for all.
+  const messages = await Promise.all((along.messages ?? []).map((m) => messageShipment(tctx, m)));
   const documentId =
     doc.type === 'dunning'
       ? null
-      : ((await trx.selectFrom('documents').select('id').where('kind', '=', doc.type).where('number', '=', doc.number).executeTakeFirst())?.id ?? null);
+      : (doc.id ?? (await trx.selectFrom('documents').select('id').where('kind', '=', doc.type).where('number', '=', doc.number).executeTakeFirst())?.id ?? null);
   if (planned.paperAddress && documentId !== null) {
     const a = { ...planned.paperAddress, updated_at: tctx.clock.timestamp() };
     await trx
@@ -130,22 +136,27 @@ export async function queueDocumentShipments(
       .onConflict((oc) => oc.column('document_id').doUpdateSet(a))
       .execute();
   }
-  return insertShipments(tctx, planned.shipments.map((s) => ({ ...s, refType: doc.type, refNumber: doc.number, documentId })));
+  return insertShipments(tctx, [...messages, ...planned.shipments.map((s) => ({ ...s, refType: doc.type, refNumber: doc.number, documentId }))]);
 }
 
 /** A free-standing e-mail (reports, event confirmations): attachments stored with the shipment. `ref` ties it to a history. */
-export async function queueMessage(
-  ctx: AppContext,
-  msg: {
-    ref?: { type: string; number: number };
-    to: string;
-    cc?: string[];
-    subject: string;
-    text: string;
-    html?: string;
-    attachments?: { filename: string; contentType: string; content: Buffer }[];
-  },
-): Promise<ShipmentView> {
+export interface MessageInput {
+  ref?: { type: string; number: number };
+  to: string;
+  cc?: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
+}
+
+export async function queueMessage(ctx: AppContext, msg: MessageInput): Promise<ShipmentView> {
+  const [view] = await insertShipments(ctx, [await messageShipment(ctx, msg)]);
+  return view;
+}
+
+/** A free-standing e-mail checked and made a shipment row (400 naming the bad address). */
+async function messageShipment(ctx: AppContext, msg: MessageInput): Promise<NewShipment> {
   const errors = new FieldErrors();
   if (!EMAIL_RE.test(msg.to.trim()) || msg.to.length > 254) errors.add('to', 'INVALID_EMAIL');
   (msg.cc ?? []).forEach((c, i) => {
@@ -162,10 +173,7 @@ export async function queueMessage(
     attachments: (msg.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') })),
   };
   const ref = msg.ref ?? { type: 'message', number: 0 };
-  const [view] = await insertShipments(ctx, [
-    { refType: ref.type, refNumber: ref.number, documentId: null, method: 'email', address: msg.to.trim(), description: `${msg.subject} sendt på e-post`, payload, messageId: newMessageId(settings.fromAddress) },
-  ]);
-  return view;
+  return { refType: ref.type, refNumber: ref.number, documentId: null, method: 'email', address: msg.to.trim(), description: `${msg.subject} sendt på e-post`, payload, messageId: newMessageId(settings.fromAddress) };
 }
 
 /** An SMS through the configured gateway (400 when none is configured). */

@@ -11,11 +11,20 @@ import { inTx } from '../../ops/transaction.js';
 type Section = keyof Settings;
 const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'dunning'];
 
+/**
+ * Settings read inside a transaction, kept for the rest of it: a signup reads them in four places, and a group-commit
+ * batch (main/ops/group-commit.ts) once for all its members. updateSettings drops them when it writes.
+ */
+const readInTx = new WeakMap<object, Settings>();
+
 export async function getSettings(ctx: AppContext): Promise<Settings> {
+  const kept = ctx.db.isTransaction ? readInTx.get(ctx.db) : undefined;
+  if (kept) return structuredClone(kept);
   const rows = await ctx.db.selectFrom('settings').select(['key', 'value']).execute();
   const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value)]));
   const out = structuredClone(DEFAULT_SETTINGS) as Settings;
   for (const s of SECTIONS) Object.assign(out[s], stored.get(s) ?? {});
+  if (ctx.db.isTransaction) readInTx.set(ctx.db, structuredClone(out));
   return out;
 }
 
@@ -81,6 +90,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
         .execute();
       await audit(trx, ctx.clock, 'settings', s, 'update', s === 'company' ? { ...part, logo: part && 'logo' in part ? '(logo)' : undefined } : s === 'sending' ? sendingView(merged as Settings['sending']) : part);
     }
+    readInTx.delete(trx); // written: a later read in this transaction reads them again
   });
   return getSettings(ctx);
 }
