@@ -10,8 +10,8 @@ import { composeDocumentMail, type DocumentMailInput } from '../features/sending
 export const tasks = {
   /** An invoice, credit note, offer or order confirmation as PDF (the outbox's attachments). */
   'pdf.document': (view: DocumentView): Promise<Buffer> => renderDocumentPdf(view),
-  /** A document's e-mail, its PDF rendered and the MIME message built (the outbox sends the bytes as they are). */
-  'mail.document': (input: DocumentMailInput): Promise<Buffer> => composeDocumentMail(input),
+  /** A document's e-mail, its PDF rendered and the MIME message built (the outbox sends the bytes as they are; keeps the PDF). */
+  'mail.document': (input: DocumentMailInput) => composeDocumentMail(input),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof tasks;

@@ -73,6 +73,23 @@ describe('POST /invoices/{n}/send by e-mail through a real SMTP server', () => {
     expect((await s.json('/invoices/999/send', { body: { email: [{ address: 'a@b.no' }] } })).status).toBe(404);
   });
 
+  test('a document sent again carries the very PDF of its first mail (kept by content hash, not rendered again)', async () => {
+    s = await startDocServer();
+    smtp = await startSmtp();
+    await useSmtp(s, smtp.port);
+    const n = await issueInvoice(s, { recipient: { number: s.company }, ...LINES });
+    for (const address of ['forste@fjordbygg.no', 'andre@fjordbygg.no']) {
+      expect((await s.json(`/invoices/${n}/send`, { body: { email: [{ address }] } })).status).toBe(200);
+      expect((await flush(s)).map((r) => r.status)).toEqual(['DELIVERED']);
+    }
+    expect(smtp.mails).toHaveLength(2);
+    const [first, second] = smtp.mails.map((m) => m.attachments[0].content as Buffer);
+    // A fresh render differs (pdfkit stamps the creation time); the kept one is byte for byte the same.
+    expect(Buffer.compare(first, second)).toBe(0);
+    expect(pdfText(second)).toContain(String(n));
+    expect(smtp.mails[1].messageId).not.toBe(smtp.mails[0].messageId);
+  });
+
   test('a recipient with attachPdf false gets the mail without the PDF; a credit note and an offer are sent too', async () => {
     s = await startDocServer();
     smtp = await startSmtp();

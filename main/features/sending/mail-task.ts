@@ -18,9 +18,9 @@ export interface DocumentMailInput {
   filename: string;
 }
 
-/** The raw RFC 5322 message with the document's PDF attached. */
-export async function composeDocumentMail(input: DocumentMailInput): Promise<Buffer> {
+/** The raw RFC 5322 message with the document's PDF attached, and the PDF (kept for the next mail of that document). */
+export async function composeDocumentMail(input: DocumentMailInput): Promise<{ raw: Uint8Array; pdf: Uint8Array }> {
   const pdf = await renderDocumentPdf(input.view);
   const attachments = [{ filename: input.filename, content: pdf, contentType: 'application/pdf' }];
-  return new MailComposer({ ...input.mail, attachments }).compile().build();
+  return { raw: await new MailComposer({ ...input.mail, attachments }).compile().build(), pdf };
 }

@@ -7,6 +7,9 @@
  *   ('mail.document'), so the API's thread only hands finished bytes to the SMTP connection;
  * - up to AHEAD chunks are handed to the pool before the lanes need them, so the worker(s) render the next mails while
  *   earlier ones are with the SMTP server.
+ * - an issued document's PDF never changes (its content hash is fixed at issue), so the PDFs of the latest mails are kept
+ *   (PDF_CACHE_BYTES, by document and content hash): a retried mail (4xx, server down) or another mail of the same
+ *   document is built from it on this thread without rendering again.
  * Rows this path does not cover (free-standing messages, dunnings, EHF, SMS) keep the one-row path of deliver.ts.
  */
 import type { AppContext } from '../../context.js';
@@ -23,6 +26,28 @@ export interface Ready {
   row: OutboxRow;
   mail?: Promise<PreparedMail>;
 }
+
+/** Recent PDFs of issued documents, by `id:contentHash`, oldest first; at most PDF_CACHE_BYTES in all. */
+const PDF_CACHE_BYTES = 32 * 1024 * 1024;
+const pdfs = new Map<string, Buffer>();
+let pdfBytes = 0;
+const pdfKey = (d: DocRow) => (d.content_hash ? `${d.id}:${d.content_hash}` : null);
+function cachedPdf(key: string | null): Buffer | undefined {
+  const pdf = key ? pdfs.get(key) : undefined;
+  if (pdf) pdfs.delete(key!), pdfs.set(key!, pdf);
+  return pdf;
+}
+function keepPdf(key: string | null, pdf: Buffer): void {
+  if (!key || pdfs.has(key) || pdf.length > PDF_CACHE_BYTES / 8) return;
+  pdfs.set(key, pdf);
+  pdfBytes += pdf.length;
+  for (const [k, b] of pdfs) {
+    if (pdfBytes <= PDF_CACHE_BYTES) break;
+    pdfs.delete(k);
+    pdfBytes -= b.length;
+  }
+}
+const asBuffer = (b: Uint8Array) => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 const KINDS: readonly string[] = ['invoice', 'credit-note', 'offer', 'order-confirmation'] satisfies DocumentKind[];
 
@@ -77,7 +102,8 @@ async function prepareChunk(env: DeliveryEnv, ids: number[]): Promise<Map<number
     for (const r of await db.selectFrom('recipients').select(['number', 'attach_pdf']).where('number', 'in', recipientNumbers).execute()) attach.set(r.number, r.attach_pdf);
   }
   const withPdf = [...new Set([...docs.values()].filter((d) => attachesPdf(env, attach.get(d.recipient_number))))];
-  const views = new Map((await buildViews(db, env.ctx, withPdf)).map((v, k) => [withPdf[k].id, v]));
+  const toRender = withPdf.filter((d) => !pdfs.has(pdfKey(d) ?? ''));
+  const views = new Map((await buildViews(db, env.ctx, toRender)).map((v, k) => [toRender[k].id, v]));
 
   for (const row of docMails) {
     const ready = out.get(row.id)!;
@@ -86,15 +112,22 @@ async function prepareChunk(env: DeliveryEnv, ids: number[]): Promise<Map<number
       ready.mail = Promise.resolve({ status: 'NOT_DELIVERED', error: `${row.ref_type} ${row.ref_number} does not exist` });
       continue;
     }
-    const view = views.get(doc.id);
-    const mail = mailOptions(env, row, documentContent(env, row, factsOf(doc), !!view));
-    if (!view) {
+    const attached = withPdf.includes(doc);
+    const mail = mailOptions(env, row, documentContent(env, row, factsOf(doc), attached));
+    if (!attached) {
       ready.mail = Promise.resolve({ mail });
       continue;
     }
     const filename = `${FILE_STEM[doc.kind as DocumentKind]}-${doc.number}.pdf`;
+    const key = pdfKey(doc);
+    const pdf = cachedPdf(key);
+    if (pdf) {
+      ready.mail = Promise.resolve({ mail: { ...mail, attachments: [{ filename, content: pdf, contentType: 'application/pdf' }] } });
+      continue;
+    }
     // The worker builds the message; the SMTP transport takes it as it is (envelope from from/to/cc).
-    ready.mail = settle(runTask('mail.document', { view, mail, filename }).then((raw) => ({ mail: { from: mail.from, to: mail.to, cc: mail.cc, messageId: mail.messageId, raw } })));
+    const built = runTask('mail.document', { view: views.get(doc.id)!, mail, filename });
+    ready.mail = settle(built.then((b) => (keepPdf(key, asBuffer(b.pdf)), { mail: { from: mail.from, to: mail.to, cc: mail.cc, messageId: mail.messageId, raw: asBuffer(b.raw) } })));
   }
   return out;
 }
