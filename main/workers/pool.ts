@@ -7,7 +7,8 @@
  * - `streamTask(name, input, {onNote, signal})` (streams.ts): a file in chunks (reports), at most CREDIT chunks ahead of
  *   what the caller has taken, and small notes (progress) as they come. At most STREAMS at once, in workers of their own
  *   beside the value tasks', so a long export never holds up the outbox. A stream stopped half way ends its worker.
- * Workers start when needed; idle ones beyond `poolSize()` end after IDLE_MS (a worker's module graph is 100+ MB from source).
+ * Workers start when needed; one idle after a stream, or beyond `poolSize()`, ends after 30 s (a worker's module graph
+ * is 100+ MB from source; exports are rare, PDFs come in bursts).
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -21,7 +22,8 @@ import type { FromWorker, ToWorker, WorkerError } from './worker.js';
 
 /** Streaming tasks at once. */
 const STREAMS = 2;
-const IDLE_MS = 30_000;
+/** An idle worker's time to live (KVITT_WORKER_IDLE_MS for tests). */
+const idleMs = () => Number(process.env.KVITT_WORKER_IDLE_MS) || 30_000;
 
 type Kind = 'value' | 'stream';
 interface Job {
@@ -135,10 +137,11 @@ function retire(slot: Slot): void {
 }
 
 function free(slot: Slot): void {
+  const ranStream = slot.job?.kind === 'stream';
   if (slot.job) slot.job.slot = null;
   slot.job = null;
-  if (slots.length > poolSize()) {
-    slot.idle = setTimeout(() => !slot.job && retire(slot), IDLE_MS);
+  if (ranStream || slots.length > poolSize()) {
+    slot.idle = setTimeout(() => !slot.job && retire(slot), idleMs());
     slot.idle.unref();
   }
   queueMicrotask(dispatch);

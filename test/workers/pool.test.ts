@@ -86,6 +86,25 @@ describe('the worker pool', () => {
     expect((await stream.next()).done).toBe(true);
   });
 
+  it('a worker idle after a stream ends after its time to live; a PDF worker within the pool size stays', async () => {
+    process.env.KVITT_WORKER_IDLE_MS = '200';
+    try {
+      await stopTaskPool();
+      await runTask('pdf.document', invoiceSimple);
+      expect(taskWorkers()).toBe(1);
+      expect(parseCsv(await drain(streamTask('report.file', job()))).rows).toHaveLength(rows);
+      expect(taskWorkers()).toBe(1); // the stream took the idle PDF worker
+      const end = Date.now() + 10_000;
+      while (taskWorkers() > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(taskWorkers()).toBe(0);
+      await runTask('pdf.document', invoiceSimple);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(taskWorkers()).toBe(1);
+    } finally {
+      delete process.env.KVITT_WORKER_IDLE_MS;
+    }
+  });
+
   it("a task's error comes back with its message", async () => {
     await expect(drain(streamTask('report.file', job({ resource: 'no-such-report' })))).rejects.toThrow('unknown report no-such-report');
     // and the worker that reported it goes on working
