@@ -178,7 +178,7 @@ console.log(`| CPU per mail, floor: nodemailer + SMTP server (one thread) | ${fm
 console.log(`| load average at start / end (2 cores) | ${loadAtStart} / ${load()} | |`);
 console.log(`| PDF rendering alone (GET /invoices/{n}/pdf, ${PDFS} in sequence) | ${fmt(pdfPerSec)} documents/s | |`);
 console.log(`| GET /invoices/{n} idle: p50 / p99 (${idle.length} requests) | ${fmt(pct(idle, 50), 2)} / ${fmt(pct(idle, 99), 2)} ms | |`);
-console.log(`| GET /invoices/{n} while ${LOADED} more (PDFs rendered) are sent: p50 / p99 (${busy.length} requests) | ${fmt(pct(busy, 50), 2)} / ${fmt(pct(busy, 99), 2)} ms | |`);
+console.log(`| GET /invoices/{n} while ${LOADED} more are sent, their PDFs rendered meanwhile: p50 / p99 (${busy.length} requests) | ${fmt(pct(busy, 50), 2)} / ${fmt(pct(busy, 99), 2)} ms | |`);
 console.log(`| p99 while sending / idle | ${fmt(pct(busy, 99) / pct(idle, 99), 2)}x | <= 3x |`);
 
 agent.destroy();
