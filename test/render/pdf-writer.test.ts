@@ -157,6 +157,17 @@ describe('renderDocumentPdf', () => {
     expect(t).toMatch(/Fakturanr\. Utkast 7/);
   });
 
+  it('a giro value too long for its field is still printed in full (the giro is then laid out in the flow)', async () => {
+    const kid = '1234567890 1234567890 1234567890 1234567890 12345';
+    const { text, pages } = await render('longkid', { ...invoiceSimple, kid });
+    const t = flat(text);
+    // The facts, the payment sentence, the giro's information and its KID field: four times each group.
+    expect(t.split('1234567890').length - 1).toBeGreaterThanOrEqual(16);
+    expect(t).toContain('Kundeidentifikasjon (KID)');
+    expect(t).toContain('GIRO');
+    expect(pages).toBeGreaterThanOrEqual(1);
+  });
+
   it('a broken logo is left out instead of failing', async () => {
     const doc = { ...invoiceSimple, seller: { ...sellerAs, logo: 'data:image/png;base64,AAAA' } };
     const { text } = await render('badlogo', doc);
