@@ -8,12 +8,13 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { buildHttpServer } from '../../main/http/server.js';
 import { allOps } from '../../main/op-table.js';
+import { groupCommitOf } from '../../main/ops/group-commit.js';
 import { fmt, KEY } from './lib.js';
 
 const N = Number(process.env.BENCH_SIGNUPS ?? 1000);
@@ -51,8 +52,13 @@ async function setUp(price: number) {
   return ev.body as { id: number; number: number };
 }
 
+/** CPU time (user + system, ms) this process spent in `run` (server and clients alike): steadier than wall time on a shared machine. */
+const cpu = { floor: 0, free: 0, paid: 0 };
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+
 async function signups(id: number, tag: string): Promise<number> {
   let next = 0;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const worker = async () => {
     while (next < N) {
@@ -65,6 +71,7 @@ async function signups(id: number, tag: string): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  cpu[tag === 'f' ? 'free' : 'paid'] = cpuMs(process.cpuUsage(c0));
   return performance.now() - t0;
 }
 
@@ -79,9 +86,12 @@ function direct(eventNumber: number): number {
     const { signup_seq } = lock.get(eventNumber) as { signup_seq: number };
     insert.run(eventNumber, signup_seq, `Deltaker ${i}`, `x${i}@example.no`, JSON.stringify({ name: `Deltaker ${i}`, address: 'Vei 1', zip: '0150', city: 'OSLO' }));
   });
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < N; i++) one(i);
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  cpu.floor = cpu.floor ? Math.min(cpu.floor, cpuMs(process.cpuUsage(c0))) : cpuMs(process.cpuUsage(c0));
+  return ms;
 }
 
 try {
@@ -91,15 +101,24 @@ try {
   const free = await setUp(0);
   const floorEvent = await setUp(0);
   const floor = direct(floorEvent.number);
+  const gc = groupCommitOf(app.ctx.db).stats;
+  const meanBatch = (before: { batches: number; members: number }) => (gc.members - before.members) / Math.max(1, gc.batches - before.batches);
+  const load0 = loadavg()[0];
+  let before = { ...gc };
   const freeMs = await signups(free.id, 'f');
+  const freeBatch = meanBatch(before);
+  before = { ...gc };
   const paidMs = await signups(paid.id, 'p');
+  const paidBatch = meanBatch(before);
   const floor2 = direct(floorEvent.number);
   const floorMs = Math.min(floor, floor2);
   const outbox = app.database.raw.prepare('select count(*) n from outbox').get() as { n: number };
   const invoices = app.database.raw.prepare("select count(*) n from documents where kind = 'invoice' and number is not null").get() as { n: number };
-  console.log(`signups: ${N} per run, ${CONCURRENCY} clients; invoices issued ${invoices.n}, outbox rows ${outbox.n}`);
+  console.log(`signups: ${N} per run, ${CONCURRENCY} clients; invoices issued ${invoices.n}, outbox rows ${outbox.n}; load average ${fmt(load0, 2)} -> ${fmt(loadavg()[0], 2)}`);
+  console.log(`group commit: mean signups per commit ${fmt(freeBatch, 1)} (free), ${fmt(paidBatch, 1)} (paid)`);
   console.log(`direct insert (floor, best of 2): ${fmt(floorMs)} ms, ${fmt((N / floorMs) * 1000, 0)} participants/s`);
   console.log(`free event over HTTP (participant + confirmation mail): ${fmt(freeMs)} ms, ${fmt((N / freeMs) * 1000, 0)} signups/s, ${fmt(freeMs / floorMs, 2)}x the floor`);
+  console.log(`CPU per signup (this process: server + clients): floor ${fmt(cpu.floor / N, 3)} ms, free ${fmt(cpu.free / N, 2)} ms, paid ${fmt(cpu.paid / N, 2)} ms`);
   console.log(`paid event over HTTP (+ recipient, invoice issued, invoice e-mail): ${fmt(paidMs)} ms, ${fmt((N / paidMs) * 1000, 0)} signups/s, ${fmt(paidMs / floorMs, 2)}x the floor, ${fmt(paidMs / freeMs, 2)}x the free event`);
 } finally {
   agent.destroy();
