@@ -26,6 +26,7 @@ interface Schema {
   minItems?: number;
   maxItems?: number;
   pattern?: string;
+  format?: string;
 }
 
 const DATE = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
@@ -42,6 +43,8 @@ export function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<
     case 'string': {
       const max = Math.min(schema.maxLength ?? 30, 30);
       const min = Math.min(schema.minLength ?? 0, max);
+      if (schema.format === 'date') return DATE;
+      if (schema.format === 'date-time-minute') return DATE.map((d) => `${d} 10:00`);
       if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) return schema.pattern.includes(':') ? DATE.map((d) => `${d} 10:00`) : DATE;
       if (schema.pattern) {
         try {
