@@ -85,7 +85,7 @@ describe('validation', () => {
     const before = (await s.json('/host/events/upcoming')).body.length;
     const r = await s.json('/host/events/', {
       body: eventBody({
-        date: '2026-02-30 09:00',
+        date: '2026-04-20 09:00',
         endDate: '2026-04-19 09:00',
         price: 10.005,
         productNumber: 'NOPE',
@@ -97,17 +97,19 @@ describe('validation', () => {
     });
     expect(r.status).toBe(400);
     const fields = r.body.fields.map((f: any) => f.field);
-    for (const f of ['date', 'price', 'productNumber', 'contactPerson.email', 'smsConfirmation.message', 'discountCodes.codes[0].amount', 'discountCodes.codes[1].code', 'customFields[0].price.productCode']) {
+    for (const f of ['endDate', 'price', 'productNumber', 'contactPerson.email', 'smsConfirmation.message', 'discountCodes.codes[0].amount', 'discountCodes.codes[1].code', 'customFields[0].price.productCode']) {
       expect(fields, f).toContain(f);
     }
     const code = (field: string) => r.body.fields.find((f: any) => f.field === field);
     expect(code('contactPerson.email')).toMatchObject({ code: 'INVALID_EMAIL' });
     expect(code('productNumber')).toMatchObject({ code: 'NO_SUCH_PRODUCT', params: { code: 'NOPE' } });
     expect(code('price')).toMatchObject({ code: 'TOO_MANY_DECIMALS', params: { max: 2 } });
-    const schema = await s.json('/host/events/', { body: { ...eventBody(), taxRate: 17, extra: 1, discountCodes: { codes: [{ code: 'FOR-LANG-KODE-123', amount: 1 }] }, customFields: [{ name: 'x', type: 'DATE' }] } });
+    // A time that does not exist is the schema's (checked before the rules above, like every shape).
+    const schema = await s.json('/host/events/', { body: { ...eventBody(), date: '2026-02-30 09:00', taxRate: 17, extra: 1, discountCodes: { codes: [{ code: 'FOR-LANG-KODE-123', amount: 1 }] }, customFields: [{ name: 'x', type: 'DATE' }] } });
     expect(schema.status).toBe(400);
     const sf = schema.body.fields.map((f: any) => f.field);
-    for (const f of ['taxRate', 'extra', 'discountCodes.codes[0].code', 'customFields[0].type']) expect(sf.join(' '), f).toContain(f);
+    for (const f of ['date', 'taxRate', 'extra', 'discountCodes.codes[0].code', 'customFields[0].type']) expect(sf.join(' '), f).toContain(f);
+    expect(schema.body.fields.find((f: any) => f.field === 'date')).toMatchObject({ code: 'INVALID_FORMAT', message: 'must be a date and time YYYY-MM-DD HH:MM' });
     expect((await s.json('/host/events/upcoming')).body.length).toBe(before);
   });
 

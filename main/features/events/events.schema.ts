@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Link, Nullable, OptNullStr, Paging, Str } from '../../ops/schemas.js';
+import { IsoDateTimeMinute, Link, Nullable, OptNullStr, Paging, Str } from '../../ops/schemas.js';
 import { TaxRate } from '../products/products.schema.js';
 
 /**
@@ -11,8 +11,8 @@ import { TaxRate } from '../products/products.schema.js';
  * Signup: name 100, email 64, mobile 20; invoice party as a recipient (name 42, address 42, zip 8, city 36, country 64,
  * yourRef 64, orgNo a valid Norwegian organisation number); a TEXT custom field value at most 500 characters.
  */
-export const DATE_TIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$';
-export const DateTime = Type.String({ pattern: DATE_TIME, description: 'a date and time YYYY-MM-DD HH:MM' });
+/** A real day and time of day (ajv refuses 2026-02-30 09:00 and 24:00 with the field's INVALID_FORMAT). */
+export const DateTime = IsoDateTimeMinute;
 /** When something happened (the clock's timestamp). */
 export const Timestamp = Type.String({ description: 'a date and time YYYY-MM-DD HH:MM:SS' });
 const Money = Type.Number({ minimum: 0, maximum: 999_999.99 });

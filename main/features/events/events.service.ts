@@ -6,7 +6,6 @@ import { inTx } from '../../ops/transaction.js';
 import { hasAtMostDecimals, krToOre } from '../../domain/money.js';
 import { conflict, FieldErrors, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
-import { isIsoDate } from '../../clock.js';
 import { productsByCode } from '../products/products.service.js';
 import { sendingSettings } from '../sending/sending-settings.js';
 import type { DiscountCodeInput, EventInput } from './events.schema.js';
@@ -16,7 +15,6 @@ import { eventViews, seatsTaken, type EventRow } from './events.view.js';
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 /** "Now" to the minute, as the event times are written. */
 export const nowMinute = (ctx: AppContext) => ctx.clock.timestamp().slice(0, 16);
-const realDateTime = (s: string) => isIsoDate(s.slice(0, 10)) && Number(s.slice(11, 13)) < 24 && Number(s.slice(14, 16)) < 60;
 /** A random public id of 15-16 digits (52+ bits): nothing to learn from it about other events. */
 const newPublicId = () => 1e15 + Number(randomBytes(8).readBigUInt64BE() % BigInt(Number.MAX_SAFE_INTEGER - 1e15));
 
@@ -30,10 +28,6 @@ function checkMoney(v: number, field: string, errors: FieldErrors): number {
 /** The 2.10 rules a schema cannot state; returns the rows to write. */
 async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInput) {
   const errors = new FieldErrors();
-  for (const f of ['date', 'endDate', 'registrationDeadline'] as const) {
-    const v = input[f];
-    if (v && !realDateTime(v)) errors.add(f, 'must be a real date and time YYYY-MM-DD HH:MM');
-  }
   if (input.endDate && input.endDate < input.date) errors.add('endDate', 'must not be before the date of the event');
   if (input.registrationDeadline && input.registrationDeadline > (input.endDate ?? input.date)) {
     errors.add('registrationDeadline', 'must not be after the event ends');
