@@ -24,6 +24,7 @@ export const ERROR_MESSAGES = {
   MUST_EQUAL: (p: { value: string }) => `must be ${p.value}`,
   INVALID_FORMAT: (p: { format?: string }) => (p.format ? `must be ${p.format}` : 'has the wrong format'),
   NOT_A_DATE: () => 'must be a date YYYY-MM-DD',
+  NOT_A_DATE_TIME: () => 'must be a date and time YYYY-MM-DD HH:MM',
   TOO_SMALL: (p: { min: number; exclusive?: 1 }) => `must be ${p.exclusive ? '>' : '>='} ${p.min}`,
   TOO_LARGE: (p: { max: number; exclusive?: 1 }) => `must be ${p.exclusive ? '<' : '<='} ${p.max}`,
   OUT_OF_RANGE: (p: { min: number; max: number }) => `must be a whole number from ${p.min} to ${p.max}`,

@@ -109,7 +109,7 @@ describe('validation', () => {
     expect(schema.status).toBe(400);
     const sf = schema.body.fields.map((f: any) => f.field);
     for (const f of ['date', 'taxRate', 'extra', 'discountCodes.codes[0].code', 'customFields[0].type']) expect(sf.join(' '), f).toContain(f);
-    expect(schema.body.fields.find((f: any) => f.field === 'date')).toMatchObject({ code: 'INVALID_FORMAT', message: 'must be a date and time YYYY-MM-DD HH:MM' });
+    expect(schema.body.fields.find((f: any) => f.field === 'date')).toMatchObject({ code: 'NOT_A_DATE_TIME', message: 'must be a date and time YYYY-MM-DD HH:MM' });
     expect((await s.json('/host/events/upcoming')).body.length).toBe(before);
   });
 

@@ -15,7 +15,7 @@ const NB: Rule[] = [
   [/^a Norwegian postcode has 4 digits$/, 'et norsk postnummer har 4 siffer'],
   [/^there is no product with code (.+)$/, 'finner ikke varenummer $1'],
   [/^must be more than 0 and less than the price$/, 'må være over 0 og under prisen'],
-  [/^must be a real date and time YYYY-MM-DD HH:MM$/, 'må være en gyldig dato med klokkeslett'],
+  [/^must be a (?:real )?date and time YYYY-MM-DD HH:MM$/, 'må være en gyldig dato med klokkeslett'],
   [/^must not be before the date of the event$/, 'kan ikke være før arrangementet starter'],
   [/^must not be after the event ends$/, 'kan ikke være etter at arrangementet slutter'],
   [/^is required when the SMS confirmation is on$/, 'må fylles ut når SMS-bekreftelse er på'],
