@@ -102,7 +102,13 @@ async function prepareChunk(env: DeliveryEnv, ids: number[]): Promise<Map<number
     for (const r of await db.selectFrom('recipients').select(['number', 'attach_pdf']).where('number', 'in', recipientNumbers).execute()) attach.set(r.number, r.attach_pdf);
   }
   const withPdf = [...new Set([...docs.values()].filter((d) => attachesPdf(env, attach.get(d.recipient_number))))];
-  const toRender = withPdf.filter((d) => !pdfs.has(pdfKey(d) ?? ''));
+  // Kept PDFs are taken now: one may be dropped from the cache while the views are read.
+  const kept = new Map<number, Buffer>();
+  for (const d of withPdf) {
+    const pdf = cachedPdf(pdfKey(d));
+    if (pdf) kept.set(d.id, pdf);
+  }
+  const toRender = withPdf.filter((d) => !kept.has(d.id));
   const views = new Map((await buildViews(db, env.ctx, toRender)).map((v, k) => [toRender[k].id, v]));
 
   for (const row of docMails) {
@@ -119,15 +125,14 @@ async function prepareChunk(env: DeliveryEnv, ids: number[]): Promise<Map<number
       continue;
     }
     const filename = `${FILE_STEM[doc.kind as DocumentKind]}-${doc.number}.pdf`;
-    const key = pdfKey(doc);
-    const pdf = cachedPdf(key);
+    const pdf = kept.get(doc.id);
     if (pdf) {
       ready.mail = Promise.resolve({ mail: { ...mail, attachments: [{ filename, content: pdf, contentType: 'application/pdf' }] } });
       continue;
     }
     // The worker builds the message; the SMTP transport takes it as it is (envelope from from/to/cc).
     const built = runTask('mail.document', { view: views.get(doc.id)!, mail, filename });
-    ready.mail = settle(built.then((b) => (keepPdf(key, asBuffer(b.pdf)), { mail: { from: mail.from, to: mail.to, cc: mail.cc, messageId: mail.messageId, raw: asBuffer(b.raw) } })));
+    ready.mail = settle(built.then((b) => (keepPdf(pdfKey(doc), asBuffer(b.pdf)), { mail: { from: mail.from, to: mail.to, cc: mail.cc, messageId: mail.messageId, raw: asBuffer(b.raw) } })));
   }
   return out;
 }
