@@ -25,7 +25,9 @@ export const BackupInspection = Type.Object({
     orderConfirmations: Type.Number(),
     drafts: Type.Number(),
   }),
-  newestDocument: Type.Unknown(),
+  newestDocument: Nullable(
+    Type.Object({ kind: Type.String(), number: Type.Integer(), date: Nullable(Type.String()), recipient: Type.String(), total: Type.Number() }),
+  ),
   lastChange: Nullable(Type.String()),
 });
 export type BackupInspection = Static<typeof BackupInspection>;

@@ -6,7 +6,7 @@ import { Nullable } from '../../ops/schemas.js';
 export const InfoView = Type.Object({
   today: Type.String(),
   version: Type.String(),
-  dataFolder: Type.Unknown(),
+  dataFolder: Nullable(Type.String({ description: 'null: an in-memory or PostgreSQL database' })),
 });
 export type InfoView = Static<typeof InfoView>;
 

@@ -31,7 +31,7 @@ export const DunningView = Type.Object({
   number: Type.Number(),
   dunningNumber: Type.Number(),
   invoiceNumber: Type.Number(),
-  dunningText: Type.Unknown(),
+  dunningText: Nullable(Type.String()),
   dunningFee: Type.Number(),
   total: Type.Number(),
   interestRate: Type.Number(),
@@ -51,7 +51,7 @@ export const DunningView = Type.Object({
     dunnedInvoice: Link,
     sendAgain: Link,
   }),
-  feeRefusedReason: Type.Optional(Type.Unknown()),
+  feeRefusedReason: Type.Optional(Nullable(Type.String())),
 });
 export type DunningView = Static<typeof DunningView>;
 
@@ -67,10 +67,10 @@ export type InterestRateView = Static<typeof InterestRateView>;
 export const DunningRunView = Type.Object({
   date: Type.String(),
   created: Type.Number(),
-  numbers: Type.Array(Type.Unknown()),
+  numbers: Type.Array(Type.Integer()),
   withFee: Type.Number(),
   sent: Type.Number(),
-  skipped: Type.Array(Type.Unknown()),
+  skipped: Type.Array(Type.Object({ invoiceNumber: Type.Integer(), reason: Type.String() })),
 });
 export type DunningRunView = Static<typeof DunningRunView>;
 

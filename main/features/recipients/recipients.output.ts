@@ -54,7 +54,7 @@ export const CustomFieldView = Type.Object({
   number: Type.Number(),
   name: Type.String(),
   type: Type.String(),
-  options: Type.Unknown(),
+  options: Nullable(Type.Array(Type.String())),
   required: Type.Boolean(),
 });
 export type CustomFieldView = Static<typeof CustomFieldView>;

@@ -23,7 +23,7 @@ export const UserWithKeyView = Type.Object({
 export type UserWithKeyView = Static<typeof UserWithKeyView>;
 
 export const MeView = Type.Object({
-  id: Type.Unknown(),
+  id: Nullable(Type.Integer({ description: 'null: the old API key, which is the owner' })),
   name: Type.String(),
   role: Type.String(),
   office: Type.Boolean(),
