@@ -7,12 +7,20 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { isAllDigits } from '../../../db/dialect.js';
 
-/** The highest all-digit customer number, or 0. The digits test is dialect-specific: db/dialect.ts isAllDigits. */
+/**
+ * The highest all-digit customer number, or 0: the last entry of the partial expression index
+ * recipients_numeric_customer_number (migration 0013), whose expression and predicate this query repeats word for word
+ * so the planner takes it (one index lookup, not a scan of the register). The digits test is dialect-specific:
+ * db/dialect.ts isAllDigits.
+ */
 async function highestNumeric(trx: Kysely<Database>): Promise<number> {
+  const numeric = sql<number>`cast(customer_number as bigint)`;
   const r = await trx
     .selectFrom('recipients')
-    .select(sql<number | null>`max(cast(customer_number as bigint))`.as('n'))
+    .select(numeric.as('n'))
     .where(sql<boolean>`${isAllDigits(trx, 'customer_number')} and length(customer_number) <= 15`)
+    .orderBy(numeric, 'desc')
+    .limit(1)
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
