@@ -76,6 +76,7 @@ export async function createProducts(ctx: AppContext, inputs: ProductInput[], ba
     const rows = inputs.map((p, i) => checkProduct(p, batch ? `[${i}].` : '', errors, now));
     errors.throwIfAny();
     await assertCodesFree(trx, rows.map((r, i) => ({ code: r.code, field: `${batch ? `[${i}].` : ''}code` })));
+    forgetKept(trx);
     const numbers: number[] = [];
     for (let i = 0; i < rows.length; i += 500) {
       const out = await trx.insertInto('products').values(rows.slice(i, i + 500)).returning('number').execute();
@@ -106,6 +107,7 @@ export async function updateProduct(ctx: AppContext, number: number, input: Prod
     errors.throwIfAny();
     await assertCodesFree(trx, [{ code: row.code, field: 'code' }], number);
     const { created_at: _c, ...rest } = row;
+    forgetKept(trx);
     await trx.updateTable('products').set(rest).where('number', '=', number).execute();
     await audit(trx, ctx.clock, 'product', number, 'update', { before: productView(existing), after: input });
     return productView({ ...existing, ...rest });
@@ -116,6 +118,7 @@ export async function updateProduct(ctx: AppContext, number: number, input: Prod
 export async function deleteProduct(ctx: AppContext, number: number): Promise<void> {
   await inTx(ctx, async ({ db: trx }) => {
     const existing = await getProductRow(trx, number);
+    forgetKept(trx);
     await trx.deleteFrom('products').where('number', '=', number).execute();
     await audit(trx, ctx.clock, 'product', number, 'delete', productView(existing));
   });
@@ -141,12 +144,28 @@ export async function listProducts(ctx: AppContext, q: string | undefined, limit
 }
 
 /** Products by code (the lines of a draft name them), deleted ones excluded. */
+/**
+ * Products read inside a transaction, kept for the rest of it by code (null: no such product), as getSettings keeps the
+ * settings: a paid event signup looks its products up three times (price lines, amount, issue), and a group-commit batch
+ * (main/ops/group-commit.ts) once for all its members. Every write to products below drops the transaction's entries.
+ */
+const keptInTx = new WeakMap<object, Map<string, Row | null>>();
+const forgetKept = (db: Kysely<Database>) => keptInTx.delete(db);
+
 export async function productsByCode(db: Kysely<Database>, codes: string[]): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();
-  const unique = [...new Set(codes)];
+  let kept = db.isTransaction ? keptInTx.get(db) : undefined;
+  if (db.isTransaction && !kept) keptInTx.set(db, (kept = new Map()));
+  const unique = [...new Set(codes)].filter((c) => {
+    const k = kept?.get(c);
+    if (k) out.set(c, { ...k });
+    return k === undefined;
+  });
   for (let i = 0; i < unique.length; i += 500) {
-    const rows = await db.selectFrom('products').selectAll().where('code', 'in', unique.slice(i, i + 500)).where('deleted', '=', 0).execute();
+    const part = unique.slice(i, i + 500);
+    const rows = await db.selectFrom('products').selectAll().where('code', 'in', part).where('deleted', '=', 0).execute();
     for (const r of rows) out.set(r.code, r);
+    if (kept) for (const c of part) kept.set(c, out.has(c) ? { ...out.get(c)! } : null);
   }
   return out;
 }
