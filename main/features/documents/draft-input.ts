@@ -6,6 +6,8 @@ import { fieldError, FieldErrors, validationError } from '../../ops/errors.js';
 import { countryCode } from '../common/countries.js';
 import { knownCurrencies, rateOn } from '../common/exchange-rates.service.js';
 import { productsByCode } from '../products/products.service.js';
+import type { Selectable } from 'kysely';
+import type { RecipientsTable } from '../../../db/schema.js';
 import type { Settings } from '../settings/settings.schema.js';
 import type { DocumentKind } from './document-kinds.js';
 import { lineAmountsInput, totalsColumns, type NewLineRow } from './document-rows.js';
@@ -132,6 +134,8 @@ export interface CheckedDraft {
     total_nok: number;
   };
   lines: NewLineRow[];
+  /** The recipient row the check read (same transaction), so issuing a new document does not read it again. */
+  recipient?: Selectable<RecipientsTable>;
 }
 
 /**
@@ -226,5 +230,6 @@ export async function checkDraft(ctx: AppContext, settings: Settings, kind: Docu
       ...totalsColumns(totals),
     },
     lines,
+    recipient: recipient!,
   };
 }

@@ -15,7 +15,7 @@ import type { DocumentKind } from './document-kinds.js';
 import { draftRow, totalsColumns, type DocRow, type NewLineRow } from './document-rows.js';
 import type { DraftInput } from './documents.schema.js';
 import { insertDraft, insertLines } from './documents.service.js';
-import { addDays, checkDraft, computeLines } from './draft-input.js';
+import { addDays, checkDraft, computeLines, type CheckedDraft } from './draft-input.js';
 import { missingOriginatorFields, originatorSnapshot, recipientSnapshot } from './party.js';
 import { seriesOf, takeNextNumber } from './numbering.js';
 
@@ -63,7 +63,7 @@ type DraftFacts = Pick<DocRow, 'kind' | 'recipient_number' | 'issue_date' | 'due
  * (issueNew), given with its lines, so they are neither read back nor deleted and written again: they are written once,
  * as issued.
  */
-async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions, written?: { draft: DraftFacts; lines: NewLineRow[] }): Promise<Issued> {
+async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions, written?: { draft: DraftFacts; lines: NewLineRow[]; recipient?: CheckedDraft['recipient'] }): Promise<Issued> {
   const trx = ctx.db;
   const kinds = opts.kinds;
   const draft = written?.draft ?? (await draftRow(trx, id, kinds));
@@ -74,7 +74,7 @@ async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions, writte
   if (missing.length) {
     throw validationError(missing, `Set ${missing.map((m) => m.field).join(', ')} in Settings (PUT /originators/current/settings) before issuing`);
   }
-  const recipient = await trx.selectFrom('recipients').selectAll().where('number', '=', draft.recipient_number).executeTakeFirstOrThrow();
+  const recipient = written?.recipient ?? (await trx.selectFrom('recipients').selectAll().where('number', '=', draft.recipient_number).executeTakeFirstOrThrow());
   const stored = written?.lines ?? (await trx.selectFrom('document_lines').selectAll().where('document_id', '=', id).orderBy('line_no').execute());
 
   const errors = new FieldErrors();
@@ -202,6 +202,6 @@ export async function issueNew(ctx: AppContext, kind: DocumentKind, input: Draft
     const checked = await checkDraft(tctx, settings, kind, input);
     // The row is written as a draft (the lines' foreign key and the triggers need it), its lines once, by the issue.
     const id = await insertDraft(tctx, { ...checked, lines: [] }, sourceDocumentId);
-    return issueInTx(tctx, id, { settings }, { draft: { ...checked.doc, source_document_id: sourceDocumentId }, lines: checked.lines });
+    return issueInTx(tctx, id, { settings }, { draft: { ...checked.doc, source_document_id: sourceDocumentId }, lines: checked.lines, recipient: checked.recipient });
   });
 }
