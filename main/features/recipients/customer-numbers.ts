@@ -25,9 +25,24 @@ async function highestNumeric(trx: Kysely<Database>): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-/** `count` free customer numbers in order (as text). */
+/**
+ * Serialises the numbering until the caller's transaction ends: a row lock on number_series 'customer-number' (a lock
+ * only; its next_number is not used). On PostgreSQL a concurrent creation waits here for the other's COMMIT and then
+ * reads the highest number in a new statement, which sees the other's recipient (READ COMMITTED), so two creations never
+ * take the same number (before, one of them failed on the unique customer number: 409). On SQLite `.forUpdate()` is a
+ * no-op and the one writer already serialises. The row is created the first time, as documents.numbering does it.
+ */
+async function lockNumbering(trx: Kysely<Database>): Promise<void> {
+  const lock = () => trx.selectFrom('number_series').select('next_number').where('series', '=', 'customer-number').forUpdate().executeTakeFirst();
+  if (await lock()) return;
+  await trx.insertInto('number_series').values({ series: 'customer-number', next_number: 0 }).onConflict((oc) => oc.column('series').doNothing()).execute();
+  await lock();
+}
+
+/** `count` free customer numbers in order (as text), in the caller's transaction (the numbering is locked until it ends). */
 export async function nextCustomerNumbers(trx: Kysely<Database>, count: number, first: number): Promise<string[]> {
   if (count === 0) return [];
+  await lockNumbering(trx);
   const start = Math.max(first, (await highestNumeric(trx)) + 1);
   return Array.from({ length: count }, (_, i) => String(start + i));
 }
