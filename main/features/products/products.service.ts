@@ -143,9 +143,8 @@ export async function listProducts(ctx: AppContext, q: string | undefined, limit
   return { items: rows.map(productView), total: Number(count.n) };
 }
 
-/** Products by code (the lines of a draft name them), deleted ones excluded. */
 /**
- * Products read inside a transaction, kept for the rest of it by code (null: no such product), as getSettings keeps the
+ * Products by code (the lines of a draft name them), deleted ones excluded. Products read inside a transaction, kept for the rest of it by code (null: no such product), as getSettings keeps the
  * settings: a paid event signup looks its products up three times (price lines, amount, issue), and a group-commit batch
  * (main/ops/group-commit.ts) once for all its members. Every write to products below drops the transaction's entries.
  */
