@@ -20,6 +20,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import { inTx } from './transaction.js';
+import { forgetTxMemo } from './tx-memo.js';
 
 export interface GroupCommitOptions {
   /** Most members in one transaction (bounds how long a reader waits behind a batch); default 16. */
@@ -110,6 +111,7 @@ export class GroupCommit {
           } catch (error) {
             // Undo this member only; if even that fails the transaction is broken and the whole batch fails below.
             await sql`rollback to savepoint group_member`.execute(trx);
+            forgetTxMemo(trx); // what was read after the member's writes may be gone with them
             await sql`release savepoint group_member`.execute(trx);
             failedAlone.add(member);
             member.reject(error);

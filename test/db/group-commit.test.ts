@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openAnyDatabase, openDatabase, type OpenedDatabase } from '../../db/connection.js';
+import { openDatabase, type OpenedDatabase } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { GroupCommit, inGroupTx } from '../../main/ops/group-commit.js';
 import { inTx } from '../../main/ops/transaction.js';
-import { testDatabase, type TestDatabase } from '../helpers/database.js';
+import { txMemo } from '../../main/ops/tx-memo.js';
+import { useMigratedDatabase } from '../helpers/database.js';
 
 type Db = OpenedDatabase['db'];
 const insert = (db: Db, name: string) => db.insertInto('labels').values({ name } as never).execute();
@@ -91,6 +92,25 @@ describe('GroupCommit on SQLite', () => {
     expect(log.slice(3).sort()).toEqual(['answered after-1 (committed: 1)', 'answered after-2 (committed: 1)', 'answered after-3 (committed: 1)']);
   });
 
+  test('a member rolled back to its savepoint takes what the transaction kept with it (tx-memo); the others read again', async () => {
+    const gc = new GroupCommit(opened.db);
+    const ctx = { db: opened.db };
+    const seen: unknown[] = [];
+    const first = gc.run(ctx, async (t) => {
+      txMemo(t.db)!.set('test:kept', 'read after a write that is rolled back');
+      throw new Error('refused');
+    });
+    const second = gc.run(ctx, async (t) => {
+      seen.push(txMemo(t.db)!.get('test:kept'));
+      txMemo(t.db)!.set('test:kept', 'second');
+    });
+    const third = gc.run(ctx, async (t) => void seen.push(txMemo(t.db)!.get('test:kept')));
+    await expect(first).rejects.toThrow('refused');
+    await Promise.all([second, third]);
+    expect(seen).toEqual([undefined, 'second']);
+    expect(txMemo(opened.db)).toBeUndefined(); // outside a transaction nothing is kept
+  });
+
   test('a failed commit fails every member that had succeeded, and nothing of the batch is written', async () => {
     const gc = new GroupCommit(opened.db);
     const ctx = { db: opened.db };
@@ -139,20 +159,10 @@ describe('GroupCommit on SQLite', () => {
 
 /** On PostgreSQL inGroupTx is inTx (one transaction per operation); inside a transaction it joins it, on both. */
 describe('inGroupTx on the test database', () => {
-  let tdb: TestDatabase;
-  let opened: OpenedDatabase;
-  beforeAll(async () => {
-    tdb = testDatabase();
-    opened = await openAnyDatabase(tdb.target);
-    await migrateToLatest(opened.db);
-  });
-  afterAll(async () => {
-    await opened.close();
-    await tdb.drop();
-  });
+  const t = useMigratedDatabase();
 
   test('concurrent operations each commit or fail alone', async () => {
-    const ctx = { db: opened.db, tag: 'x' };
+    const ctx = { db: t.db, tag: 'x' };
     const outcomes = await Promise.allSettled([
       inGroupTx(ctx, async (t) => (await insert(t.db, 'pg-1'), t.tag)),
       inGroupTx(ctx, async (t) => {
@@ -163,17 +173,17 @@ describe('inGroupTx on the test database', () => {
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((outcomes[0] as PromiseFulfilledResult<string>).value).toBe('x');
-    const rows = await opened.db.selectFrom('labels').select('name').where('name', 'like', 'pg-%').orderBy('name').execute();
+    const rows = await t.db.selectFrom('labels').select('name').where('name', 'like', 'pg-%').orderBy('name').execute();
     expect(rows.map((r) => r.name)).toEqual(['pg-1', 'pg-3']);
   });
 
   test('inside a transaction it joins it', async () => {
     await expect(
-      inTx({ db: opened.db }, async (outer) => {
+      inTx({ db: t.db }, async (outer) => {
         await inGroupTx(outer, (t) => insert(t.db, 'join-1'));
         throw new Error('outer fails');
       }),
     ).rejects.toThrow('outer fails');
-    expect(await opened.db.selectFrom('labels').select('name').where('name', '=', 'join-1').execute()).toEqual([]);
+    expect(await t.db.selectFrom('labels').select('name').where('name', '=', 'join-1').execute()).toEqual([]);
   });
 });

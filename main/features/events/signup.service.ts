@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { inGroupTx } from '../../ops/group-commit.js';
+import { txMemo } from '../../ops/tx-memo.js';
 import { oreToKr } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
 import { FieldErrors, notFound, validationError } from '../../ops/errors.js';
@@ -47,15 +48,13 @@ type FieldRow = Awaited<ReturnType<typeof customFieldsOf>>[number];
  * once. Only signups run in such a batch and none changes these (the seat counter is not read from here), so what the
  * first member read holds for the others.
  */
-const factsInTx = new WeakMap<object, Map<number, { ev: EventRow; fields: FieldRow[] }>>();
 async function eventFacts(trx: Kysely<Database>, ctx: AppContext, publicId: number) {
-  let kept = factsInTx.get(trx);
-  if (!kept) factsInTx.set(trx, (kept = new Map()));
-  const hit = kept.get(publicId);
+  const memo = txMemo(trx);
+  const hit = memo?.get(`event:${publicId}`) as { ev: EventRow; fields: FieldRow[] } | undefined;
   if (hit && hit.ev.starts_at >= ctx.clock.today()) return hit;
   const ev = await publicEvent(trx, ctx, publicId);
   const facts = { ev, fields: await customFieldsOf(trx, ev.number) };
-  kept.set(publicId, facts);
+  memo?.set(`event:${publicId}`, facts);
   return facts;
 }
 

@@ -6,6 +6,7 @@ import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import type { ProductInput, ProductView } from './products.schema.js';
 import { inTx } from '../../ops/transaction.js';
+import { forgetTxMemo, txMemo } from '../../ops/tx-memo.js';
 
 type Row = Selectable<ProductsTable>;
 type NewRow = Omit<ProductsTable, 'number'>;
@@ -144,19 +145,18 @@ export async function listProducts(ctx: AppContext, q: string | undefined, limit
 }
 
 /**
- * Products by code (the lines of a draft name them), deleted ones excluded. Products read inside a transaction, kept for the rest of it by code (null: no such product), as getSettings keeps the
- * settings: a paid event signup looks its products up three times (price lines, amount, issue), and a group-commit batch
- * (main/ops/group-commit.ts) once for all its members. Every write to products below drops the transaction's entries.
+ * Products by code (the lines of a draft name them), deleted ones excluded. Inside a transaction what was read is kept
+ * for the rest of it (main/ops/tx-memo.ts; null: no such product): a paid signup looks its products up three times, a
+ * group-commit batch once for all its members. Every write to products below forgets them.
  */
-const keptInTx = new WeakMap<object, Map<string, Row | null>>();
-const forgetKept = (db: Kysely<Database>) => keptInTx.delete(db);
+const MEMO = 'product:';
+const forgetKept = (db: Kysely<Database>) => forgetTxMemo(db, MEMO);
 
 export async function productsByCode(db: Kysely<Database>, codes: string[]): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();
-  let kept = db.isTransaction ? keptInTx.get(db) : undefined;
-  if (db.isTransaction && !kept) keptInTx.set(db, (kept = new Map()));
+  const kept = txMemo(db) as Map<string, Row | null> | undefined;
   const unique = [...new Set(codes)].filter((c) => {
-    const k = kept?.get(c);
+    const k = kept?.get(MEMO + c);
     if (k) out.set(c, { ...k });
     return k === undefined;
   });
@@ -164,7 +164,7 @@ export async function productsByCode(db: Kysely<Database>, codes: string[]): Pro
     const part = unique.slice(i, i + 500);
     const rows = await db.selectFrom('products').selectAll().where('code', 'in', part).where('deleted', '=', 0).execute();
     for (const r of rows) out.set(r.code, r);
-    if (kept) for (const c of part) kept.set(c, out.has(c) ? { ...out.get(c)! } : null);
+    if (kept) for (const c of part) kept.set(MEMO + c, out.has(c) ? { ...out.get(c)! } : null);
   }
   return out;
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { isValidBankAccount, isValidIban, normaliseAccount } from '../../domain/bank-account.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
 import { fieldError, FieldErrors, OpError } from '../../ops/errors.js';
+import { forgetTxMemo, txMemo } from '../../ops/tx-memo.js';
 import { audit } from '../audit/audit.service.js';
 import { countryCode, countryName } from '../common/countries.js';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.schema.js';
@@ -15,16 +16,17 @@ const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'du
  * Settings read inside a transaction, kept for the rest of it: a signup reads them in four places, and a group-commit
  * batch (main/ops/group-commit.ts) once for all its members. updateSettings drops them when it writes.
  */
-const readInTx = new WeakMap<object, Settings>();
+const MEMO = 'settings:';
 
 export async function getSettings(ctx: AppContext): Promise<Settings> {
-  const kept = ctx.db.isTransaction ? readInTx.get(ctx.db) : undefined;
+  const memo = txMemo(ctx.db);
+  const kept = memo?.get(MEMO) as Settings | undefined;
   if (kept) return structuredClone(kept);
   const rows = await ctx.db.selectFrom('settings').select(['key', 'value']).execute();
   const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value)]));
   const out = structuredClone(DEFAULT_SETTINGS) as Settings;
   for (const s of SECTIONS) Object.assign(out[s], stored.get(s) ?? {});
-  if (ctx.db.isTransaction) readInTx.set(ctx.db, structuredClone(out));
+  memo?.set(MEMO, structuredClone(out));
   return out;
 }
 
@@ -90,7 +92,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
         .execute();
       await audit(trx, ctx.clock, 'settings', s, 'update', s === 'company' ? { ...part, logo: part && 'logo' in part ? '(logo)' : undefined } : s === 'sending' ? sendingView(merged as Settings['sending']) : part);
     }
-    readInTx.delete(trx); // written: a later read in this transaction reads them again
+    forgetTxMemo(trx, MEMO); // written: a later read in this transaction reads them again
   });
   return getSettings(ctx);
 }
