@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openAnyDatabase, type OpenedDatabase } from '../../db/connection.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { describe, expect, test } from 'vitest';
+import type { OpenedDatabase } from '../../db/connection.js';
 import { withRetry } from '../../db/dialect.js';
 import { inTx } from '../../main/ops/transaction.js';
-import { testDatabase, type TestDatabase } from '../helpers/database.js';
+import { useMigratedDatabase } from '../helpers/database.js';
 
-let tdb: TestDatabase;
-let opened: OpenedDatabase;
-beforeAll(async () => {
-  tdb = testDatabase();
-  opened = await openAnyDatabase(tdb.target);
-  await migrateToLatest(opened.db);
-});
-afterAll(async () => {
-  await opened.close();
-  await tdb.drop();
-});
+const opened = useMigratedDatabase();
 
 const countLabels = async () => (await opened.db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 const addLabel = (db: OpenedDatabase['db'], name: string) => db.insertInto('labels').values({ name } as never).execute();

@@ -5,7 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { openAnyDatabase, type OpenedDatabase } from '../../db/connection.js';
 import { isPostgresUrl } from '../../db/dialect.js';
+import { migrateToLatest } from '../../db/migrate.js';
 
 export const testPostgresUrl = (): string | null => (isPostgresUrl(process.env.KVITT_TEST_DATABASE) ? process.env.KVITT_TEST_DATABASE! : null);
 export const onPostgres = () => testPostgresUrl() !== null;
@@ -35,6 +38,30 @@ export function testDatabase(file?: string, url: string | null = testPostgresUrl
       } finally {
         await c.end();
       }
+    },
+  };
+}
+
+/**
+ * A migrated test database for a whole file or describe block (SQLite in memory, or a fresh PostgreSQL schema in the pg
+ * pass), opened before its tests and dropped after them: `const t = useMigratedDatabase(); … t.db`.
+ */
+export function useMigratedDatabase(): { readonly db: OpenedDatabase['db'] } {
+  let tdb: TestDatabase | undefined;
+  let opened: OpenedDatabase | undefined;
+  beforeAll(async () => {
+    tdb = testDatabase();
+    opened = await openAnyDatabase(tdb.target);
+    await migrateToLatest(opened.db);
+  });
+  afterAll(async () => {
+    await opened?.close();
+    await tdb?.drop();
+  });
+  return {
+    get db() {
+      if (!opened) throw new Error('useMigratedDatabase: the database opens in beforeAll');
+      return opened.db;
     },
   };
 }
