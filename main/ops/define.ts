@@ -89,33 +89,6 @@ export interface FileValue {
   file: { contentType: string; filename: string; data: Uint8Array | string };
 }
 
-/**
- * What a caller of the envelope receives for an output schema (invoke.ts toPlain): lists are arrays, or a PageValue when
- * `Paged` is true (the caller sent perPage); a creation is `{created, body}`; a file FileValue; 204 null.
- * An operation without an output schema would answer `any` (none in the table).
- */
-export type EnvelopeResult<O, Paged extends boolean = boolean> = O extends { [RESULT]: { kind: 'list' } }
-  ? O extends { items: infer I extends TSchema }
-    ? Paged extends true
-      ? PageValue<Static<I>>
-      : Paged extends false
-        ? Static<I>[]
-        : Static<I>[] | PageValue<Static<I>>
-    : never
-  : O extends { [RESULT]: { kind: 'created' } }
-    ? { created: string | null; body: O extends TSchema ? Static<O> : unknown }
-    : O extends { [RESULT]: { kind: 'file' } }
-      ? FileValue
-      : O extends { [RESULT]: { kind: 'noContent' } }
-        ? null
-        : O extends { [RESULT]: { kind: 'jsonOrFile' } }
-          ? (O extends TSchema ? Static<O> : never) | FileValue
-          : O extends { [RESULT]: { kind: 'jsonOrNoContent' } }
-            ? (O extends TSchema ? Static<O> : never) | null
-            : O extends TSchema
-            ? Static<O>
-            : any; // eslint-disable-line @typescript-eslint/no-explicit-any -- an op without an output schema (every op of the table states one; test/http/response-schemas.test.ts)
-
 export function defineOp<
   N extends string,
   P extends TSchema | undefined = undefined,
