@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 const Name = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S', description: 'Shown in the audit log; unique' });
-const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('bookkeeper')]);
+export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('bookkeeper')]);
 
 export const UserInput = Type.Object({ name: Name, role: RoleSchema }, { additionalProperties: false });
 export type UserInput = Static<typeof UserInput>;
