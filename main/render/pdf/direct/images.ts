@@ -1,0 +1,266 @@
+/**
+ * Images for the direct PDF writer: a data: URL (PNG or JPEG, as the seller's logo is stored) → a PDF image XObject's
+ * dictionary and data, prepared once per process per URL and kept in a small bounded cache. Pure (no I/O).
+ *
+ * - JPEG: the file itself with /DCTDecode; size and components from the SOF marker. A 4-component (CMYK) JPEG with
+ *   Adobe's APP14 marker is stored inverted (as Photoshop writes it), so it gets /Decode [1 0 1 0 1 0 1 0].
+ * - PNG that PDF's Flate predictors read as is (not interlaced, no transparency: gray or palette at any bit depth up
+ *   to 8, RGB at 8 bits): the IDAT data passed through with /DecodeParms /Predictor 15.
+ * - Any other PNG (alpha channel, tRNS transparency, 16 bits, interlaced): decoded to 8-bit pixels here (zlib inflate
+ *   and PNG's row filters) and written as colour data plus an 8-bit /SMask when some pixel is not opaque.
+ * - Anything else, or a broken file: `ImageUnreadable` (the caller leaves the image out). Unreadable URLs are cached too.
+ */
+import { deflateSync, inflateSync } from 'node:zlib';
+
+export class ImageUnreadable extends Error {
+  constructor(reason: string) {
+    super(`image cannot be read: ${reason}`);
+    this.name = 'ImageUnreadable';
+  }
+}
+
+export interface PdfImage {
+  width: number;
+  height: number;
+  /** The XObject dictionary's entries (without << >>, /Length and /SMask). */
+  dict: string;
+  data: Buffer;
+  /** The soft mask (alpha) image, when some pixel is not opaque. */
+  smask?: { dict: string; data: Buffer };
+}
+
+const MAX_ENTRIES = 8;
+const MAX_BYTES = 48 * 1024 * 1024;
+const cache = new Map<string, PdfImage | ImageUnreadable>();
+let cachedBytes = 0;
+const sizeOf = (v: PdfImage | ImageUnreadable) => (v instanceof ImageUnreadable ? 0 : v.data.length + (v.smask?.data.length ?? 0));
+
+/** The image of a data: URL, prepared once per process (bounded cache, oldest out first); throws ImageUnreadable. */
+export function loadImage(src: string): PdfImage {
+  let v = cache.get(src);
+  if (v === undefined) {
+    try {
+      v = prepareImage(src);
+    } catch (e) {
+      v = e instanceof ImageUnreadable ? e : new ImageUnreadable(e instanceof Error ? e.message : String(e));
+    }
+    cache.set(src, v);
+    cachedBytes += sizeOf(v);
+    for (const [key, old] of cache) {
+      if (cache.size <= MAX_ENTRIES && cachedBytes <= MAX_BYTES) break;
+      if (key === src) continue;
+      cache.delete(key);
+      cachedBytes -= sizeOf(old);
+    }
+  }
+  if (v instanceof ImageUnreadable) throw v;
+  return v;
+}
+
+/** For tests: forget every prepared image. */
+export function clearImageCache(): void { cache.clear(); cachedBytes = 0; }
+
+/** Decodes a data: URL without the cache. */
+export function prepareImage(src: string): PdfImage {
+  const m = /^data:([^,;]*)((?:;[^,;]*)*),/.exec(src.slice(0, 200));
+  if (!m) throw new ImageUnreadable('not a data: URL');
+  if (!/;base64$/i.test(m[2]!)) throw new ImageUnreadable('data: URL is not base64');
+  const bytes = Buffer.from(src.slice(m[0].length), 'base64');
+  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return png(bytes);
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) return jpeg(bytes);
+  throw new ImageUnreadable('neither PNG nor JPEG');
+}
+
+function jpeg(b: Buffer): PdfImage {
+  let adobe = false;
+  let i = 2;
+  while (i + 4 <= b.length) {
+    if (b[i] !== 0xff) throw new ImageUnreadable('JPEG marker expected');
+    const marker = b[i + 1]!;
+    if (marker === 0xff) { i++; continue; } // fill byte
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    if (marker === 0xd9 || marker === 0xda) break; // end of image or start of scan before any frame header
+    const len = b.readUInt16BE(i + 2);
+    if (len < 2 || i + 2 + len > b.length) throw new ImageUnreadable('JPEG segment runs past the end');
+    if (marker === 0xee && len >= 14 && b.toString('latin1', i + 4, i + 9) === 'Adobe') adobe = true;
+    const sof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (sof) {
+      if (len < 8) throw new ImageUnreadable('JPEG frame header too short');
+      const bits = b[i + 4]!;
+      const height = b.readUInt16BE(i + 5);
+      const width = b.readUInt16BE(i + 7);
+      const comps = b[i + 9]!;
+      if (!width || !height) throw new ImageUnreadable('JPEG without a size in its frame header');
+      if (bits !== 8) throw new ImageUnreadable(`JPEG with ${bits}-bit samples`);
+      const space = comps === 1 ? '/DeviceGray' : comps === 3 ? '/DeviceRGB' : comps === 4 ? '/DeviceCMYK' : '';
+      if (!space) throw new ImageUnreadable(`JPEG with ${comps} components`);
+      // APP14 may come after the frame header in odd files; look ahead for it before deciding on /Decode.
+      if (comps === 4 && !adobe) adobe = hasAdobeSegment(b, i + 2 + len);
+      const decode = comps === 4 && adobe ? ' /Decode [1 0 1 0 1 0 1 0]' : '';
+      return {
+        width, height, data: b,
+        dict: ` /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace ${space} /BitsPerComponent 8 /Filter /DCTDecode${decode}`,
+      };
+    }
+    i += 2 + len;
+  }
+  throw new ImageUnreadable('JPEG without a frame header');
+}
+
+function hasAdobeSegment(b: Buffer, i: number): boolean {
+  while (i + 4 <= b.length && b[i] === 0xff) {
+    const marker = b[i + 1]!;
+    if (marker === 0xda || marker === 0xd9) return false;
+    if (marker === 0xee && b.toString('latin1', i + 4, i + 9) === 'Adobe') return true;
+    i += 2 + b.readUInt16BE(i + 2);
+  }
+  return false;
+}
+
+interface Png {
+  width: number; height: number; depth: number; type: number; interlaced: boolean;
+  palette?: Buffer; trns?: Buffer; idat: Buffer;
+}
+
+function readPng(b: Buffer): Png {
+  let i = 8;
+  let head: Omit<Png, 'idat' | 'palette' | 'trns'> | undefined;
+  let palette: Buffer | undefined;
+  let trns: Buffer | undefined;
+  const idat: Buffer[] = [];
+  while (i + 8 <= b.length) {
+    const len = b.readUInt32BE(i);
+    const type = b.toString('latin1', i + 4, i + 8);
+    const data = b.subarray(i + 8, i + 8 + len);
+    if (data.length < len) throw new ImageUnreadable(`PNG chunk ${type} runs past the end`);
+    if (type === 'IHDR') {
+      if (len < 13) throw new ImageUnreadable('PNG header too short');
+      head = { width: data.readUInt32BE(0), height: data.readUInt32BE(4), depth: data[8]!, type: data[9]!, interlaced: data[12] === 1 };
+      if (data[10] !== 0 || data[11] !== 0 || data[12]! > 1) throw new ImageUnreadable('PNG with an unknown compression, filter or interlace method');
+    } else if (type === 'PLTE') palette = data;
+    else if (type === 'tRNS') trns = data;
+    else if (type === 'IDAT') idat.push(data);
+    else if (type === 'IEND') break;
+    i += 12 + len;
+  }
+  if (!head || !head.width || !head.height) throw new ImageUnreadable('PNG without a header');
+  if (!idat.length) throw new ImageUnreadable('PNG without image data');
+  const okDepth = ({ 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] } as Record<number, number[]>)[head.type];
+  if (!okDepth?.includes(head.depth)) throw new ImageUnreadable(`PNG colour type ${head.type} at ${head.depth} bits`);
+  if (head.type === 3 && (!palette || palette.length < 3)) throw new ImageUnreadable('PNG palette missing');
+  return { ...head, palette, trns, idat: idat.length === 1 ? idat[0]! : Buffer.concat(idat) };
+}
+
+function png(b: Buffer): PdfImage {
+  const p = readPng(b);
+  const { width, height, depth, type } = p;
+  const xobject = ` /Type /XObject /Subtype /Image /Width ${width} /Height ${height}`;
+  if (!p.interlaced && !p.trns && (type === 0 || type === 3 ? depth <= 8 : type === 2 && depth === 8)) {
+    const colors = type === 2 ? 3 : 1;
+    const space = type === 0 ? '/DeviceGray' : type === 2 ? '/DeviceRGB'
+      : `[/Indexed /DeviceRGB ${Math.floor(p.palette!.length / 3) - 1} <${p.palette!.subarray(0, Math.floor(p.palette!.length / 3) * 3).toString('hex')}>]`;
+    return {
+      width, height, data: p.idat,
+      dict: `${xobject} /ColorSpace ${space} /BitsPerComponent ${depth} /Filter /FlateDecode`
+        + ` /DecodeParms << /Predictor 15 /Colors ${colors} /BitsPerComponent ${depth} /Columns ${width} >>`,
+    };
+  }
+  const { color, alpha, channels } = decodePng(p);
+  const image: PdfImage = {
+    width, height, data: deflateSync(color),
+    dict: `${xobject} /ColorSpace ${channels === 1 ? '/DeviceGray' : '/DeviceRGB'} /BitsPerComponent 8 /Filter /FlateDecode`,
+  };
+  if (alpha) image.smask = { data: deflateSync(alpha), dict: `${xobject} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode` };
+  return image;
+}
+
+/** Adam7 passes: x start, y start, x step, y step. */
+const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+
+/** Decodes a PNG to 8-bit colour (gray or RGB) and, when some pixel is not opaque, 8-bit alpha. */
+function decodePng(p: Png): { color: Buffer; alpha: Buffer | null; channels: 1 | 3 } {
+  const { width, height, depth, type } = p;
+  let raw: Buffer;
+  try { raw = inflateSync(p.idat); } catch { throw new ImageUnreadable('PNG image data does not inflate'); }
+  const samples = type === 0 ? 1 : type === 2 ? 3 : type === 3 ? 1 : type === 4 ? 2 : 4;
+  const bitsPerPixel = samples * depth;
+  const bpp = Math.max(1, bitsPerPixel >> 3);
+  const channels: 1 | 3 = type === 0 || type === 4 ? 1 : 3;
+  const color = Buffer.alloc(width * height * channels);
+  const alpha = Buffer.alloc(width * height, 255);
+  let translucent = false;
+  const max = (1 << Math.min(depth, 8)) - 1;
+  const trns = p.trns;
+  const pal = p.palette;
+  let pos = 0;
+  const passes = p.interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
+  for (const [x0, y0, dx, dy] of passes) {
+    const pw = Math.ceil((width - x0) / dx);
+    const ph = Math.ceil((height - y0) / dy);
+    if (pw <= 0 || ph <= 0) continue;
+    const rowBytes = Math.ceil((pw * bitsPerPixel) / 8);
+    let prev: Buffer = Buffer.alloc(rowBytes);
+    for (let r = 0; r < ph; r++) {
+      if (pos + 1 + rowBytes > raw.length) throw new ImageUnreadable('PNG image data too short');
+      const filter = raw[pos]!;
+      const row = raw.subarray(pos + 1, pos + 1 + rowBytes);
+      pos += 1 + rowBytes;
+      unfilter(filter, row, prev, bpp);
+      prev = row;
+      const y = y0 + r * dy;
+      for (let c = 0; c < pw; c++) {
+        const o = y * width + x0 + c * dx;
+        // The pixel's samples, reduced to 8 bits (16-bit: the high byte; 1/2/4-bit gray: scaled; palette: index).
+        const sample = (k: number): number => {
+          if (depth === 8) return row[c * samples + k]!;
+          if (depth === 16) return row[(c * samples + k) * 2]!;
+          const bit = c * depth;
+          return (row[bit >> 3]! >> (8 - depth - (bit & 7))) & max;
+        };
+        const sample16 = (k: number): number => (depth === 16 ? row.readUInt16BE((c * samples + k) * 2) : sample(k));
+        if (type === 3) {
+          const idx = sample(0);
+          if (idx * 3 + 2 >= pal!.length) throw new ImageUnreadable('PNG palette index out of range');
+          color[o * 3] = pal![idx * 3]!; color[o * 3 + 1] = pal![idx * 3 + 1]!; color[o * 3 + 2] = pal![idx * 3 + 2]!;
+          if (trns && idx < trns.length) { alpha[o] = trns[idx]!; if (trns[idx] !== 255) translucent = true; }
+        } else if (type === 0 || type === 4) {
+          const v = sample(0);
+          color[o] = depth < 8 ? Math.round((v * 255) / max) : v;
+          if (type === 4) { alpha[o] = sample(1); if (alpha[o] !== 255) translucent = true; }
+          else if (trns && trns.length >= 2 && sample16(0) === trns.readUInt16BE(0)) { alpha[o] = 0; translucent = true; }
+        } else {
+          color[o * 3] = sample(0); color[o * 3 + 1] = sample(1); color[o * 3 + 2] = sample(2);
+          if (type === 6) { alpha[o] = sample(3); if (alpha[o] !== 255) translucent = true; }
+          else if (trns && trns.length >= 6 && sample16(0) === trns.readUInt16BE(0) && sample16(1) === trns.readUInt16BE(2)
+            && sample16(2) === trns.readUInt16BE(4)) { alpha[o] = 0; translucent = true; }
+        }
+      }
+    }
+  }
+  return { color, alpha: translucent ? alpha : null, channels };
+}
+
+/** Undoes one PNG row filter in place (`prev` is the previous row, already unfiltered, or zeros). */
+function unfilter(filter: number, row: Buffer, prev: Buffer, bpp: number): void {
+  const n = row.length;
+  switch (filter) {
+    case 0: return;
+    case 1: for (let i = bpp; i < n; i++) row[i] = (row[i]! + row[i - bpp]!) & 255; return;
+    case 2: for (let i = 0; i < n; i++) row[i] = (row[i]! + prev[i]!) & 255; return;
+    case 3:
+      for (let i = 0; i < n; i++) row[i] = (row[i]! + (((i >= bpp ? row[i - bpp]! : 0) + prev[i]!) >> 1)) & 255;
+      return;
+    case 4:
+      for (let i = 0; i < n; i++) {
+        const a = i >= bpp ? row[i - bpp]! : 0;
+        const b = prev[i]!;
+        const c = i >= bpp ? prev[i - bpp]! : 0;
+        const pa = Math.abs(b - c);
+        const pb = Math.abs(a - c);
+        const pc = Math.abs(a + b - 2 * c);
+        row[i] = (row[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+      }
+      return;
+    default: throw new ImageUnreadable(`PNG row filter ${filter}`);
+  }
+}
