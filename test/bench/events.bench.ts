@@ -4,21 +4,33 @@
  * inserting the same participants directly (one prepared UPDATE of the event's lock row + one INSERT per participant,
  * each in its own transaction, as each signup is), in one run on one file database (WAL, synchronous=FULL).
  * Also a free event (no invoice: participant + confirmation mail) to show what the invoice costs.
- * The server runs in this process (fastify on 127.0.0.1); 8 clients at a time with keep-alive.
+ *
+ * The server runs in this process (fastify on 127.0.0.1), 8 clients at a time with keep-alive, three ways in one run:
+ *  A. the clients in this process too, first thing after the floor (the bench's old way: server and load generator
+ *     share one thread, and the server's code is still cold);
+ *  C. the same after A (the server warm);
+ *  B. the clients in their own process (signup-clients.child.ts): the server has its thread to itself, as when the
+ *     signups come from browsers elsewhere. Run last, on the fullest database.
+ * CPU per signup: this process (A, C: server + clients; B: the server alone) and, for B, the client process apart.
+ * Then GET /invoices/{n} one after the other on the idle server (latency p50/p99, clients in their own process).
+ * BENCH_SIGNUPS=n changes the count; BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the server during B.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { buildHttpServer } from '../../main/http/server.js';
 import { allOps } from '../../main/op-table.js';
 import { groupCommitOf } from '../../main/ops/group-commit.js';
-import { fmt, KEY } from './lib.js';
+import { fmt, KEY, median, ROOT, selfCpuMs } from './lib.js';
 
 const N = Number(process.env.BENCH_SIGNUPS ?? 1000);
 const CONCURRENCY = 8;
+const GETS = 300;
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-events-bench-'));
 const app = await openApp({ dbFile: join(dir, 'bench.sqlite'), clock: fixedClock('2026-03-15'), apiKey: KEY });
 let port = 0;
@@ -52,13 +64,22 @@ async function setUp(price: number) {
   return ev.body as { id: number; number: number };
 }
 
-/** CPU time (user + system, ms) this process spent in `run` (server and clients alike): steadier than wall time on a shared machine. */
-const cpu = { floor: 0, free: 0, paid: 0 };
-const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+interface Run {
+  ms: number;
+  /** CPU of this process: server + clients (in-process), the server alone (separate). */
+  cpuMs: number;
+  /** CPU of the client process (separate only). */
+  clientCpuMs?: number;
+  perCommit: number;
+}
 
-async function signups(id: number, tag: string): Promise<number> {
+const gc = groupCommitOf(app.ctx.db).stats;
+
+/** N signups with the clients in this process (the old way). */
+async function inProcess(id: number, tag: string): Promise<Run> {
   let next = 0;
-  const c0 = process.cpuUsage();
+  const b0 = { ...gc };
+  const c0 = selfCpuMs();
   const t0 = performance.now();
   const worker = async () => {
     while (next < N) {
@@ -71,10 +92,33 @@ async function signups(id: number, tag: string): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  cpu[tag === 'f' ? 'free' : 'paid'] = cpuMs(process.cpuUsage(c0));
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  return { ms, cpuMs: selfCpuMs() - c0, perCommit: (gc.members - b0.members) / Math.max(1, gc.batches - b0.batches) };
 }
 
+/** The client process (signup-clients.child.ts) and one question to it. */
+const clients: ChildProcess = fork(resolve(ROOT, 'test/bench/signup-clients.child.ts'), [], {
+  cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+await new Promise<void>((res, rej) => {
+  clients.once('message', () => res());
+  clients.once('exit', (code) => rej(new Error(`client process exited with ${code}`)));
+});
+const ask = <T>(msg: Record<string, unknown>): Promise<T> =>
+  new Promise((res) => {
+    clients.once('message', (m: any) => res(m[Object.keys(msg)[0]]));
+    clients.send(msg);
+  });
+
+/** N signups with the clients in their own process: this process is the server alone. */
+async function separate(id: number, tag: string): Promise<Run> {
+  const b0 = { ...gc };
+  const c0 = selfCpuMs();
+  const r = await ask<{ ms: number; cpuMs: number }>({ signups: { port, eventId: id, tag, n: N, concurrency: CONCURRENCY } });
+  return { ms: r.ms, cpuMs: selfCpuMs() - c0, clientCpuMs: r.cpuMs, perCommit: (gc.members - b0.members) / Math.max(1, gc.batches - b0.batches) };
+}
+
+let floorCpu = Infinity;
 function direct(eventNumber: number): number {
   const raw = app.database.raw;
   const lock = raw.prepare('update events set signup_seq = signup_seq + 1 where number = ? returning signup_seq');
@@ -86,42 +130,57 @@ function direct(eventNumber: number): number {
     const { signup_seq } = lock.get(eventNumber) as { signup_seq: number };
     insert.run(eventNumber, signup_seq, `Deltaker ${i}`, `x${i}@example.no`, JSON.stringify({ name: `Deltaker ${i}`, address: 'Vei 1', zip: '0150', city: 'OSLO' }));
   });
-  const c0 = process.cpuUsage();
+  const c0 = selfCpuMs();
   const t0 = performance.now();
   for (let i = 0; i < N; i++) one(i);
   const ms = performance.now() - t0;
-  cpu.floor = cpu.floor ? Math.min(cpu.floor, cpuMs(process.cpuUsage(c0))) : cpuMs(process.cpuUsage(c0));
+  floorCpu = Math.min(floorCpu, selfCpuMs() - c0);
   return ms;
 }
 
 try {
   await send('PUT', '/originators/current/settings', { company: { name: 'Bench AS', orgNumber: '923609016', vatRegistered: true, bankAccount: '86011117947', address1: 'Gate 1', zip: '0155', city: 'OSLO' } });
   await send('POST', '/products/', { code: 'KURS', description: 'Kurs', unitPrice: 1000, taxRate: 25 });
-  const paid = await setUp(1000);
-  const free = await setUp(0);
+  const events = { A: [await setUp(0), await setUp(1000)], C: [await setUp(0), await setUp(1000)], B: [await setUp(0), await setUp(1000)] };
   const floorEvent = await setUp(0);
-  const floor = direct(floorEvent.number);
-  const gc = groupCommitOf(app.ctx.db).stats;
-  const meanBatch = (before: { batches: number; members: number }) => (gc.members - before.members) / Math.max(1, gc.batches - before.batches);
   const load0 = loadavg()[0];
-  let before = { ...gc };
-  const freeMs = await signups(free.id, 'f');
-  const freeBatch = meanBatch(before);
-  before = { ...gc };
-  const paidMs = await signups(paid.id, 'p');
-  const paidBatch = meanBatch(before);
+  const floor = direct(floorEvent.number);
+  const runs: Record<string, [Run, Run]> = {};
+  runs.A = [await inProcess(events.A[0].id, 'af'), await inProcess(events.A[1].id, 'ap')];
+  runs.C = [await inProcess(events.C[0].id, 'cf'), await inProcess(events.C[1].id, 'cp')];
+  const profiling = process.env.BENCH_PROFILE;
+  const session = profiling ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  runs.B = [await separate(events.B[0].id, 'bf'), await separate(events.B[1].id, 'bp')];
+  if (session) writeFileSync(profiling!, JSON.stringify((await session.post('Profiler.stop')).profile));
   const floor2 = direct(floorEvent.number);
   const floorMs = Math.min(floor, floor2);
+  const load1 = loadavg()[0];
+
+  const numbers = (app.database.raw.prepare("select number from documents where kind = 'invoice' and number is not null order by number limit ?").all(GETS) as { number: number }[]).map((r) => r.number);
+  const { latenciesMs } = await ask<{ latenciesMs: number[] }>({ gets: { port, paths: numbers.map((n) => `/invoices/${n}`), key: KEY } });
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+
   const outbox = app.database.raw.prepare('select count(*) n from outbox').get() as { n: number };
   const invoices = app.database.raw.prepare("select count(*) n from documents where kind = 'invoice' and number is not null").get() as { n: number };
-  console.log(`signups: ${N} per run, ${CONCURRENCY} clients; invoices issued ${invoices.n}, outbox rows ${outbox.n}; load average ${fmt(load0, 2)} -> ${fmt(loadavg()[0], 2)}`);
-  console.log(`group commit: mean signups per commit ${fmt(freeBatch, 1)} (free), ${fmt(paidBatch, 1)} (paid)`);
-  console.log(`direct insert (floor, best of 2): ${fmt(floorMs)} ms, ${fmt((N / floorMs) * 1000, 0)} participants/s`);
-  console.log(`free event over HTTP (participant + confirmation mail): ${fmt(freeMs)} ms, ${fmt((N / freeMs) * 1000, 0)} signups/s, ${fmt(freeMs / floorMs, 2)}x the floor`);
-  console.log(`CPU per signup (this process: server + clients): floor ${fmt(cpu.floor / N, 3)} ms, free ${fmt(cpu.free / N, 2)} ms, paid ${fmt(cpu.paid / N, 2)} ms`);
-  console.log(`paid event over HTTP (+ recipient, invoice issued, invoice e-mail): ${fmt(paidMs)} ms, ${fmt((N / paidMs) * 1000, 0)} signups/s, ${fmt(paidMs / floorMs, 2)}x the floor, ${fmt(paidMs / freeMs, 2)}x the free event`);
+  console.log(`signups: ${N} per run, ${CONCURRENCY} clients; invoices issued ${invoices.n}, outbox rows ${outbox.n}; load average ${fmt(load0, 2)} -> ${fmt(load1, 2)}`);
+  console.log(`direct insert (floor, best of 2): ${fmt(floorMs)} ms, ${fmt((N / floorMs) * 1000, 0)} participants/s, CPU ${fmt(floorCpu / N, 3)} ms per participant`);
+  const label = { A: 'A clients in the server process, cold (old way)', C: 'C clients in the server process, warm', B: 'B clients in their own process, warm' } as const;
+  for (const k of ['A', 'C', 'B'] as const) {
+    const [free, paid] = runs[k];
+    const cpu = (r: Run) => `${fmt(r.cpuMs / N, 2)}${r.clientCpuMs !== undefined ? ` + clients ${fmt(r.clientCpuMs / N, 2)}` : ''}`;
+    console.log(`${label[k]}:`);
+    console.log(`  free: ${fmt(free.ms)} ms, ${fmt((N / free.ms) * 1000, 0)} signups/s, ${fmt(free.ms / floorMs, 2)}x the floor; ${fmt(free.perCommit, 1)} per commit; CPU per signup ${k === 'B' ? 'server ' : '(server + clients) '}${cpu(free)} ms`);
+    console.log(`  paid: ${fmt(paid.ms)} ms, ${fmt((N / paid.ms) * 1000, 0)} signups/s, ${fmt(paid.ms / floorMs, 2)}x the floor; ${fmt(paid.perCommit, 1)} per commit; CPU per signup ${k === 'B' ? 'server ' : '(server + clients) '}${cpu(paid)} ms`);
+  }
+  console.log(`GET /invoices/{n}, ${GETS} one after the other on the idle server: p50 ${fmt(median(latenciesMs), 2)} ms, p99 ${fmt(sorted[Math.floor(sorted.length * 0.99)], 2)} ms`);
 } finally {
   agent.destroy();
+  clients.disconnect();
   await http.close();
   await app.close();
   rmSync(dir, { recursive: true, force: true });
