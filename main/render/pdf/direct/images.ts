@@ -157,6 +157,10 @@ function png(b: Buffer): PdfImage {
   const xobject = ` /Type /XObject /Subtype /Image /Width ${width} /Height ${height}`;
   if (!p.interlaced && !p.trns && (type === 0 || type === 3 ? depth <= 8 : type === 2 && depth === 8)) {
     const colors = type === 2 ? 3 : 1;
+    // Checked once (the result is cached): data that does not inflate to whole rows would be a broken image in the reader.
+    let rows: Buffer;
+    try { rows = inflateSync(p.idat); } catch { throw new ImageUnreadable('PNG image data does not inflate'); }
+    if (rows.length < height * (1 + Math.ceil((width * colors * depth) / 8))) throw new ImageUnreadable('PNG image data too short');
     const space = type === 0 ? '/DeviceGray' : type === 2 ? '/DeviceRGB'
       : `[/Indexed /DeviceRGB ${Math.floor(p.palette!.length / 3) - 1} <${p.palette!.subarray(0, Math.floor(p.palette!.length / 3) * 3).toString('hex')}>]`;
     return {
