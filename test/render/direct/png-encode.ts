@@ -81,7 +81,7 @@ export function encodePng(spec: PngSpec): Buffer {
     const xs: number[] = [];
     for (let x = x0; x < width; x += dx) xs.push(x);
     if (!xs.length) continue;
-    let prev = Buffer.alloc(0);
+    let prev: Buffer = Buffer.alloc(0);
     for (let y = y0; y < height; y += dy) {
       const row = packRow(spec, xs, y);
       rows.push(filterRow(n++ % 5, row, prev, bpp));
