@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DisplayDocument, DrawItem } from '../../../main/render/pdf/direct/display-list';
+import { num, rgb, writePdf } from '../../../main/render/pdf/direct/pdf-file';
+import { pdfStringBytes } from '../../../main/render/pdf/direct/winansi';
+
+let dir = '';
+beforeAll(() => { dir = mkdtempSync(path.join(tmpdir(), 'kvitt-direct-pdf-')); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const A4 = { width: 595.28, height: 841.89 };
+const INFO = { title: 'Faktura 10001 – Kjøpmann Ærlig', author: 'Nordlys Rådgivning AS', subject: 'Faktura', creator: 'Kvitt', producer: 'Kvitt' };
+const DATE = new Date('2026-01-15T12:34:56Z');
+const doc = (...pages: DrawItem[][]): DisplayDocument => ({ info: INFO, pages: pages.map((items) => ({ ...A4, items })) });
+const text = (y: number, s: string, font: 'Helvetica' | 'Helvetica-Bold' | 'Helvetica-Oblique' | 'Helvetica-BoldOblique' = 'Helvetica', extra: Partial<DrawItem> = {}): DrawItem =>
+  ({ t: 'text', x: 50, y, text: s, font, size: 10, color: '#000000', ...extra }) as DrawItem;
+
+function save(name: string, bytes: Buffer): string {
+  const file = path.join(dir, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  return file;
+}
+const run = (cmd: string, ...args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
+
+/** The page rendered at 72 dpi (1 pt = 1 pixel): the colour at (x, y) from the top-left. */
+function pixels(file: string, page = 1): (x: number, y: number) => [number, number, number] {
+  const base = path.join(dir, `px-${path.basename(file)}-${page}`);
+  execFileSync('pdftoppm', ['-r', '72', '-f', String(page), '-l', String(page), '-singlefile', file, base]);
+  const ppm = readFileSync(`${base}.ppm`);
+  const m = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 32))!;
+  const w = Number(m[1]);
+  return (x, y) => { const o = m[0].length + (y * w + x) * 3; return [ppm[o]!, ppm[o + 1]!, ppm[o + 2]!]; };
+}
+
+const NORWEGIAN = 'Kjøpmann Ærlig & Sønn AS, Smørbrød, 9008 TROMSØ, Åsgårdstrand, blåbær';
+const PUNCTUATION = 'Café «sitat» ‘enkle’ “doble” – tankestrek — lang € 1 250,00 • … ™ ‰ Š š Ž ž Œ œ Ÿ ƒ';
+
+describe('writePdf: the direct PDF writer', () => {
+  it('a reader opens it: pages, A4 size, Info, xref offsets right, loads in pdf-lib', async () => {
+    const bytes = writePdf(doc([text(60, 'Side én')], [text(60, 'Side to')]), { creationDate: DATE });
+    expect(bytes.subarray(0, 9).toString('latin1')).toBe('%PDF-1.4\n');
+    expect(bytes[10]).toBeGreaterThan(127); // the binary comment
+    const file = save('basic', bytes);
+    const info = run('pdfinfo', file);
+    expect(info).toMatch(/Pages:\s+2\n/);
+    expect(info).toMatch(/Page size:\s+595.28 x 841.89 pts \(A4\)/);
+    expect(info).toMatch(/Title:\s+Faktura 10001 – Kjøpmann Ærlig\n/);
+    expect(info).toMatch(/Author:\s+Nordlys Rådgivning AS\n/);
+    expect(info).toMatch(/Subject:\s+Faktura\n/);
+    expect(info).toMatch(/Creator:\s+Kvitt\n/);
+    expect(info).toMatch(/Producer:\s+Kvitt\n/);
+    expect(run('pdfinfo', '-isodates', file)).toMatch(/CreationDate:\s+2026-01-15T12:34:56Z/);
+    // Every xref entry points at its object, and startxref at the table.
+    const s = bytes.toString('latin1');
+    const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(s)![1]);
+    expect(s.slice(startxref, startxref + 5)).toBe('xref\n');
+    const entries = s.slice(startxref).split('\n').slice(2).filter((l) => / [0-9]{5} n $/.test(l));
+    expect(entries.length).toBe(Number(/\/Size (\d+)/.exec(s)![1]) - 1);
+    entries.forEach((e, i) => expect(s.slice(Number(e.slice(0, 10)), Number(e.slice(0, 10)) + 12)).toMatch(new RegExp(`^${i + 1} 0 obj\\n`)));
+    const loaded = await PDFDocument.load(bytes);
+    expect(loaded.getPageCount()).toBe(2);
+    expect(loaded.getPage(0).getSize()).toEqual(A4);
+    expect(run('pdftotext', file, '-').split('\f').map((t) => t.trim())).toEqual(['Side én', 'Side to', '']);
+  });
+
+  it('text comes back exactly: Norwegian letters, quotes, dashes, €, in position order; four Helvetica Type 1 fonts in WinAnsi', () => {
+    const items = [
+      text(200, 'Tredje linje (i parentes) med \\ skråstrek', 'Helvetica-BoldOblique'),
+      text(100, NORWEGIAN, 'Helvetica-Bold'),
+      text(150, PUNCTUATION, 'Helvetica-Oblique'),
+      text(80, 'Faktura'),
+    ];
+    const file = save('text', writePdf(doc(items, [text(60, 'Bare Helvetica her')]), { creationDate: DATE }));
+    expect(run('pdftotext', '-f', '1', '-l', '1', file, '-').split('\n').filter(Boolean).slice(0, 4)).toEqual([
+      'Faktura', NORWEGIAN, PUNCTUATION, 'Tredje linje (i parentes) med \\ skråstrek',
+    ]);
+    const fonts = run('pdffonts', file).trim().split('\n').slice(2).map((l) => l.split(/\s+/).slice(0, 7).join(' '));
+    expect(fonts.sort()).toEqual([
+      'Helvetica Type 1 WinAnsi no no no',
+      'Helvetica-Bold Type 1 WinAnsi no no no',
+      'Helvetica-BoldOblique Type 1 WinAnsi no no no',
+      'Helvetica-Oblique Type 1 WinAnsi no no no',
+    ]);
+    // Page 2 names only the font it uses.
+    expect(run('pdffonts', '-f', '2', '-l', '2', file).trim().split('\n').slice(2).map((l) => l.split(/\s+/)[0])).toEqual(['Helvetica']);
+  });
+
+  it("characters WinAnsi lacks become '?', one per character; ( ) \\ are escaped", () => {
+    const file = save('outside', writePdf(doc([text(100, 'Łódź 中文 😀 Ωmega ĳ – ok (a) \\b')]), { creationDate: DATE }));
+    expect(run('pdftotext', file, '-').trim()).toBe('?ód? ?? ? ?mega ? – ok (a) \\b');
+    expect(pdfStringBytes('a(b)c\\')).toBe('a\\(b\\)c\\\\');
+    expect(pdfStringBytes('æøå€')).toBe('\xe6\xf8\xe5\x80');
+  });
+
+  it('rects (fill, stroke, both), lines, a dashed line: drawn where the display list says (top-left origin)', () => {
+    const items: DrawItem[] = [
+      { t: 'rect', x: 50, y: 50, w: 100, h: 40, fill: '#ff0000' },
+      { t: 'rect', x: 200, y: 50, w: 100, h: 40, stroke: '#0000ff', lineWidth: 4 },
+      { t: 'rect', x: 350, y: 50, w: 100, h: 40, fill: '#00ff00', stroke: '#000000', lineWidth: 4 },
+      { t: 'line', x1: 50, y1: 150, x2: 450, y2: 150, color: '#000000', lineWidth: 4 },
+      { t: 'line', x1: 50, y1: 200, x2: 450, y2: 200, color: '#000000', lineWidth: 4, dash: { length: 10, space: 10 } },
+      { t: 'line', x1: 50, y1: 250, x2: 450, y2: 250, color: '#808080', lineWidth: 4 },
+    ];
+    const at = pixels(save('shapes', writePdf(doc(items))));
+    expect(at(100, 70)).toEqual([255, 0, 0]);
+    expect(at(250, 70)).toEqual([255, 255, 255]); // stroke only: inside empty
+    expect(at(201, 70)).toEqual([0, 0, 255]);
+    expect(at(400, 70)).toEqual([0, 255, 0]);
+    expect(at(351, 70)).toEqual([0, 0, 0]);
+    expect(at(100, 150)).toEqual([0, 0, 0]);
+    expect(at(100, 160)).toEqual([255, 255, 255]);
+    // The dashed line: 10 on, 10 off, from x = 50.
+    expect([55, 65, 75, 85].map((x) => at(x, 200)[0])).toEqual([0, 255, 0, 255]);
+    // The dash is reset after its line: the next line is solid.
+    expect([55, 65, 75, 85].map((x) => at(x, 250)[0])).toEqual([128, 128, 128, 128]);
+  });
+
+  it('a rotated, semi-transparent watermark: blended colour on a diagonal; its text is there', () => {
+    const wm = text(600, 'UTKAST', 'Helvetica-Bold', { x: 150, size: 100, color: '#ff0000', opacity: 0.2, rotate: 45 });
+    const file = save('watermark', writePdf(doc([wm, text(80, 'Etter vannmerket')]), { creationDate: DATE }));
+    const at = pixels(file);
+    let inked = 0;
+    let opaque = 0;
+    let minX = 1e9, maxX = 0, minY = 1e9, maxY = 0;
+    for (let y = 0; y < 842; y += 2) {
+      for (let x = 0; x < 595; x += 2) {
+        const [r, g, b] = at(x, y);
+        if (r === 255 && g < 255 && g === b) {
+          inked++;
+          if (g < 190) opaque++;
+          minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+        }
+      }
+    }
+    expect(inked).toBeGreaterThan(500);
+    expect(opaque).toBe(0); // 20 % red on white is (255, 204, 204)
+    // Rising to the right at 45°: as tall as it is wide, its top right of its bottom.
+    expect(maxY - minY).toBeGreaterThan(250);
+    expect(Math.abs((maxX - minX) - (maxY - minY))).toBeLessThan(80);
+    expect(run('pdftotext', file, '-')).toContain('Etter vannmerket');
+    expect(run('pdftotext', '-raw', file, '-').replace(/\s/g, '')).toContain('UTKAST');
+  });
+
+  it('deterministic for a fixed CreationDate; compressed content streams hold the same operators', () => {
+    const d = doc([text(100, NORWEGIAN), { t: 'rect', x: 10, y: 10, w: 20, h: 20, fill: '#123456' }], [text(100, 'to')]);
+    const a = writePdf(d, { creationDate: DATE });
+    expect(writePdf(d, { creationDate: DATE }).equals(a)).toBe(true);
+    expect(writePdf(d, { creationDate: new Date('2026-01-16T00:00:00Z') }).equals(a)).toBe(false);
+    const plain = writePdf(d, { creationDate: DATE, compressLevel: 0 });
+    const s = a.toString('latin1');
+    expect(s).toContain('/Filter /FlateDecode');
+    const start = s.indexOf('stream\n', s.indexOf('/Filter /FlateDecode')) + 7;
+    const content = inflateSync(a.subarray(start, s.indexOf('\nendstream', start))).toString('latin1');
+    expect(plain.toString('latin1')).toContain(content);
+    expect(content).toContain('BT /F1 10 Tf 50 741.89 Td (Kj\xf8pmann');
+    expect(content).toContain('0.071 0.204 0.337 rg');
+    expect(run('pdftotext', save('plain', plain), '-').split('\f').map((t) => t.trim())).toEqual([NORWEGIAN, 'to', '']);
+  });
+
+  it('numbers: at most 3 decimals, never exponent form; colours to 0..1', () => {
+    expect([num(1), num(0.1 + 0.2), num(1e-7), num(-1e-9), num(-2.5), num(841.89 - 12.3456), num(123456789.123)]).toEqual(
+      ['1', '0.3', '0', '0', '-2.5', '829.544', '123456789.123']);
+    expect(() => num(NaN)).toThrow();
+    expect(rgb('#ffffff')).toBe('1 1 1');
+    expect(rgb('#000')).toBe('0 0 0');
+    expect(rgb('#336699')).toBe('0.2 0.4 0.6');
+    expect(() => rgb('red')).toThrow();
+  });
+});
