@@ -4,13 +4,15 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Selectable } from 'kysely';
-import type { SendMailOptions, Transporter } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { documentSources, type DocumentFacts } from './document-source.js';
 import { documentMail, type MailContent } from './mail.js';
+import { outgoingOf } from './mail-task.js';
+import type { SmtpLanes } from './smtp-lanes.js';
 import type { SentDocumentType } from './outbox.js';
 import type { sendingSettings } from './sending-settings.js';
 
@@ -22,8 +24,8 @@ export interface DeliveryEnv {
   settings: Awaited<ReturnType<typeof sendingSettings>>;
   /** All settings (company name, attachPdf), read once per pass. */
   all: Settings;
-  /** The SMTP transport of the current settings, or null when no server is configured. */
-  transport(): Transporter | null;
+  /** The SMTP connections of the current settings, or null when no server is configured. */
+  smtp(): SmtpLanes | null;
   /** A program that validates EHF files (../shared/peppol/validate-ehf); null = the writer's own checks only. */
   ehfValidator: string | null;
 }
@@ -97,10 +99,11 @@ export async function prepareEmail(env: DeliveryEnv, row: OutboxRow): Promise<Pr
 async function deliverEmail(env: DeliveryEnv, row: OutboxRow, prepared?: PreparedMail): Promise<Outcome> {
   const ready = prepared ?? (await prepareEmail(env, row));
   if ('status' in ready) return ready;
-  const transport = env.transport();
-  if (!transport) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
+  const smtp = env.smtp();
+  if (!smtp) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
   try {
-    const info = await transport.sendMail(ready.mail);
+    const { envelope, raw } = await outgoingOf(ready.mail);
+    const info = await smtp.send(envelope, raw);
     return { status: 'DELIVERED', info: String(info.response ?? 'accepted') };
   } catch (err) {
     return smtpOutcome(err);

@@ -11,6 +11,7 @@ import { audit } from '../audit/audit.service.js';
 import { inTx } from '../../ops/transaction.js';
 import { deliver, type DeliveryEnv, type Outcome, type OutboxRow } from './deliver.js';
 import { Preparer, type Ready } from './prepare.js';
+import { SmtpLanes } from './smtp-lanes.js';
 import { getSettings } from '../settings/settings.service.js';
 import { outboxSignal } from './outbox.js';
 import { publish } from '../../push/bus.js';
@@ -43,7 +44,7 @@ export class OutboxSender {
   private again = false;
   private busy = false;
   private stopped = true;
-  private transporter: { key: string; t: Transporter } | null = null;
+  private transporter: { key: string; t: SmtpLanes } | null = null;
   private readonly onQueued = () => void this.pump();
 
   constructor(
@@ -119,12 +120,12 @@ export class OutboxSender {
     return results;
   }
 
-  private transport(s: Sending): Transporter | null {
+  private transport(s: Sending): SmtpLanes | null {
     if (!s.smtp.host) return null;
     const key = JSON.stringify(s.smtp);
     if (this.transporter?.key !== key) {
       this.transporter?.t.close();
-      this.transporter = { key, t: createTransport(s) };
+      this.transporter = { key, t: createLanes(s) };
     }
     return this.transporter.t;
   }
@@ -140,7 +141,7 @@ export class OutboxSender {
     const ids = (await q.orderBy('id').execute()).map((r) => r.id);
     if (!ids.length) return [];
     const [settings, all] = await Promise.all([sendingSettings(this.ctx), getSettings(this.ctx)]);
-    const env: DeliveryEnv = { ctx: this.ctx, settings, all, transport: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
+    const env: DeliveryEnv = { ctx: this.ctx, settings, all, smtp: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
     const results: Array<AttemptResult | null> = new Array(ids.length).fill(null);
     const rows = new Preparer(env, ids, BATCH, AHEAD);
     const book = new OutcomeBook(this.ctx);
@@ -220,20 +221,29 @@ class OutcomeBook {
   }
 }
 
-export function createTransport(s: Sending): Transporter {
-  return nodemailer.createTransport({
+/** How Kvitt talks to the configured SMTP server (the outbox's lanes and the test mail alike). */
+function smtpOptions(s: Sending) {
+  return {
     host: s.smtp.host,
     port: s.smtp.port,
     secure: s.smtp.security === 'TLS',
     requireTLS: s.smtp.security === 'STARTTLS',
     ignoreTLS: s.smtp.security === 'NONE',
-    auth: s.smtp.user ? { user: s.smtp.user, pass: s.smtp.password } : undefined,
-    pool: true,
-    maxConnections: LANES,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
-  });
+  };
+}
+const smtpAuth = (s: Sending) => (s.smtp.user ? { user: s.smtp.user, pass: s.smtp.password } : undefined);
+
+/** A nodemailer transport of the settings (the test mail: one message, composed by nodemailer). */
+export function createTransport(s: Sending): Transporter {
+  return nodemailer.createTransport({ ...smtpOptions(s), auth: smtpAuth(s) });
+}
+
+/** The outbox's SMTP connections: LANES at most, each mail handed over as finished bytes. */
+export function createLanes(s: Sending): SmtpLanes {
+  return new SmtpLanes(smtpOptions(s), smtpAuth(s), LANES);
 }
 
 /** Outcomes of attempts and their audit entries, in one transaction. */

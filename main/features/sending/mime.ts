@@ -1,0 +1,157 @@
+/**
+ * Kvitt's own MIME writer for the outbox's fixed message shape (a document's e-mail), instead of nodemailer's composer:
+ * multipart/mixed of multipart/alternative (text/plain + text/html, quoted-printable) and attachments (base64 in
+ * 76-character lines), headers From, To, Cc, Reply-To, Subject, Message-ID, Date, MIME-Version; non-ASCII subject and
+ * display names as RFC 2047 encoded words; boundaries unique per message. Output has CRLF line endings, no line longer
+ * than 76 characters in the bodies, and no line that starts with '.' (so SMTP's dot-stuffing never changes it).
+ * `simpleMime` answers null for what it does not cover (an address that is not plain ASCII): those take the composer.
+ * test/sending/mime.test.ts compares what an SMTP server receives from both, field by field.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+
+export interface MimeAddress {
+  name?: string;
+  address: string;
+}
+export interface MimeAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+export interface MimeMail {
+  from: MimeAddress;
+  to: string;
+  cc?: string[];
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The stored one (`<…@…>`); a new one when absent. */
+  messageId?: string;
+  attachments?: MimeAttachment[];
+  date?: Date;
+}
+
+const CRLF = '\r\n';
+/** A plain ASCII mailbox, as RFC 5321 takes it without SMTPUTF8. */
+const ASCII_ADDRESS = /^[!#-'*+\-/-9=?A-Z^-~]+(\.[!#-'*+\-/-9=?A-Z^-~]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/;
+/** A display name that may stand as it is (atoms and spaces, printable ASCII). */
+const PLAIN_PHRASE = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~ ]*$/;
+const PLAIN_TEXT = /^[\x20-\x7e]*$/;
+const HEX = '0123456789ABCDEF';
+
+/** RFC 2047 Q encoded words (UTF-8) of at most 75 characters each, never splitting a character; phrase-safe. */
+export function encodedWords(value: string, firstRoom = 75): string[] {
+  const words: string[] = [];
+  let word = '';
+  let room = firstRoom - 12; // '=?UTF-8?Q?' + '?='
+  for (const ch of value) {
+    let enc: string;
+    if (/^[A-Za-z0-9!*+\-/]$/.test(ch)) enc = ch;
+    else if (ch === ' ') enc = '_';
+    else {
+      enc = '';
+      for (const b of Buffer.from(ch, 'utf8')) enc += `=${HEX[b >> 4]}${HEX[b & 15]}`;
+    }
+    if (word.length + enc.length > room && word) {
+      words.push(`=?UTF-8?Q?${word}?=`);
+      word = '';
+      room = 75 - 12;
+    }
+    word += enc;
+  }
+  words.push(`=?UTF-8?Q?${word}?=`);
+  return words;
+}
+
+/** `Name: value` folded: plain when short printable ASCII, else encoded words, one per line after the first. */
+function textHeader(name: string, value: string, phrase = false, suffix = ''): string {
+  const plain = phrase ? PLAIN_PHRASE.test(value) : PLAIN_TEXT.test(value) && !/=\?|^\s|\s$/.test(value);
+  if (plain && name.length + 2 + value.length + suffix.length <= 78) return `${name}: ${value}${suffix}`;
+  const words = encodedWords(value, 78 - name.length - 2);
+  const last = words.length - 1;
+  if (suffix && words[last].length + suffix.length > 76) words.push(suffix.trimStart()), (suffix = '');
+  return `${name}: ${words.join(`${CRLF} `)}${suffix}`;
+}
+
+const mailbox = (header: string, a: MimeAddress) => (a.name ? textHeader(header, a.name, true, ` <${a.address}>`) : `${header}: ${a.address}`);
+
+/** `To: a, b, …` folded one address per line after the first. */
+const addressList = (header: string, list: string[]) => `${header}: ${list.join(`,${CRLF} `)}`;
+
+/** Quoted-printable with CRLF line ends and soft breaks at 76; a leading '.' and trailing blanks are encoded. */
+export function quotedPrintable(text: string): string {
+  const out: string[] = [];
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const bytes = Buffer.from(line, 'utf8');
+    let cur = '';
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i];
+      const last = i === bytes.length - 1;
+      const literal = (b >= 33 && b <= 126 && b !== 61 && !(b === 46 && cur === '')) || ((b === 32 || b === 9) && !last);
+      const enc = literal ? String.fromCharCode(b) : `=${HEX[b >> 4]}${HEX[b & 15]}`;
+      // Room for the soft break's '=' (75 + '=' = 76); the last piece of a line may use all 76.
+      if (cur.length + enc.length > (last ? 76 : 75)) {
+        out.push(`${cur}=`);
+        cur = enc === '.' ? '=2E' : enc;
+      } else cur += enc;
+    }
+    out.push(cur);
+  }
+  return out.join(CRLF);
+}
+
+/** Base64 in lines of 76 characters, CRLF between them. */
+export function base64Lines(data: Uint8Array): string {
+  const b64 = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+  const lines = new Array<string>(Math.ceil(b64.length / 76));
+  for (let i = 0, k = 0; i < b64.length; i += 76, k++) lines[k] = b64.slice(i, i + 76);
+  return lines.join(CRLF);
+}
+
+/** A MIME parameter: plain token, quoted ASCII, or RFC 2231 UTF-8. */
+function param(name: string, value: string): string {
+  if (/^[A-Za-z0-9!#$%&'*+\-.^_`{|}~]+$/.test(value)) return `${name}=${value}`;
+  if (PLAIN_TEXT.test(value) && value.length < 60) return `${name}="${value.replace(/["\\]/g, '\\$&')}"`;
+  return `${name}*=utf-8''${encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** The whole message, or null when it is not the shape this writer covers (then the composer builds it). */
+export function simpleMime(mail: MimeMail): Buffer | null {
+  const addresses = [mail.from.address, mail.to, ...(mail.cc ?? []), ...(mail.replyTo ? [mail.replyTo] : [])];
+  if (!addresses.every((a) => ASCII_ADDRESS.test(a))) return null;
+  if (mail.messageId !== undefined && !/^<[\x21-\x3d\x3f-\x7e]+>$/.test(mail.messageId)) return null;
+  const domain = mail.from.address.split('@')[1];
+  const id = randomBytes(9).toString('base64url');
+  const mixed = `--_kvitt-${id}-m`;
+  const alternative = `--_kvitt-${id}-a`;
+  const date = (mail.date ?? new Date()).toUTCString().replace(/GMT$/, '+0000');
+
+  const head = [
+    mailbox('From', mail.from),
+    addressList('To', [mail.to]),
+    ...(mail.cc?.length ? [addressList('Cc', mail.cc)] : []),
+    ...(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : []),
+    textHeader('Subject', mail.subject),
+    `Message-ID: ${mail.messageId ?? `<${randomUUID()}@${domain}>`}`,
+    `Date: ${date}`,
+    'MIME-Version: 1.0',
+  ];
+  const textPart = (type: string, body: string) => `Content-Type: ${type}; charset=utf-8${CRLF}Content-Transfer-Encoding: quoted-printable${CRLF}${CRLF}${quotedPrintable(body)}`;
+  const body =
+    mail.html === undefined
+      ? textPart('text/plain', mail.text)
+      : `Content-Type: multipart/alternative;${CRLF} boundary="${alternative}"${CRLF}${CRLF}--${alternative}${CRLF}${textPart('text/plain', mail.text)}${CRLF}--${alternative}${CRLF}${textPart('text/html', mail.html)}${CRLF}--${alternative}--`;
+  const files = mail.attachments ?? [];
+  if (!files.length) return Buffer.from(`${head.join(CRLF)}${CRLF}${body}${CRLF}`, 'latin1');
+  const parts = [
+    `${head.join(CRLF)}${CRLF}Content-Type: multipart/mixed;${CRLF} boundary="${mixed}"${CRLF}${CRLF}--${mixed}${CRLF}${body}`,
+    ...files.map(
+      (f) =>
+        `${CRLF}--${mixed}${CRLF}Content-Type: ${f.contentType}; ${param('name', f.filename)}${CRLF}Content-Transfer-Encoding: base64${CRLF}` +
+        `Content-Disposition: attachment; ${param('filename', f.filename)}${CRLF}${CRLF}${base64Lines(f.content)}`,
+    ),
+    `${CRLF}--${mixed}--${CRLF}`,
+  ];
+  return Buffer.from(parts.join(''), 'latin1');
+}

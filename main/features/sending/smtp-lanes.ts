@@ -1,0 +1,125 @@
+/**
+ * The outbox's SMTP connections: at most `size` open (one per sending lane), each reused for up to MAX_MESSAGES mails,
+ * every mail handed over as finished bytes (`raw`) with its envelope straight to nodemailer's SMTPConnection. The same
+ * protocol work as nodemailer's pooled transport (connect, STARTTLS or TLS, AUTH, pipelined envelope, dot-stuffing),
+ * without its per-mail layers (the mailer's plugins, a composer around the raw bytes, the pool's streams and queue):
+ * they were about a third of the API thread's CPU per mail (README, Performance → Sending).
+ * Errors are SMTPConnection's (responseCode, response, code), so deliver.ts's smtpOutcome reads them as before.
+ */
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
+
+export interface Envelope {
+  from: string;
+  to: string[];
+}
+
+/** Mails per connection before it is closed and a new one opened (as nodemailer's pool does). */
+const MAX_MESSAGES = 100;
+/** An unused connection is closed after this long (servers drop idle ones; a fresh one costs a few ms). */
+const IDLE_MS = 30_000;
+
+interface Conn {
+  c: SMTPConnection;
+  /** Errored or ended by the server: never used again. */
+  dead: boolean;
+  dropped?: boolean;
+  sent: number;
+  idle?: NodeJS.Timeout;
+}
+
+export class SmtpLanes {
+  private readonly idle: Conn[] = [];
+  private readonly waiting: Array<() => void> = [];
+  private open = 0;
+  private closed = false;
+
+  constructor(
+    private readonly options: SMTPConnection.Options,
+    private readonly auth: SMTPConnection.Credentials | undefined,
+    private readonly size: number,
+  ) {}
+
+  /** Sends one message; resolves with the server's acceptance, rejects with SMTPConnection's error. */
+  async send(envelope: Envelope, raw: Buffer): Promise<SMTPConnection.SentMessageInfo> {
+    const conn = await this.acquire();
+    try {
+      const info = await new Promise<SMTPConnection.SentMessageInfo>((resolve, reject) => conn.c.send(envelope, raw, (err, i) => (err ? reject(err) : resolve(i))));
+      conn.sent++;
+      this.release(conn);
+      return info;
+    } catch (err) {
+      const e = err as SMTPConnection.SMTPError;
+      // A refused envelope or message leaves the connection usable after RSET; anything else ends it.
+      if ((e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && e.responseCode !== 421 && !conn.dead) conn.c.reset((resetErr) => (resetErr ? this.drop(conn) : this.release(conn)));
+      else this.drop(conn);
+      throw err;
+    }
+  }
+
+  /** Closes every connection (the ones sending finish first: they close when released). */
+  close(): void {
+    this.closed = true;
+    for (const conn of this.idle.splice(0)) this.drop(conn, true);
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  private async acquire(): Promise<Conn> {
+    for (;;) {
+      if (this.closed) throw Object.assign(new Error('the SMTP connections were closed'), { code: 'ECONNECTION' });
+      const conn = this.idle.pop();
+      if (conn) {
+        clearTimeout(conn.idle);
+        if (!conn.dead) return conn;
+        this.drop(conn);
+        continue;
+      }
+      if (this.open < this.size) return this.connect();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  private release(conn: Conn): void {
+    if (this.closed || conn.dead || conn.sent >= MAX_MESSAGES) return this.drop(conn, true);
+    conn.idle = setTimeout(() => {
+      const i = this.idle.indexOf(conn);
+      if (i >= 0) this.idle.splice(i, 1), this.drop(conn, true);
+    }, IDLE_MS);
+    conn.idle.unref();
+    this.idle.push(conn);
+    this.waiting.shift()?.();
+  }
+
+  /** Ends a connection (`polite`: with QUIT when it is healthy) and lets a waiting lane open another. */
+  private drop(conn: Conn, polite = false): void {
+    if (conn.dropped) return;
+    conn.dropped = true;
+    clearTimeout(conn.idle);
+    this.open--;
+    if (polite && !conn.dead) conn.c.quit();
+    else conn.c.close();
+    conn.dead = true;
+    this.waiting.shift()?.();
+  }
+
+  private async connect(): Promise<Conn> {
+    this.open++;
+    const c = new SMTPConnection(this.options);
+    const conn: Conn = { c, dead: false, sent: 0 };
+    // Errors and the server's goodbye while idle only mark the connection; a send in hand gets them in its callback.
+    c.on('error', () => (conn.dead = true));
+    c.once('end', () => (conn.dead = true));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        c.once('error', reject);
+        c.connect((err) => (err ? reject(err) : resolve()));
+      });
+      if (this.auth && c.allowsAuth) await new Promise<void>((resolve, reject) => c.login(this.auth!, (err) => (err ? reject(err) : resolve())));
+    } catch (err) {
+      this.drop(conn);
+      throw err;
+    }
+    c.removeAllListeners('error');
+    c.on('error', () => (conn.dead = true));
+    return conn;
+  }
+}
