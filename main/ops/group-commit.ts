@@ -59,8 +59,10 @@ export class GroupCommit {
   run<C extends { db: Kysely<any> }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
     if (ctx.db.isTransaction) return fn(ctx); // joins the caller's transaction, like inTx
     if (dialectOf(ctx.db) === 'postgres') return inTx(ctx, fn);
-    // Bound to the submitter's async context, so AsyncLocalStorage (the audit's actor) is the request's, not the batch's.
-    const run = AsyncResource.bind((trx: Kysely<any>) => fn({ ...ctx, db: trx }));
+    // Run in the submitter's async context, so AsyncLocalStorage (the audit's actor) is the request's, not the batch's.
+    // runInAsyncScope rather than AsyncResource.bind: on Node 20 bind also defines a deprecated getter on every call.
+    const scope = new AsyncResource('kvitt.groupCommit');
+    const run = (trx: Kysely<any>) => scope.runInAsyncScope(fn, null, { ...ctx, db: trx });
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
