@@ -57,7 +57,8 @@ export function rgb(color: Color): string {
 interface Shared {
   fonts: boolean[];
   opacities: Map<number, number>;
-  images: Map<string, { n: number; image: PdfImage }>;
+  /** Compared with === (see ./images.ts: a Map would hash a long data: URL in full). */
+  images: { src: string; n: number; image: PdfImage }[];
 }
 
 interface PageContent {
@@ -135,7 +136,7 @@ function pageContent(page: DisplayPage, shared: Shared): PageContent {
         break;
       }
       case 'image': {
-        let entry = shared.images.get(item.src);
+        let entry = shared.images.find((e) => e.src === item.src);
         if (!entry) {
           let image: PdfImage;
           try {
@@ -144,7 +145,7 @@ function pageContent(page: DisplayPage, shared: Shared): PageContent {
             if (e instanceof ImageUnreadable) break; // left out, as the writer always did with a logo it cannot read
             throw e;
           }
-          shared.images.set(item.src, (entry = { n: shared.images.size + 1, image }));
+          shared.images.push((entry = { src: item.src, n: shared.images.length + 1, image }));
         }
         used.images.add(entry.n);
         s += `q ${num(item.w)} 0 0 ${num(item.h)} ${num(item.x)} ${num(H - item.y - item.h)} cm /Im${entry.n} Do Q\n`;
@@ -190,7 +191,7 @@ class Out {
 /** Writes `doc` as a PDF file. */
 export function writePdf(doc: DisplayDocument, opts: WritePdfOptions = {}): Buffer {
   const level = opts.compressLevel ?? DEFAULT_LEVEL;
-  const shared: Shared = { fonts: [false, false, false, false], opacities: new Map(), images: new Map() };
+  const shared: Shared = { fonts: [false, false, false, false], opacities: new Map(), images: [] };
   const pages = doc.pages.map((p) => pageContent(p, shared));
 
   // Object numbers: 1 Catalog, 2 Pages, 3 Info, then fonts, opacity states, images (+ soft masks), then each page and its content.
@@ -200,7 +201,7 @@ export function writePdf(doc: DisplayDocument, opts: WritePdfOptions = {}): Buff
   for (const g of shared.opacities.values()) gsObj[g] = next++;
   const imageObj: number[] = [];
   const smaskObj: number[] = [];
-  for (const { n, image } of shared.images.values()) {
+  for (const { n, image } of shared.images) {
     imageObj[n] = next++;
     if (image.smask) smaskObj[n] = next++;
   }
@@ -219,7 +220,7 @@ export function writePdf(doc: DisplayDocument, opts: WritePdfOptions = {}): Buff
     if (n) out.object(n, `<< /Type /Font /Subtype /Type1 /BaseFont /${FONT_ORDER[f]} /Encoding /WinAnsiEncoding >>`);
   });
   for (const [opacity, g] of shared.opacities) out.object(gsObj[g]!, `<< /Type /ExtGState /ca ${num(opacity)} /CA ${num(opacity)} >>`);
-  for (const { n, image } of shared.images.values()) {
+  for (const { n, image } of shared.images) {
     const smask = image.smask;
     out.stream(imageObj[n]!, image.dict + (smask ? ` /SMask ${smaskObj[n]} 0 R` : ''), image.data);
     if (smask) out.stream(smaskObj[n]!, smask.dict, smask.data);
