@@ -168,6 +168,7 @@ describe('writePdf: the direct PDF writer', () => {
     expect(() => num(NaN)).toThrow();
     expect(rgb('#ffffff')).toBe('1 1 1');
     expect(rgb('#000')).toBe('0 0 0');
+    expect(rgb('white')).toBe('1 1 1');
     expect(rgb('#336699')).toBe('0.2 0.4 0.6');
     expect(() => rgb('red')).toThrow();
   });

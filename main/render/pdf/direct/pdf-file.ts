@@ -40,11 +40,13 @@ export function num(n: number): string {
 }
 
 const colorCache = new Map<string, string>();
-/** '#rrggbb' (or '#rgb') → "r g b" with 0..1 components, cached. */
+/** The colour names pdfmake layouts use. */
+const NAMED: Record<string, string> = { black: '#000000', white: '#ffffff' };
+/** '#rrggbb' (or '#rgb', 'black', 'white') → "r g b" with 0..1 components, cached. */
 export function rgb(color: Color): string {
   let s = colorCache.get(color);
   if (s !== undefined) return s;
-  let hex = /^#([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(color)?.[1];
+  let hex = /^#([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(NAMED[color] ?? color)?.[1];
   if (!hex) throw new Error(`writePdf: colour ${JSON.stringify(color)} is not #rrggbb`);
   if (hex.length === 3) hex = hex[0]! + hex[0] + hex[1] + hex[1] + hex[2] + hex[2];
   const c = (i: number) => num(parseInt(hex!.slice(i, i + 2), 16) / 255);
