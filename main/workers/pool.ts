@@ -55,12 +55,17 @@ function inThread(job: Job): void {
     .then((value) => job.deliver({ id: job.id, value }), (e: unknown) => job.deliver({ id: job.id, error: errorOf(e) }));
 }
 
-/** Built: out/main/task-worker.js beside the main bundle (this code may sit in out/main/chunks/); from source: worker.ts. */
+/**
+ * Built: out/main/task-worker.js beside the main bundle (this code may sit in out/main/chunks/); from source: worker.ts.
+ * Looked up once when found (it was an existsSync per task on the outbox's path).
+ */
+let foundWorkerFile: { url: URL; ts: boolean } | null = null;
 function workerFile(): { url: URL; ts: boolean } | null {
+  if (foundWorkerFile) return foundWorkerFile;
   try {
     for (const [name, ts] of [['./task-worker.js', false], ['../task-worker.js', false], ['./worker.ts', true]] as const) {
       const url = new URL(name, import.meta.url);
-      if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return { url, ts };
+      if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return (foundWorkerFile = { url, ts });
     }
   } catch {
     // no file URL for this module: tasks run in this thread
@@ -96,11 +101,14 @@ function niceOf(i: number): number {
   return Number.isFinite(n) ? Math.max(0, Math.min(19, n)) : 0;
 }
 
+/** The cores, asked once (a system call, and poolSize() is asked several times per task). */
+const cores = availableParallelism();
+
 function poolSize(): number {
   const configured = process.env.KVITT_WORKERS;
   if (configured !== undefined && configured !== '') return Math.max(0, Math.min(8, Number(configured) || 0));
   // One core stays for the API's thread: a worker on every core (even at a lower priority) was slower on 2 cores (README).
-  return Math.max(1, Math.min(4, availableParallelism() - 1));
+  return Math.max(1, Math.min(4, cores - 1));
 }
 
 /** Whether tasks go to worker threads (else value tasks run in this thread and streams are not offered). */

@@ -57,6 +57,18 @@ async function runValue(id: number, name: TaskName, input: never): Promise<void>
   if (value instanceof Uint8Array) {
     const bytes = own(value);
     post({ id, value: bytes }, [bytes.buffer as ArrayBuffer]);
+  } else if (value && typeof value === 'object' && Object.values(value).some((v) => v instanceof Uint8Array)) {
+    // An object of byte arrays (an outbox mail and its PDF): each handed over, not copied.
+    const out: Record<string, unknown> = { ...value };
+    const transfer: ArrayBuffer[] = [];
+    for (const [k, v] of Object.entries(out)) {
+      if (!(v instanceof Uint8Array)) continue;
+      const bytes = own(v);
+      if (transfer.includes(bytes.buffer as ArrayBuffer)) continue;
+      out[k] = bytes;
+      transfer.push(bytes.buffer as ArrayBuffer);
+    }
+    post({ id, value: out }, transfer);
   } else post({ id, value });
 }
 

@@ -4,6 +4,7 @@
  * or NOT_DELIVERED with their audit entries, BATCH rows per transaction. A row's Message-ID was fixed when it was
  * queued, so a crash between the SMTP server's acceptance and the status update resends those mails once, recognisably.
  */
+import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../../db/connection.js';
 import type { AppContext } from '../../context.js';
@@ -250,20 +251,32 @@ export function createLanes(s: Sending): SmtpLanes {
 async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: Outcome }>): Promise<void> {
   const at = ctx.clock.timestamp();
   await inTx(ctx, async ({ db: trx }) => {
+    // The delivered rows of the batch in one statement (they all take the same values); the others one by one.
+    const delivered = batch.filter((b) => b.outcome.status === 'DELIVERED').map((b) => b.row.id);
+    if (delivered.length) {
+      await trx
+        .updateTable('outbox')
+        .set({ status: 'DELIVERED', attempts: sql<number>`attempts + 1`, last_error: null, delivered_at: at, next_attempt_at: null, updated_at: at })
+        .where('id', 'in', delivered)
+        .execute();
+    }
     for (const { row, outcome: o } of batch) {
+      if (o.status === 'DELIVERED') {
+        await audit(trx, ctx.clock, 'shipment', row.id, 'delivered', { info: o.info });
+        continue;
+      }
       if (o.status === 'RETRY') {
         const next = new Date(Date.now() + backoffMinutes(row.attempts + 1) * MINUTE).toISOString();
         await trx.updateTable('outbox').set({ attempts: row.attempts + 1, last_error: o.error, next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
         await audit(trx, ctx.clock, 'shipment', row.id, 'attempt-failed', { reason: o.error, nextAttemptAt: next });
         continue;
       }
-      const delivered = o.status === 'DELIVERED';
       await trx
         .updateTable('outbox')
-        .set({ status: o.status, attempts: row.attempts + 1, last_error: delivered ? null : o.error, delivered_at: delivered ? at : null, next_attempt_at: null, updated_at: at })
+        .set({ status: o.status, attempts: row.attempts + 1, last_error: o.error, delivered_at: null, next_attempt_at: null, updated_at: at })
         .where('id', '=', row.id)
         .execute();
-      await audit(trx, ctx.clock, 'shipment', row.id, delivered ? 'delivered' : 'not-delivered', delivered ? { info: o.info } : { reason: o.error });
+      await audit(trx, ctx.clock, 'shipment', row.id, 'not-delivered', { reason: o.error });
     }
   });
   for (const { row, outcome: o } of batch) publish(ctx, { type: 'shipment', id: row.id, status: o.status === 'RETRY' ? 'IN_PROGRESS' : o.status });
