@@ -149,6 +149,57 @@ describe('images in the direct PDF writer', () => {
     expectColors([r.colors[3]!], [WHITE], 20);
   });
 
+  it('a JPEG with an EXIF orientation is drawn upright (as pdfkit did), its size as displayed', () => {
+    // Stored 40 x 20: red, green on top; blue, white below. Written by pdftoppm, then an APP1 Exif segment inserted.
+    const stored: DisplayDocument = {
+      info: { title: '', author: '', subject: '', creator: '', producer: '' },
+      pages: [{ width: 40, height: 20, items: QUAD_RGB.map((c, q) => ({
+        t: 'rect' as const, x: (q % 2) * 20, y: q >= 2 ? 10 : 0, w: 20, h: 10, fill: '#' + c.map((v) => v.toString(16).padStart(2, '0')).join(''),
+      })) }],
+    };
+    const file = path.join(dir, 'stored.pdf');
+    writeFileSync(file, writePdf(stored));
+    execFileSync('pdftoppm', ['-r', '72', '-singlefile', '-jpeg', '-jpegopt', 'quality=95', file, path.join(dir, 'stored')]);
+    const jpeg = readFileSync(path.join(dir, 'stored.jpg'));
+    const withExif = (orientation: number, le: boolean) => {
+      const tiff = Buffer.alloc(8 + 2 + 12 + 4);
+      tiff.write(le ? 'II' : 'MM', 0, 'latin1');
+      const u16 = (v: number, o: number) => (le ? tiff.writeUInt16LE(v, o) : tiff.writeUInt16BE(v, o));
+      const u32 = (v: number, o: number) => (le ? tiff.writeUInt32LE(v, o) : tiff.writeUInt32BE(v, o));
+      u16(42, 2); u32(8, 4); u16(1, 8);
+      u16(0x0112, 10); u16(3, 12); u32(1, 14); u16(orientation, 18);
+      const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+      const head = Buffer.from([0xff, 0xe1, 0, 0]);
+      head.writeUInt16BE(body.length + 2, 2);
+      return dataUrl('image/jpeg', Buffer.concat([jpeg.subarray(0, 2), head, body, jpeg.subarray(2)]));
+    };
+    // The stored quadrant (0 TL, 1 TR, 2 BL, 3 BR) a displayed point (dx, dy in 0..1 from the top-left) shows, per orientation.
+    const source: ((dx: number, dy: number) => [number, number])[] = [
+      (dx, dy) => [dx, dy], (dx, dy) => [1 - dx, dy], (dx, dy) => [1 - dx, 1 - dy], (dx, dy) => [dx, 1 - dy],
+      (dx, dy) => [dy, dx], (dx, dy) => [dy, 1 - dx], (dx, dy) => [1 - dy, 1 - dx], (dx, dy) => [1 - dy, dx],
+    ];
+    for (let o = 1; o <= 8; o++) {
+      const src = withExif(o, o % 2 === 0);
+      const image = loadImage(src);
+      expect([image.width, image.height, image.orientation], `orientation ${o}`).toEqual(o > 4 ? [20, 40, o] : [40, 20, o]);
+      const w = image.width * 2;
+      const h = image.height * 2;
+      const doc: DisplayDocument = { info: stored.info, pages: [{ width: 200, height: 200, items: [{ t: 'image', src, x: 50, y: 50, w, h }] }] };
+      const out = path.join(dir, `exif-${o}.pdf`);
+      writeFileSync(out, writePdf(doc));
+      execFileSync('pdftoppm', ['-r', '72', '-singlefile', out, path.join(dir, `exif-${o}`)]);
+      const ppm = readFileSync(path.join(dir, `exif-${o}.ppm`));
+      const head = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 32))!;
+      const points = [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const;
+      const got = points.map(([dx, dy]) => {
+        const at = head[0].length + (Math.floor(50 + dy * h) * Number(head[1]) + Math.floor(50 + dx * w)) * 3;
+        return [ppm[at]!, ppm[at + 1]!, ppm[at + 2]!] as RGB;
+      });
+      const want = points.map(([dx, dy]) => { const [sx, sy] = source[o - 1]!(dx, dy); return QUAD_RGB[quadrant(sx * 40, sy * 40)]!; });
+      expect(got.every((c, i) => near(c, want[i]!, 20)), `orientation ${o}: ${JSON.stringify(got)}`).toBe(true);
+    }
+  });
+
   it('an image that cannot be read throws ImageUnreadable (remembered), and the writer leaves it out of the page', () => {
     const good = encodePng({ width: 40, height: 40, type: 2, depth: 8, pixel: rgbPixel });
     const bad = [

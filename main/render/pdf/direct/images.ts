@@ -20,8 +20,11 @@ export class ImageUnreadable extends Error {
 }
 
 export interface PdfImage {
+  /** The size as displayed: a JPEG's EXIF orientation 5-8 swaps its stored width and height. */
   width: number;
   height: number;
+  /** EXIF orientation 1-8 of a JPEG (how the stored pixels turn to stand upright), else 1; the writer applies it. */
+  orientation: number;
   /** The XObject dictionary's entries (without << >>, /Length and /SMask). */
   dict: string;
   data: Buffer;
@@ -73,6 +76,7 @@ export function prepareImage(src: string): PdfImage {
 
 function jpeg(b: Buffer): PdfImage {
   let adobe = false;
+  let orientation = 1;
   let i = 2;
   while (i + 4 <= b.length) {
     if (b[i] !== 0xff) throw new ImageUnreadable('JPEG marker expected');
@@ -83,6 +87,7 @@ function jpeg(b: Buffer): PdfImage {
     const len = b.readUInt16BE(i + 2);
     if (len < 2 || i + 2 + len > b.length) throw new ImageUnreadable('JPEG segment runs past the end');
     if (marker === 0xee && len >= 14 && b.toString('latin1', i + 4, i + 9) === 'Adobe') adobe = true;
+    if (marker === 0xe1 && orientation === 1) orientation = exifOrientation(b.subarray(i + 4, i + 2 + len));
     const sof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
     if (sof) {
       if (len < 8) throw new ImageUnreadable('JPEG frame header too short');
@@ -98,13 +103,34 @@ function jpeg(b: Buffer): PdfImage {
       if (comps === 4 && !adobe) adobe = hasAdobeSegment(b, i + 2 + len);
       const decode = comps === 4 && adobe ? ' /Decode [1 0 1 0 1 0 1 0]' : '';
       return {
-        width, height, data: b,
+        width: orientation > 4 ? height : width, height: orientation > 4 ? width : height, orientation, data: b,
         dict: ` /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace ${space} /BitsPerComponent 8 /Filter /DCTDecode${decode}`,
       };
     }
     i += 2 + len;
   }
   throw new ImageUnreadable('JPEG without a frame header');
+}
+
+/** The Orientation tag (0x0112) of an APP1 Exif segment's first IFD, 1 when absent or unreadable. */
+function exifOrientation(app1: Buffer): number {
+  if (app1.length < 14 || app1.toString('latin1', 0, 6) !== 'Exif\0\0') return 1;
+  const tiff = app1.subarray(6);
+  const le = tiff.toString('latin1', 0, 2) === 'II';
+  if (!le && tiff.toString('latin1', 0, 2) !== 'MM') return 1;
+  const u16 = (o: number) => (le ? tiff.readUInt16LE(o) : tiff.readUInt16BE(o));
+  const u32 = (o: number) => (le ? tiff.readUInt32LE(o) : tiff.readUInt32BE(o));
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return 1;
+  const n = u16(ifd);
+  for (let k = 0; k < n && ifd + 2 + k * 12 + 12 <= tiff.length; k++) {
+    const e = ifd + 2 + k * 12;
+    if (u16(e) === 0x0112) {
+      const v = u16(e + 8);
+      return v >= 1 && v <= 8 ? v : 1;
+    }
+  }
+  return 1;
 }
 
 function hasAdobeSegment(b: Buffer, i: number): boolean {
@@ -164,14 +190,14 @@ function png(b: Buffer): PdfImage {
     const space = type === 0 ? '/DeviceGray' : type === 2 ? '/DeviceRGB'
       : `[/Indexed /DeviceRGB ${Math.floor(p.palette!.length / 3) - 1} <${p.palette!.subarray(0, Math.floor(p.palette!.length / 3) * 3).toString('hex')}>]`;
     return {
-      width, height, data: p.idat,
+      width, height, orientation: 1, data: p.idat,
       dict: `${xobject} /ColorSpace ${space} /BitsPerComponent ${depth} /Filter /FlateDecode`
         + ` /DecodeParms << /Predictor 15 /Colors ${colors} /BitsPerComponent ${depth} /Columns ${width} >>`,
     };
   }
   const { color, alpha, channels } = decodePng(p);
   const image: PdfImage = {
-    width, height, data: deflateSync(color),
+    width, height, orientation: 1, data: deflateSync(color),
     dict: `${xobject} /ColorSpace ${channels === 1 ? '/DeviceGray' : '/DeviceRGB'} /BitsPerComponent 8 /Filter /FlateDecode`,
   };
   if (alpha) image.smask = { data: deflateSync(alpha), dict: `${xobject} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode` };

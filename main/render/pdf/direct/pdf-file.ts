@@ -150,13 +150,25 @@ function pageContent(page: DisplayPage, shared: Shared): PageContent {
           shared.images.push((entry = { src: item.src, n: shared.images.length + 1, image }));
         }
         used.images.add(entry.n);
-        s += `q ${num(item.w)} 0 0 ${num(item.h)} ${num(item.x)} ${num(H - item.y - item.h)} cm /Im${entry.n} Do Q\n`;
+        s += `q ${imageMatrix(entry.image.orientation, item.x, H - item.y - item.h, item.w, item.h)} cm /Im${entry.n} Do Q\n`;
         break;
       }
     }
   }
   used.stream = s;
   return used;
+}
+
+/**
+ * The `cm` matrix that draws an image (the unit square, its first stored row at the top) upright into the box with
+ * bottom-left (x, y) and size w x h, turned as its EXIF orientation says (1 = as stored; 2-8 mirrored and/or rotated).
+ */
+function imageMatrix(orientation: number, x: number, y: number, w: number, h: number): string {
+  const m = [
+    [w, 0, 0, h, x, y], [-w, 0, 0, h, x + w, y], [-w, 0, 0, -h, x + w, y + h], [w, 0, 0, -h, x, y + h],
+    [0, -h, -w, 0, x + w, y + h], [0, -h, w, 0, x, y + h], [0, h, w, 0, x, y], [0, h, -w, 0, x + w, y],
+  ][orientation - 1] ?? [w, 0, 0, h, x, y];
+  return m.map(num).join(' ');
 }
 
 /** PDF date: D:YYYYMMDDHHmmSSZ (UTC). */
