@@ -119,7 +119,7 @@ describe('images in the direct PDF writer', () => {
     }
   });
 
-  it('JPEG (RGB, gray, CMYK): passed through with /DCTDecode, size and colour space from the frame header', () => {
+  it('JPEG (RGB, CMYK): passed through with /DCTDecode, size and colour space from the frame header', () => {
     // The JPEGs come from poppler: a page with the four quadrants, written by pdftoppm as JPEG.
     const quads: DisplayDocument = {
       info: { title: '', author: '', subject: '', creator: '', producer: '' },
