@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +62,8 @@ describe('writePdf: the direct PDF writer', () => {
     const entries = s.slice(startxref).split('\n').slice(2).filter((l) => / [0-9]{5} n $/.test(l));
     expect(entries.length).toBe(Number(/\/Size (\d+)/.exec(s)![1]) - 1);
     entries.forEach((e, i) => expect(s.slice(Number(e.slice(0, 10)), Number(e.slice(0, 10)) + 12)).toMatch(new RegExp(`^${i + 1} 0 obj\\n`)));
+    // Poppler reads it without complaint (a wrong offset or length would print "Syntax Error" and rebuild the xref).
+    for (const tool of ['pdftotext', 'pdffonts', 'pdfinfo']) expect(spawnSync(tool, [file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' }).stderr).toBe('');
     const loaded = await PDFDocument.load(bytes);
     expect(loaded.getPageCount()).toBe(2);
     expect(loaded.getPage(0).getSize()).toEqual(A4);
