@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
 import { currentActor } from '../users/actor.js';
+
+/** The entry's INSERT, built and compiled once (db/prepared.ts): every write of every operation runs it. */
+const insertEntry = prepared(
+  (db, at: string, entity: string, entityId: string, action: string, data: string | null, actor: string | null) =>
+    db.insertInto('audit_log').values({ at, entity, entity_id: entityId, action, data, actor }),
+);
 
 /**
  * Appends one entry to the audit log; call it inside the transaction that makes the change. `data` must be validated
@@ -19,8 +26,5 @@ export async function audit(
   // A change and its audit entry commit together or not at all: an entry written outside a transaction could stay
   // behind a failed change (or the change behind a failed entry), so it is refused here, for every operation.
   if (!db.isTransaction) throw new Error(`audit(${entity}, ${action}) must run inside the transaction that makes the change`);
-  await db
-    .insertInto('audit_log')
-    .values({ at: clock.timestamp(), entity, entity_id: String(entityId), action, data: data === undefined ? null : JSON.stringify(data), actor: currentActor()?.name ?? null })
-    .execute();
+  await insertEntry.execute(db, clock.timestamp(), entity, String(entityId), action, data === undefined ? null : JSON.stringify(data), currentActor()?.name ?? null);
 }

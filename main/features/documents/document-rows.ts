@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
 import type { Database, DocumentLinesTable, DocumentsTable } from '../../../db/schema.js';
 import type { DocumentTotals, LineAmountsInput, VatCategory } from '../../domain/totals.js';
 import type { DocumentKind } from './document-kinds.js';
@@ -44,9 +45,9 @@ export async function linesOf(db: Kysely<Database>, ids: number[]): Promise<Map<
 
 /** An issued document by kind and number (null when there is none). */
 export async function issuedRow(db: Kysely<Database>, kind: DocumentKind, number: number): Promise<DocRow | null> {
-  const row = await db.selectFrom('documents').selectAll().where('kind', '=', kind).where('number', '=', number).executeTakeFirst();
-  return row ?? null;
+  return (await issuedQuery.first(db, kind, number)) ?? null;
 }
+const issuedQuery = prepared((db, kind: DocumentKind, number: number) => db.selectFrom('documents').selectAll().where('kind', '=', kind).where('number', '=', number));
 
 /** A draft (number null) by draft number, optionally of some kinds only. */
 export async function draftRow(db: Kysely<Database>, id: number, kinds?: readonly DocumentKind[]): Promise<DocRow | null> {

@@ -141,12 +141,17 @@ export interface CheckedDraft {
 /**
  * Checks a draft body against everything a schema cannot say and builds the rows to store. Defaults: the recipient's
  * discount on lines, the recipient's yourReference and currency, the originator's ourReference.
- * `kind` is what the caller serves (invoice drafts become credit-note drafts when `credit` is true).
+ * `kind` is what the caller serves (invoice drafts become credit-note drafts when `credit` is true). `known`: the
+ * recipient's row when the caller has it from this transaction.
  */
-export async function checkDraft(ctx: AppContext, settings: Settings, kind: DocumentKind, input: DraftInput): Promise<CheckedDraft> {
+export async function checkDraft(ctx: AppContext, settings: Settings, kind: DocumentKind, input: DraftInput, known?: Selectable<RecipientsTable>): Promise<CheckedDraft> {
   const errors = new FieldErrors();
   const db = ctx.db;
-  const recipient = await db.selectFrom('recipients').selectAll().where('number', '=', input.recipient.number).executeTakeFirst();
+  // `known`: the recipient's row as this transaction just wrote it (a signup's new recipient), not read again.
+  const recipient =
+    known && known.number === input.recipient.number
+      ? known
+      : await db.selectFrom('recipients').selectAll().where('number', '=', input.recipient.number).executeTakeFirst();
   if (!recipient) errors.add('recipient.number', 'NO_SUCH_RECIPIENT', { number: input.recipient.number });
   else if (recipient.deleted) errors.add('recipient.number', 'RECIPIENT_DELETED', { number: input.recipient.number });
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { insertRows, updateRows } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { buildKid } from '../../domain/kid.js';
@@ -168,16 +169,11 @@ async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions, writte
   // Lines first: once the row has its number the triggers refuse any change to them.
   if (!written) await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
   await insertLines(trx, id, lines);
-  const res = await trx
-    .updateTable('documents')
-    .set({ ...final, content_hash: hash, updated_at: final.issued_at! })
-    .where('id', '=', id)
-    .where('number', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new OpError(409, 'CONFLICT', `Draft ${id} was issued meanwhile`);
+  const res = await updateRows(trx, 'documents', { ...final, content_hash: hash, updated_at: final.issued_at! }, { id, number: null });
+  if (Number(res.numAffectedRows) !== 1) throw new OpError(409, 'CONFLICT', `Draft ${id} was issued meanwhile`);
 
   if (kind === 'invoice') {
-    await trx.insertInto('invoice_balances').values({ document_id: id, balance: totals.totalOre, paid_total: 0, credited_total: 0, lost_total: 0, lost: 0, settled_date: null }).execute();
+    await insertRows(trx, 'invoice_balances', [{ document_id: id, balance: totals.totalOre, paid_total: 0, credited_total: 0, lost_total: 0, lost: 0, settled_date: null }]);
   } else if (kind === 'credit-note') {
     await applyCredit(trx, draft.credited_document_id!, totals.totalOre, issueDate);
   }
@@ -195,11 +191,20 @@ async function applyCredit(trx: Kysely<Database>, invoiceId: number, amount: num
     .execute();
 }
 
-/** POST /invoices/: writes the draft and issues it in the same transaction (nothing is left behind on failure). */
-export async function issueNew(ctx: AppContext, kind: DocumentKind, input: DraftInput, sourceDocumentId: number | null = null): Promise<Issued> {
+/**
+ * POST /invoices/: writes the draft and issues it in the same transaction (nothing is left behind on failure). `known`:
+ * what the caller already has from this transaction (the recipient's row it just wrote, the settings it read).
+ */
+export async function issueNew(
+  ctx: AppContext,
+  kind: DocumentKind,
+  input: DraftInput,
+  sourceDocumentId: number | null = null,
+  known: { recipient?: CheckedDraft['recipient']; settings?: Settings } = {},
+): Promise<Issued> {
   return inTx(ctx, async (tctx) => {
-    const settings = await getSettings(tctx);
-    const checked = await checkDraft(tctx, settings, kind, input);
+    const settings = known.settings ?? (await getSettings(tctx));
+    const checked = await checkDraft(tctx, settings, kind, input, known.recipient);
     // The row is written as a draft (the lines' foreign key and the triggers need it), its lines once, by the issue.
     const id = await insertDraft(tctx, { ...checked, lines: [] }, sourceDocumentId);
     return issueInTx(tctx, id, { settings }, { draft: { ...checked.doc, source_document_id: sourceDocumentId }, lines: checked.lines, recipient: checked.recipient });

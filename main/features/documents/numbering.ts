@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import type { Settings } from '../settings/settings.schema.js';
 import type { DocumentKind } from './document-kinds.js';
@@ -38,32 +39,29 @@ export async function takeNextNumber(trx: Kysely<Database>, series: string, sett
   return takeSeriesNumbers(trx, series, firstNumberOf(series, settings), 1);
 }
 
+/** Advances a series' counter by `n` and answers the new counter: one UPDATE, which on PostgreSQL also takes the row lock. */
+const advance = prepared((db, series: string, n: number) =>
+  db.updateTable('number_series').set((eb) => ({ next_number: eb('next_number', '+', n) })).where('series', '=', series).returning('next_number'),
+);
+const startSeries = prepared((db, series: string, next: number) =>
+  db.insertInto('number_series').values({ series, next_number: next }).onConflict((oc) => oc.column('series').doNothing()),
+);
+
 /**
- * Takes `n` consecutive numbers of a series in the caller's transaction; returns the first. The counter row is read
- * with a row lock (SELECT … FOR UPDATE on PostgreSQL, where concurrent issues wait for each other's commit; a no-op on
- * SQLite, whose one writer already serialises the transaction), so concurrent issues give no gap and no duplicate.
- * A series' first row is inserted with ON CONFLICT DO NOTHING: when two transactions start a series at once, the loser
- * waits for the winner's commit and then locks and advances its row.
+ * Takes `n` consecutive numbers of a series in the caller's transaction; returns the first. One statement advances the
+ * counter and answers it (UPDATE … RETURNING): on PostgreSQL the UPDATE takes the row lock, so a concurrent issue waits
+ * for this transaction's commit and then advances the committed counter (READ COMMITTED re-reads the row it waited
+ * for); on SQLite the one writer already serialises the transaction. No gap, no duplicate, and a rollback gives the
+ * numbers back. A series' first row is inserted with ON CONFLICT DO NOTHING: when two transactions start a series at
+ * once, the loser waits for the winner's commit and then advances its row.
  */
 export async function takeSeriesNumbers(trx: Kysely<Database>, series: string, first: number, n: number): Promise<number> {
-  const lock = () => trx.selectFrom('number_series').select('next_number').where('series', '=', series).forUpdate().executeTakeFirst();
-  let row = await lock();
+  let row = await advance.first(trx, series, n);
   if (!row) {
-    const inserted = await trx
-      .insertInto('number_series')
-      .values({ series, next_number: first + n })
-      .onConflict((oc) => oc.column('series').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows) === 1) return first;
-    row = await lock();
+    const inserted = await startSeries.execute(trx, series, first + n);
+    if (Number(inserted.numAffectedRows) === 1) return first;
+    row = await advance.first(trx, series, n);
     if (!row) throw new Error(`number series ${series} vanished under an issue`);
   }
-  const updated = await trx
-    .updateTable('number_series')
-    .set({ next_number: row.next_number + n })
-    .where('series', '=', series)
-    .where('next_number', '=', row.next_number)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new Error(`number series ${series} changed under an issue`);
-  return row.next_number;
+  return Number(row.next_number) - n;
 }

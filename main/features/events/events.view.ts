@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
 import type { Database, EventCustomFieldsTable, EventsTable } from '../../../db/schema.js';
 import { oreToKr } from '../../domain/money.js';
 import { stateWhere } from '../invoices/invoice-state.sql.js';
@@ -49,14 +50,13 @@ export async function statsOf(db: Kysely<Database>, numbers: number[], today: st
 }
 
 /** Seats taken: everyone not cancelled (pending ones hold a seat until the host decides). */
+const countSeats = prepared((db, eventNumber: number) =>
+  db.selectFrom('event_participants').select((eb) => eb.fn.countAll<number>().as('n')).where('event_number', '=', eventNumber).where('status', '!=', 'cancelled'),
+);
+
 export async function seatsTaken(db: Kysely<Database>, eventNumber: number): Promise<number> {
-  const r = await db
-    .selectFrom('event_participants')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('event_number', '=', eventNumber)
-    .where('status', '!=', 'cancelled')
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+  const r = await countSeats.first(db, eventNumber);
+  return Number(r!.n);
 }
 
 export async function extrasOf(db: Kysely<Database>, numbers: number[]) {

@@ -4,7 +4,7 @@
  * The amount shown at signup is computed by the very line code the invoice is issued with, so the two agree to the øre.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, EventCustomFieldsTable } from '../../../db/schema.js';
+import type { Database, EventCustomFieldsTable, RecipientsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { oreToKr } from '../../domain/money.js';
 import { normaliseOrgNumber } from '../../domain/orgnr.js';
@@ -13,8 +13,11 @@ import { computeLines, lineFromItem } from '../documents/draft-input.js';
 import type { ItemInput } from '../documents/documents.schema.js';
 import { issueNew } from '../documents/issue.service.js';
 import { productsByCode } from '../products/products.service.js';
-import { createRecipients } from '../recipients/recipients.service.js';
+import { createRecipientRows } from '../recipients/recipients.service.js';
+import type { Settings } from '../settings/settings.schema.js';
 import type { EventRow } from './events.view.js';
+
+type RecipientRow = Selectable<RecipientsTable>;
 
 type FieldRow = Selectable<EventCustomFieldsTable>;
 export interface ChosenValue {
@@ -86,8 +89,11 @@ const FIELD_MAP: Record<string, string> = {
   yourReference: 'invoice.yourRef',
 };
 
-/** The invoice party's recipient: the one with this organisation number, or a new one. */
-export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: string, mobile: string | null): Promise<number> {
+/**
+ * The invoice party's recipient: the one with this organisation number (its number), or a new one (its row as written,
+ * so issuing does not read it again).
+ */
+export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: string, mobile: string | null): Promise<{ number: number; row?: RecipientRow }> {
   const trx = ctx.db;
   if (party.orgNo) {
     const found = await trx
@@ -97,10 +103,10 @@ export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: 
       .where('deleted', '=', 0)
       .orderBy('number')
       .executeTakeFirst();
-    if (found) return found.number;
+    if (found) return { number: found.number };
   }
   try {
-    const [number] = await createRecipients(
+    const [row] = await createRecipientRows(
       ctx,
       [
         {
@@ -112,7 +118,7 @@ export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: 
       ],
       false,
     );
-    return number;
+    return { number: row.number, row };
   } catch (e) {
     if (e instanceof OpError && e.status === 400) {
       throw new OpError(400, e.code, e.message, e.fields.map((f) => ({ ...f, field: FIELD_MAP[f.field] ?? `invoice.${f.field}` })));
@@ -127,14 +133,21 @@ export async function issueParticipantInvoice(
   ev: EventRow,
   participant: { name: string; email: string; mobile: string | null; party: InvoiceParty },
   items: ItemInput[],
+  settings?: Settings,
 ) {
-  const recipientNumber = await recipientFor(ctx, participant.party, participant.email, participant.mobile);
-  const issued = await issueNew(ctx, 'invoice', {
-    recipient: { number: recipientNumber },
-    yourReference: participant.party.yourRef ?? participant.name.slice(0, 64),
-    currency: 'NOK',
-    invoiceText: `Påmelding til ${ev.name} ${ev.starts_at}. Deltaker: ${participant.name}`.slice(0, 2000),
-    items,
-  });
-  return { recipientNumber, ...issued };
+  const recipient = await recipientFor(ctx, participant.party, participant.email, participant.mobile);
+  const issued = await issueNew(
+    ctx,
+    'invoice',
+    {
+      recipient: { number: recipient.number },
+      yourReference: participant.party.yourRef ?? participant.name.slice(0, 64),
+      currency: 'NOK',
+      invoiceText: `Påmelding til ${ev.name} ${ev.starts_at}. Deltaker: ${participant.name}`.slice(0, 2000),
+      items,
+    },
+    null,
+    { recipient: recipient.row, settings },
+  );
+  return { recipientNumber: recipient.number, ...issued };
 }

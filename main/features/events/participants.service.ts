@@ -7,6 +7,7 @@ import { notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { creditInvoice } from '../invoices/credit-notes.service.js';
 import type { ItemInput } from '../documents/documents.schema.js';
+import type { Settings } from '../settings/settings.schema.js';
 import type { ParticipantStatus, ParticipantUpdate } from './events.schema.js';
 import type { ParticipantView } from './events.output.js';
 import { eventRow } from './events.service.js';
@@ -105,6 +106,7 @@ export async function registration(
   ev: EventRow,
   p: Pick<Row, 'number' | 'name' | 'email' | 'mobile' | 'amount' | 'invoice_party' | 'discount_code' | 'custom_values'>,
   items?: ItemInput[],
+  settings?: Settings,
 ): Promise<Registration> {
   const trx = ctx.db;
   let invoice: Registration['invoice'] = null;
@@ -116,7 +118,7 @@ export async function registration(
       const code = p.discount_code ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', p.discount_code).executeTakeFirst() : undefined;
       lines = await participantItems(trx, ev, fields, JSON.parse(p.custom_values) as ChosenValue[], code ?? null);
     }
-    invoice = await issueParticipantInvoice(ctx, ev, { name: p.name, email: p.email, mobile: p.mobile, party: JSON.parse(p.invoice_party!) as InvoiceParty }, lines);
+    invoice = await issueParticipantInvoice(ctx, ev, { name: p.name, email: p.email, mobile: p.mobile, party: JSON.parse(p.invoice_party!) as InvoiceParty }, lines, settings);
     amount = invoice.total ?? (await trx.selectFrom('documents').select('total').where('id', '=', invoice.id).executeTakeFirstOrThrow()).total;
   }
   await notifyRegistered(ctx, ev, { ...p, amount }, invoice);

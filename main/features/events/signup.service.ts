@@ -4,8 +4,9 @@
  * and the queued mail. A failed signup writes nothing. On SQLite concurrent signups share the transaction, each in its
  * own savepoint, and are answered after the shared commit (group commit, main/ops/group-commit.ts).
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import { insertRows, prepared } from '../../../db/prepared.js';
+import type { Database, EventParticipantsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { inGroupTx } from '../../ops/group-commit.js';
 import { txMemo } from '../../ops/tx-memo.js';
@@ -23,6 +24,11 @@ import { seatsTaken, type EventRow } from './events.view.js';
 import { notifyPending, smsNumber } from './notify.js';
 import { amountOf, participantItems, type ChosenValue, type InvoiceParty } from './participant-invoice.js';
 import { registration } from './participants.service.js';
+
+/** The lock (see migration 0006) and the participant's number in one statement, compiled once (db/prepared.ts). */
+const takeSeat = prepared((db, eventNumber: number) =>
+  db.updateTable('events').set((eb) => ({ signup_seq: eb('signup_seq', '+', 1) })).where('number', '=', eventNumber).returning('signup_seq'),
+);
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
@@ -127,12 +133,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     }
 
     // The lock: from here until commit no other signup to this event can count or insert (see migration 0006).
-    const { signup_seq: number } = await trx
-      .updateTable('events')
-      .set((eb) => ({ signup_seq: eb('signup_seq', '+', 1) }))
-      .where('number', '=', ev.number)
-      .returning('signup_seq')
-      .executeTakeFirstOrThrow();
+    const { signup_seq: number } = (await takeSeat.first(trx, ev.number))!;
     if (ev.participant_limit !== null && (await seatsTaken(trx, ev.number)) >= ev.participant_limit) {
       throw validationError([{ field: 'participantLimit', message: 'the event is full' }], 'Signup is closed');
     }
@@ -154,18 +155,17 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     };
     // With confirmation the participant waits; without, the invoice is issued and the mail queued first, so the row is
     // written once, registered, with one audit entry for the whole signup.
-    const reg = ev.confirmation ? null : await registration(tctx, ev, p, items);
-    await trx
-      .insertInto('event_participants')
-      .values({
+    const reg = ev.confirmation ? null : await registration(tctx, ev, p, items, settings);
+    await insertRows(trx, 'event_participants', [
+      {
         ...p,
         status: reg ? 'registered' : 'pending',
         amount: reg ? reg.amount : amount,
         recipient_number: reg?.invoice?.recipientNumber ?? null,
         invoice_document_id: reg?.invoice?.id ?? null,
         registered_at: reg ? now : null,
-      })
-      .execute();
+      } satisfies Insertable<EventParticipantsTable>,
+    ]);
     const status = reg ? 'registered' : 'pending';
     await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${number}`, 'signup', { status, amount: reg ? reg.amount : amount, discountCode: p.discount_code, invoice: reg?.invoice?.number ?? null });
     if (!reg) await notifyPending(tctx, ev, p);

@@ -6,6 +6,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { isAllDigits } from '../../../db/dialect.js';
+import { prepared } from '../../../db/prepared.js';
+import { txMemo } from '../../ops/tx-memo.js';
 
 /**
  * The highest all-digit customer number, or 0: the last entry of the partial expression index
@@ -13,15 +15,18 @@ import { isAllDigits } from '../../../db/dialect.js';
  * so the planner takes it (one index lookup, not a scan of the register). The digits test is dialect-specific:
  * db/dialect.ts isAllDigits.
  */
-async function highestNumeric(trx: Kysely<Database>): Promise<number> {
+const highest = prepared((db) => {
   const numeric = sql<number>`cast(customer_number as bigint)`;
-  const r = await trx
+  return db
     .selectFrom('recipients')
     .select(numeric.as('n'))
-    .where(sql<boolean>`${isAllDigits(trx, 'customer_number')} and length(customer_number) <= 15`)
+    .where(sql<boolean>`${isAllDigits(db, 'customer_number')} and length(customer_number) <= 15`)
     .orderBy(numeric, 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+});
+
+async function highestNumeric(trx: Kysely<Database>): Promise<number> {
+  const r = await highest.first(trx);
   return Number(r?.n ?? 0);
 }
 
@@ -33,11 +38,18 @@ async function highestNumeric(trx: Kysely<Database>): Promise<number> {
  * no-op and the one writer already serialises. The row is created the first time, as documents.numbering does it.
  */
 async function lockNumbering(trx: Kysely<Database>): Promise<void> {
+  // Held until the transaction ends: a transaction that has it (a group-commit batch of signups) does not ask again.
+  // A rollback to a savepoint forgets the memo (tx-memo.ts), so a lock taken after it is taken again.
+  const memo = txMemo(trx);
+  if (memo?.has(LOCK_MEMO)) return;
+  memo?.set(LOCK_MEMO, true);
   const lock = () => trx.selectFrom('number_series').select('next_number').where('series', '=', 'customer-number').forUpdate().executeTakeFirst();
   if (await lock()) return;
   await trx.insertInto('number_series').values({ series: 'customer-number', next_number: 0 }).onConflict((oc) => oc.column('series').doNothing()).execute();
   await lock();
 }
+
+const LOCK_MEMO = 'customer-number:lock';
 
 /** `count` free customer numbers in order (as text), in the caller's transaction (the numbering is locked until it ends). */
 export async function nextCustomerNumbers(trx: Kysely<Database>, count: number, first: number): Promise<string[]> {

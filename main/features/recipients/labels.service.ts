@@ -3,6 +3,8 @@ import { conflict, fieldError, FieldErrors, notFound, validationError } from '..
 import { audit } from '../audit/audit.service.js';
 import type { CustomFieldInput } from './recipients.schema.js';
 import { inTx } from '../../ops/transaction.js';
+import { forgetTxMemo } from '../../ops/tx-memo.js';
+import { FIELDS_MEMO } from './recipients.service.js';
 
 /* Labels: numbered recipient groups (reports filter on labelNumber). */
 
@@ -91,6 +93,7 @@ export async function listCustomFields(ctx: AppContext) {
 export async function createCustomField(ctx: AppContext, input: CustomFieldInput) {
   const values = checkCustomField(input);
   return inTx(ctx, async (tctx) => {
+    forgetTxMemo(tctx.db, FIELDS_MEMO);
     const row = await tctx.db.insertInto('custom_fields').values(values).returningAll().executeTakeFirstOrThrow();
     await audit(tctx.db, ctx.clock, 'custom_field', row.number, 'create', input);
     return fieldView(row);
@@ -100,6 +103,7 @@ export async function createCustomField(ctx: AppContext, input: CustomFieldInput
 export async function updateCustomField(ctx: AppContext, number: number, input: CustomFieldInput) {
   const values = checkCustomField(input);
   return inTx(ctx, async (tctx) => {
+    forgetTxMemo(tctx.db, FIELDS_MEMO);
     const res = await tctx.db.updateTable('custom_fields').set(values).where('number', '=', number).returningAll().executeTakeFirst();
     if (!res) throw notFound(`Custom field ${number}`);
     await audit(tctx.db, ctx.clock, 'custom_field', number, 'update', input);
@@ -109,6 +113,7 @@ export async function updateCustomField(ctx: AppContext, number: number, input: 
 
 export async function deleteCustomField(ctx: AppContext, number: number) {
   await inTx(ctx, async (tctx) => {
+    forgetTxMemo(tctx.db, FIELDS_MEMO);
     const res = await tctx.db.deleteFrom('custom_fields').where('number', '=', number).executeTakeFirst();
     if (!Number(res.numDeletedRows)) throw notFound(`Custom field ${number}`);
     await audit(tctx.db, ctx.clock, 'custom_field', number, 'delete');

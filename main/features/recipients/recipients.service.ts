@@ -25,6 +25,7 @@ import { knownCurrencies } from '../common/exchange-rates.service.js';
 import type { RecipientInput, RecipientSort } from './recipients.schema.js';
 import type { RecipientView } from './recipients.output.js';
 import { inTx } from '../../ops/transaction.js';
+import { txMemo } from '../../ops/tx-memo.js';
 
 type Row = Selectable<RecipientsTable>;
 type NewRow = Omit<RecipientsTable, 'number'>;
@@ -37,12 +38,27 @@ interface Lookups {
   required: Array<[number, { name: string }]>;
 }
 
-async function lookups(ctx: AppContext): Promise<Lookups> {
+/** The custom field definitions, read once per transaction (a group-commit batch of signups creates many recipients). */
+async function customFieldDefs(db: Kysely<Database>) {
+  const memo = txMemo(db);
+  const kept = memo?.get(FIELDS_MEMO) as Selectable<Database['custom_fields']>[] | undefined;
+  if (kept) return kept;
+  const rows = await db.selectFrom('custom_fields').selectAll().execute();
+  memo?.set(FIELDS_MEMO, rows);
+  return rows;
+}
+/** The memo key of the custom field definitions; labels.service.ts forgets it when it changes them. */
+export const FIELDS_MEMO = 'recipient-fields:';
+
+const NO_SET = new Set<never>();
+
+/** What checking `inputs` needs: the custom field definitions always (required ones), currencies and labels only when given. */
+async function lookups(ctx: AppContext, inputs: RecipientInput[]): Promise<Lookups> {
   const db = ctx.db;
   const [currencies, fields, labels] = await Promise.all([
-    knownCurrencies(ctx),
-    db.selectFrom('custom_fields').selectAll().execute(),
-    db.selectFrom('labels').select('number').execute(),
+    inputs.some((i) => i.settings?.currency != null) ? knownCurrencies(ctx) : NO_SET,
+    customFieldDefs(db),
+    inputs.some((i) => i.labels?.length) ? db.selectFrom('labels').select('number').execute() : [],
   ]);
   const byNumber: Lookups['fields'] = new Map(
     fields.map((f) => [f.number, { name: f.name, type: f.type, options: f.options ? JSON.parse(f.options) : null, required: !!f.required }]),
@@ -211,13 +227,20 @@ async function assertCustomerNumbersFree(db: Kysely<Database>, values: Array<str
  * Inserts the rows with one single-row INSERT (SQL built by Kysely) prepared once and run per row, as the benchmark's
  * floor does; see insertRowsFast for why the loop runs on the connection. Returns the new numbers in the order of `rows`.
  */
+/** The INSERT's SQL per database (Kysely adapter), built once: the columns are always those of checkRecipient's row. */
+const insertSql = new WeakMap<object, { columns: string; sql: string }>();
+
 async function insertRows(trx: Kysely<Database>, rows: NewRow[]): Promise<number[]> {
   if (!rows.length) return [];
   const columns = Object.keys(rows[0]) as Array<keyof NewRow>;
   // Every cell a parameter (undefined would make Kysely write DEFAULT and shift the parameters).
-  const shape = Object.fromEntries(columns.map((c) => [c, null])) as unknown as NewRow;
-  const text = trx.insertInto('recipients').values(shape).compile().sql;
-  const fast = insertRowsFast(trx, text, paramsOf(rows, columns));
+  const adapter = trx.getExecutor().adapter;
+  let text = insertSql.get(adapter);
+  if (text === undefined || text.columns !== columns.join()) {
+    const shape = Object.fromEntries(columns.map((c) => [c, null])) as unknown as NewRow;
+    insertSql.set(adapter, (text = { columns: columns.join(), sql: trx.insertInto('recipients').values(shape).compile().sql }));
+  }
+  const fast = insertRowsFast(trx, text.sql, paramsOf(rows, columns));
   if (fast) return fast;
   // No SQLite connection (PostgreSQL): multi-row INSERT … RETURNING in chunks (the numbers come back in VALUES order).
   const numbers: number[] = [];
@@ -242,14 +265,25 @@ function* paramsOf(rows: NewRow[], columns: Array<keyof NewRow>): Generator<unkn
  * transaction when there is one: an event signup creates the invoice recipient with its own writes).
  */
 export async function createRecipients(ctx: AppContext, inputs: RecipientInput[], batch: boolean): Promise<number[]> {
+  return (await createRecipientRows(ctx, inputs, batch)).map((r) => r.number);
+}
+
+/**
+ * createRecipients, answering the new rows as stored (every column is written from the checked row, so the row is
+ * known without reading it back): an event signup hands it on to the invoice it issues.
+ */
+export async function createRecipientRows(ctx: AppContext, inputs: RecipientInput[], batch: boolean): Promise<Row[]> {
   return inTx(ctx, async (tctx) => {
     const trx = tctx.db;
-    const look = await lookups(tctx);
+    const look = await lookups(tctx, inputs);
     const errors = new FieldErrors();
     const now = ctx.clock.timestamp();
     const checked = inputs.map((input, i) => checkRecipient(input, look, batch ? `[${i}].` : '', errors, now));
     errors.throwIfAny();
     // Without a customer number: the next free one (customer-numbers.ts); the given ones are checked below as before.
+    // A number given out here is one above the highest all-digit number of at most 15 digits, so it is free; only
+    // the given ones (and, in theory, a given-out one past 15 digits) are looked up.
+    const assigned = new Set<string>();
     const unnumbered = checked.filter((c) => c.row.customer_number === null);
     if (unnumbered.length) {
       const given = new Set(checked.map((c) => c.row.customer_number).filter((x): x is string => x !== null));
@@ -258,11 +292,12 @@ export async function createRecipients(ctx: AppContext, inputs: RecipientInput[]
       unnumbered.forEach((c, i) => {
         c.row.customer_number = free[i];
         c.row.search_text = `${c.row.search_text} ${free[i]}`;
+        if (free[i].length <= 15) assigned.add(free[i]);
       });
     }
     await assertCustomerNumbersFree(
       trx,
-      checked.map((c) => c.row.customer_number),
+      checked.map((c) => (assigned.has(c.row.customer_number!) ? null : c.row.customer_number)),
       (i) => `${batch ? `[${i}].` : ''}customerNumber`,
     );
 
@@ -274,7 +309,7 @@ export async function createRecipients(ctx: AppContext, inputs: RecipientInput[]
     await audit(trx, ctx.clock, 'recipient', numbers.length === 1 ? numbers[0] : `${numbers[0]}..${numbers[numbers.length - 1]}`, 'create', {
       count: numbers.length,
     });
-    return numbers;
+    return checked.map((c, i) => ({ number: numbers[i], ...c.row }));
   });
 }
 
@@ -283,7 +318,7 @@ export async function updateRecipient(ctx: AppContext, number: number, input: Re
     const trx = tctx.db;
     const existing = await trx.selectFrom('recipients').select(['number', 'created_at', 'deleted']).where('number', '=', number).executeTakeFirst();
     if (!existing) throw notFound(`Recipient ${number}`);
-    const look = await lookups(tctx);
+    const look = await lookups(tctx, [input]);
     const errors = new FieldErrors();
     const checked = checkRecipient(input, look, '', errors, ctx.clock.timestamp());
     errors.throwIfAny();

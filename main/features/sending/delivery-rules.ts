@@ -39,7 +39,8 @@ export async function checkDelivery(
   const source = documentSources[doc.type];
   const facts = await source.describe(ctx, doc.number);
   if (!facts) throw notFound(`${doc.type} ${doc.number}`);
-  const recipient = await ctx.db.selectFrom('recipients').select(['org_number', 'org_icd']).where('number', '=', facts.recipientNumber).executeTakeFirst();
+  // The organisation number is only needed for EHF.
+  const recipient = o.ehf ? await ctx.db.selectFrom('recipients').select(['org_number', 'org_icd']).where('number', '=', facts.recipientNumber).executeTakeFirst() : undefined;
   const settings = await sendingSettings(ctx);
   const errors = new FieldErrors();
   const emails = o.email ?? [];

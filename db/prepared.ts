@@ -1,0 +1,90 @@
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * A fixed-shape query that Kysely builds and compiles once per database (SQLite or PostgreSQL: each gets its own SQL,
+ * with the instance's plugins applied, as any Kysely query) and then runs with new parameter values through Kysely's
+ * executor (its connection handling, transactions and result plugins unchanged). For the statements a hot path runs
+ * per request (a signup, an issue): building the operation tree and compiling it cost as much as SQLite running it.
+ *
+ * `build` (declared with one argument per parameter after `db`, else give `arity`) is called once per database with one placeholder per parameter (unique marker strings, typed as the values
+ * they stand for); every placeholder must end up as a bound parameter of the compiled query, or preparing throws.
+ * Values the builder writes itself (constants) stay as compiled. Only for queries whose SQL does not depend on the
+ * values (no `in` lists of varying length, no optional clauses): build another prepared query for another shape.
+ */
+export function prepared<P extends readonly unknown[], R>(build: (db: Kysely<Database>, ...params: P) => Compilable<R>, arity: number = build.length - 1) {
+  /** Per Kysely adapter (an instance and its transactions share it): the compiled query and where each parameter comes from. */
+  const byAdapter = new WeakMap<object, { compiled: CompiledQuery<R>; source: number[] }>();
+  const markers = Array.from({ length: arity }, (_, i) => `\u0000kvitt-param-${i}\u0000`);
+
+  function prepare(db: Kysely<Database>) {
+    const compiled = build(db, ...(markers as unknown as P)).compile();
+    const source = compiled.parameters.map((v) => (typeof v === 'string' ? markers.indexOf(v) : -1));
+    const missing = markers.filter((_, i) => !source.includes(i));
+    if (missing.length) throw new Error(`prepared query: parameter(s) ${missing.map((m) => markers.indexOf(m)).join(', ')} not bound in ${compiled.sql}`);
+    const entry = { compiled, source };
+    byAdapter.set(db.getExecutor().adapter, entry);
+    return entry;
+  }
+
+  return {
+    /** Runs the query on `db` (a Kysely instance or a transaction of it) with these values. */
+    execute(db: Kysely<Database>, ...params: P): Promise<QueryResult<R>> {
+      const { compiled, source } = byAdapter.get(db.getExecutor().adapter) ?? prepare(db);
+      const parameters = source.map((s, i) => (s < 0 ? compiled.parameters[i] : params[s]));
+      return db.executeQuery<R>({ ...compiled, parameters });
+    },
+    /** The rows of a select (or of … RETURNING). */
+    async rows(db: Kysely<Database>, ...params: P): Promise<R[]> {
+      return (await this.execute(db, ...params)).rows;
+    },
+    /** The first row, or undefined. */
+    async first(db: Kysely<Database>, ...params: P): Promise<R | undefined> {
+      return (await this.execute(db, ...params)).rows[0];
+    },
+  };
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the row helpers below take any table's rows; the callers' types check them */
+type Prepared = ReturnType<typeof prepared<unknown[], any>>;
+const shapes = new Map<string, Prepared>();
+
+/** A prepared query per shape (table, columns, …), built by `make` the first time the shape is asked for. */
+function byShape(key: string, arity: number, make: (db: Kysely<any>, params: unknown[]) => Compilable<any>): Prepared {
+  let p = shapes.get(key);
+  if (!p) shapes.set(key, (p = prepared((db, ...params: unknown[]) => make(db, params), arity)));
+  return p;
+}
+
+const definedKeys = (row: Record<string, unknown>) => Object.keys(row).filter((k) => row[k] !== undefined);
+
+/**
+ * INSERT of `rows` (1 to 20, each with the same defined keys; undefined values are left out, as Kysely does) into `table`,
+ * optionally RETURNING `returning`; prepared once per table, set of columns and number of rows.
+ */
+export function insertRows<R = any>(db: Kysely<Database>, table: keyof Database & string, rows: Record<string, unknown>[], returning: readonly string[] = []): Promise<QueryResult<R>> {
+  if (rows.length === 0 || rows.length > 20) throw new Error(`insertRows: 1 to 20 rows, got ${rows.length}`);
+  const cols = definedKeys(rows[0]);
+  const p = byShape(`insert|${table}|${cols}|${rows.length}|${returning}`, cols.length * rows.length, (kdb, params) => {
+    const values = rows.map((_, r) => Object.fromEntries(cols.map((c, j) => [c, params[r * cols.length + j]])));
+    const q = kdb.insertInto(table).values(values);
+    return returning.length ? q.returning(returning as any) : q;
+  });
+  return p.execute(db, ...rows.flatMap((row) => cols.map((c) => row[c]))) as Promise<QueryResult<R>>;
+}
+
+/**
+ * UPDATE `table` SET `set` WHERE each column of `where` equals its value (a null value: IS NULL); prepared once per
+ * table and sets of columns (which where-values are null is part of the shape).
+ */
+export function updateRows(db: Kysely<Database>, table: keyof Database & string, set: Record<string, unknown>, where: Record<string, unknown>): Promise<QueryResult<never>> {
+  const cols = definedKeys(set);
+  const conds = Object.keys(where);
+  const bound = conds.filter((c) => where[c] !== null);
+  const p = byShape(`update|${table}|${cols}|${conds.map((c) => (where[c] === null ? `${c} null` : c))}`, cols.length + bound.length, (kdb, params) => {
+    let q = kdb.updateTable(table).set(Object.fromEntries(cols.map((c, j) => [c, params[j]])) as any);
+    for (const c of conds) q = where[c] === null ? q.where(c as any, 'is', null) : q.where(c as any, '=', params[cols.length + bound.indexOf(c)]);
+    return q;
+  });
+  return p.execute(db, ...cols.map((c) => set[c]), ...bound.map((c) => where[c])) as Promise<QueryResult<never>>;
+}
