@@ -79,10 +79,17 @@ const mailbox = (header: string, a: MimeAddress) => (a.name ? textHeader(header,
 /** `To: a, b, …` folded one address per line after the first. */
 const addressList = (header: string, list: string[]) => `${header}: ${list.join(`,${CRLF} `)}`;
 
+/** A line quoted-printable keeps as it is: printable ASCII without '=', not starting with '.', not ending in a blank. */
+const PLAIN_LINE = /^(?:[\x21-\x2d\x2f-\x3c\x3e-\x7e](?:[\x20-\x3c\x3e-\x7e]*[\x21-\x3c\x3e-\x7e])?)?$/;
+
 /** Quoted-printable with CRLF line ends and soft breaks at 76; a leading '.' and trailing blanks are encoded. */
 export function quotedPrintable(text: string): string {
   const out: string[] = [];
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    if (line.length <= 76 && PLAIN_LINE.test(line)) {
+      out.push(line);
+      continue;
+    }
     const bytes = Buffer.from(line, 'utf8');
     let cur = '';
     for (let i = 0; i < bytes.length; i++) {
