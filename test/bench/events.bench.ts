@@ -105,8 +105,13 @@ await new Promise<void>((res, rej) => {
   clients.once('exit', (code) => rej(new Error(`client process exited with ${code}`)));
 });
 const ask = <T>(msg: Record<string, unknown>): Promise<T> =>
-  new Promise((res) => {
-    clients.once('message', (m: any) => res(m[Object.keys(msg)[0]]));
+  new Promise((res, rej) => {
+    const died = (code: number | null) => rej(new Error(`client process exited with ${code}`)); // a refused signup: see its stderr
+    clients.once('exit', died);
+    clients.once('message', (m: any) => {
+      clients.off('exit', died);
+      res(m[Object.keys(msg)[0]]);
+    });
     clients.send(msg);
   });
 
@@ -177,7 +182,7 @@ try {
     console.log(`  free: ${fmt(free.ms)} ms, ${fmt((N / free.ms) * 1000, 0)} signups/s, ${fmt(free.ms / floorMs, 2)}x the floor; ${fmt(free.perCommit, 1)} per commit; CPU per signup ${k === 'B' ? 'server ' : '(server + clients) '}${cpu(free)} ms`);
     console.log(`  paid: ${fmt(paid.ms)} ms, ${fmt((N / paid.ms) * 1000, 0)} signups/s, ${fmt(paid.ms / floorMs, 2)}x the floor; ${fmt(paid.perCommit, 1)} per commit; CPU per signup ${k === 'B' ? 'server ' : '(server + clients) '}${cpu(paid)} ms`);
   }
-  console.log(`GET /invoices/{n}, ${GETS} one after the other on the idle server: p50 ${fmt(median(latenciesMs), 2)} ms, p99 ${fmt(sorted[Math.floor(sorted.length * 0.99)], 2)} ms`);
+  console.log(`GET /invoices/{n}, ${numbers.length} one after the other on the idle server: p50 ${fmt(median(latenciesMs), 2)} ms, p99 ${fmt(sorted[Math.floor(sorted.length * 0.99)], 2)} ms`);
 } finally {
   agent.destroy();
   clients.disconnect();
