@@ -60,10 +60,10 @@ describe('the invoice a signup issues, and POST /invoices/, write what they wrot
 
     const state = JSON.parse(JSON.stringify(await written()));
     if (process.env.KVITT_WRITE_FIXTURE) writeFileSync(FIXTURE, `${JSON.stringify(state, null, 1)}\n`);
-    const before = JSON.parse(readFileSync(FIXTURE, 'utf8'));
-    for (const table of Object.keys(before) as Array<keyof typeof before>) {
+    const before = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, Array<Record<string, unknown>>>;
+    for (const table of Object.keys(before)) {
       expect(state[table].length, table).toBe(before[table].length);
-      before[table].forEach((row: Record<string, unknown>, i: number) => expect(state[table][i], `${table}[${i}]`).toEqual(row));
+      before[table].forEach((row, i) => expect(state[table][i], `${table}[${i}]`).toEqual(row));
     }
     // The three signup invoices and the plain one, issued and hashed.
     expect(state.documents.filter((d: { content_hash: string | null }) => d.content_hash).length).toBe(4);

@@ -15,7 +15,7 @@ import { internationalOf } from './international.js';
 import type { DocumentKind } from './document-kinds.js';
 import { draftRow, totalsColumns, type DocRow, type NewLineRow } from './document-rows.js';
 import type { DraftInput } from './documents.schema.js';
-import { insertDraft, insertLines } from './documents.service.js';
+import { insertLines } from './documents.service.js';
 import { addDays, checkDraft, computeLines, type CheckedDraft } from './draft-input.js';
 import { missingOriginatorFields, originatorSnapshot, recipientSnapshot } from './party.js';
 import { seriesOf, takeNextNumber } from './numbering.js';
@@ -60,11 +60,11 @@ export async function issueDraft(ctx: AppContext, id: number, opts: IssueOptions
 type DraftFacts = Pick<DocRow, 'kind' | 'recipient_number' | 'issue_date' | 'due_date' | 'expiry_date' | 'order_number' | 'order_date' | 'delivery_date' | 'our_reference' | 'your_reference' | 'invoice_text' | 'currency' | 'delivery_address' | 'credited_document_id' | 'source_document_id'>;
 
 /**
- * issueDraft's work; `ctx.db` is a transaction. `written`: a draft this transaction has just inserted WITHOUT lines
- * (issueNew), given with its lines, so they are neither read back nor deleted and written again: they are written once,
- * as issued.
+ * issueDraft's work; `ctx.db` is a transaction. `draftId` null with `written` (issueNew): a new document that has no
+ * draft row; its facts, lines and recipient come checked from the caller, and its row is written once, as issued.
  */
-async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions, written?: { draft: DraftFacts; lines: NewLineRow[]; recipient?: CheckedDraft['recipient'] }): Promise<Issued> {
+async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOptions, written?: { draft: DraftFacts; lines: NewLineRow[]; recipient?: CheckedDraft['recipient'] }): Promise<Issued> {
+  let id = draftId ?? 0;
   const trx = ctx.db;
   const kinds = opts.kinds;
   const draft = written?.draft ?? (await draftRow(trx, id, kinds));
@@ -166,11 +166,19 @@ async function issueInTx(ctx: AppContext, id: number, opts: IssueOptions, writte
   };
   const hash = contentHash(final, lines.map((l, i) => ({ ...l, line_no: i + 1 })));
 
-  // Lines first: once the row has its number the triggers refuse any change to them.
-  if (!written) await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
-  await insertLines(trx, id, lines);
-  const res = await updateRows(trx, 'documents', { ...final, content_hash: hash, updated_at: final.issued_at! }, { id, number: null });
-  if (Number(res.numAffectedRows) !== 1) throw new OpError(409, 'CONFLICT', `Draft ${id} was issued meanwhile`);
+  if (draftId === null) {
+    // A new document (issueNew): its row is written once, as issued, then its lines, in this transaction (the triggers
+    // refuse changing or deleting the lines of an issued document; these are its first and only lines).
+    const inserted = await insertRows<{ id: number }>(trx, 'documents', [{ ...final, content_hash: hash, created_at: final.issued_at!, updated_at: final.issued_at! }], ['id']);
+    id = Number(inserted.rows[0].id);
+    await insertLines(trx, id, lines);
+  } else {
+    // Lines first: once the row has its number the triggers refuse any change to them.
+    await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
+    await insertLines(trx, id, lines);
+    const res = await updateRows(trx, 'documents', { ...final, content_hash: hash, updated_at: final.issued_at! }, { id, number: null });
+    if (Number(res.numAffectedRows) !== 1) throw new OpError(409, 'CONFLICT', `Draft ${id} was issued meanwhile`);
+  }
 
   if (kind === 'invoice') {
     await insertRows(trx, 'invoice_balances', [{ document_id: id, balance: totals.totalOre, paid_total: 0, credited_total: 0, lost_total: 0, lost: 0, settled_date: null }]);
@@ -205,8 +213,7 @@ export async function issueNew(
   return inTx(ctx, async (tctx) => {
     const settings = known.settings ?? (await getSettings(tctx));
     const checked = await checkDraft(tctx, settings, kind, input, known.recipient);
-    // The row is written as a draft (the lines' foreign key and the triggers need it), its lines once, by the issue.
-    const id = await insertDraft(tctx, { ...checked, lines: [] }, sourceDocumentId);
-    return issueInTx(tctx, id, { settings }, { draft: { ...checked.doc, source_document_id: sourceDocumentId }, lines: checked.lines, recipient: checked.recipient });
+    // No draft row: the issue writes the document once, numbered, and its lines once.
+    return issueInTx(tctx, null, { settings }, { draft: { ...checked.doc, source_document_id: sourceDocumentId }, lines: checked.lines, recipient: checked.recipient });
   });
 }

@@ -5,6 +5,9 @@
  */
 import { EventEmitter } from 'node:events';
 import { Type, type Static } from '@sinclair/typebox';
+import type { Insertable } from 'kysely';
+import { insertRows } from '../../../db/prepared.js';
+import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
 import { checkDelivery, type PlannedShipment } from './delivery-rules.js';
@@ -78,9 +81,9 @@ async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<Sh
   const now = ctx.clock.timestamp();
   const out: ShipmentView[] = [];
   for (const r of rows) {
-    const { id } = await trx
-      .insertInto('outbox')
-      .values({
+    // Prepared once (db/prepared.ts): every queued shipment (each signup queues one or two) runs this INSERT.
+    const inserted = await insertRows<{ id: number }>(trx, 'outbox', [
+      {
         ref_type: r.refType,
         ref_number: r.refNumber,
         document_id: r.documentId,
@@ -96,9 +99,9 @@ async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<Sh
         created_at: now,
         updated_at: now,
         delivered_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      } satisfies Insertable<OutboxTable>,
+    ], ['id']);
+    const id = Number(inserted.rows[0].id);
     out.push({ id, method: r.method, recipientAddress: r.method === 'paper' ? '' : r.address, status: r.undeliverable ? 'NOT_DELIVERED' : 'IN_PROGRESS' });
   }
   // One entry for the call; rows about something else than the first (a message queued along a document) name their ref.

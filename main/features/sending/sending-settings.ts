@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { FieldErrors } from '../../ops/errors.js';
+import { txMemo } from '../../ops/tx-memo.js';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../settings/settings.schema.js';
 
 type Sending = Settings['sending'];
@@ -51,7 +52,15 @@ export function mergeSending(current: Sending, patch: NonNullable<SettingsPatch[
 
 /** The stored `sending` section (read on its own: the sender asks for it on every pass). */
 export async function sendingSettings(ctx: Pick<AppContext, 'db'>): Promise<Sending> {
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'sending').executeTakeFirst();
-  const stored = row ? (JSON.parse(row.value) as Partial<Sending>) : {};
-  return { ...DEFAULT_SETTINGS.sending, ...stored, smtp: { ...DEFAULT_SETTINGS.sending.smtp, ...(stored.smtp ?? {}) } };
+  // Kept for the rest of a transaction (a paid signup asks twice; a group-commit batch once for all its members) under
+  // the settings' memo prefix, which updateSettings forgets when it writes.
+  const memo = txMemo(ctx.db);
+  let out = memo?.get('settings:sending') as Sending | undefined;
+  if (!out) {
+    const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'sending').executeTakeFirst();
+    const stored = row ? (JSON.parse(row.value) as Partial<Sending>) : {};
+    out = { ...DEFAULT_SETTINGS.sending, ...stored, smtp: { ...DEFAULT_SETTINGS.sending.smtp, ...(stored.smtp ?? {}) } };
+    memo?.set('settings:sending', out);
+  }
+  return { ...out, smtp: { ...out.smtp } };
 }
