@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { prepared } from '../../../db/prepared.js';
+import { txMemo } from '../../ops/tx-memo.js';
 import type { Database, DocumentLinesTable, DocumentsTable } from '../../../db/schema.js';
 import type { DocumentTotals, LineAmountsInput, VatCategory } from '../../domain/totals.js';
 import type { DocumentKind } from './document-kinds.js';
@@ -45,7 +46,18 @@ export async function linesOf(db: Kysely<Database>, ids: number[]): Promise<Map<
 
 /** An issued document by kind and number (null when there is none). */
 export async function issuedRow(db: Kysely<Database>, kind: DocumentKind, number: number): Promise<DocRow | null> {
+  const kept = txMemo(db)?.get(`issued:${kind}:${number}`) as DocRow | undefined;
+  if (kept) return { ...kept };
   return (await issuedQuery.first(db, kind, number)) ?? null;
+}
+
+/**
+ * The row a transaction has just issued, kept for the rest of it (the outbox queues its mail in the same transaction
+ * and would read it back). An issued row never changes (the triggers refuse it), and a rollback to a savepoint forgets
+ * the memo, so what is kept is what a read would answer.
+ */
+export function keepIssuedRow(db: Kysely<Database>, row: DocRow): void {
+  txMemo(db)?.set(`issued:${row.kind}:${row.number}`, row);
 }
 const issuedQuery = prepared((db, kind: DocumentKind, number: number) => db.selectFrom('documents').selectAll().where('kind', '=', kind).where('number', '=', number));
 

@@ -13,7 +13,7 @@ import { getSettings } from '../settings/settings.service.js';
 import { contentHash } from './content-hash.js';
 import { internationalOf } from './international.js';
 import type { DocumentKind } from './document-kinds.js';
-import { draftRow, totalsColumns, type DocRow, type NewLineRow } from './document-rows.js';
+import { draftRow, keepIssuedRow, totalsColumns, type DocRow, type NewLineRow } from './document-rows.js';
 import type { DraftInput } from './documents.schema.js';
 import { insertLines } from './documents.service.js';
 import { addDays, checkDraft, computeLines, type CheckedDraft } from './draft-input.js';
@@ -169,9 +169,11 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
   if (draftId === null) {
     // A new document (issueNew): its row is written once, as issued, then its lines, in this transaction (the triggers
     // refuse changing or deleting the lines of an issued document; these are its first and only lines).
-    const inserted = await insertRows<{ id: number }>(trx, 'documents', [{ ...final, content_hash: hash, created_at: final.issued_at!, updated_at: final.issued_at! }], ['id']);
+    const row = { ...final, content_hash: hash, created_at: final.issued_at!, updated_at: final.issued_at! };
+    const inserted = await insertRows<{ id: number }>(trx, 'documents', [row], ['id']);
     id = Number(inserted.rows[0].id);
     await insertLines(trx, id, lines);
+    keepIssuedRow(trx, { id, ...row });
   } else {
     // Lines first: once the row has its number the triggers refuse any change to them.
     await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
