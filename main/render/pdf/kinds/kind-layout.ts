@@ -1,6 +1,6 @@
 /**
  * What differs between the document kinds of the invoice family. A new kind is a new file in this folder that exports
- * one KindLayout, plus its line in kinds/index.ts; the blocks (../blocks/) and the page (commercial-document.ts) are shared.
+ * one KindLayout, plus its line in kinds/index.ts; the blocks (../blocks/) and the page (../direct/commercial-layout.ts) are shared.
  */
 import type { DocumentView } from '../../document-view';
 import type { FactRow } from '../blocks/parties';
