@@ -93,7 +93,7 @@ const FIELD_MAP: Record<string, string> = {
  * The invoice party's recipient: the one with this organisation number (its number), or a new one (its row as written,
  * so issuing does not read it again).
  */
-export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: string, mobile: string | null): Promise<{ number: number; row?: RecipientRow }> {
+export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: string, mobile: string | null, settings?: Settings): Promise<{ number: number; row?: RecipientRow }> {
   const trx = ctx.db;
   if (party.orgNo) {
     const found = await trx
@@ -117,6 +117,7 @@ export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: 
         },
       ],
       false,
+      settings,
     );
     return { number: row.number, row };
   } catch (e) {
@@ -135,7 +136,7 @@ export async function issueParticipantInvoice(
   items: ItemInput[],
   settings?: Settings,
 ) {
-  const recipient = await recipientFor(ctx, participant.party, participant.email, participant.mobile);
+  const recipient = await recipientFor(ctx, participant.party, participant.email, participant.mobile, settings);
   const issued = await issueNew(
     ctx,
     'invoice',

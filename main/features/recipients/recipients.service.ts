@@ -9,6 +9,7 @@ import { norwegianSortKey } from '../../domain/sort-key.js';
 import { conflict, FieldErrors, notFound, type ErrorCode } from '../../ops/errors.js';
 import type { ParamsArg } from '../../ops/error-codes.js';
 import { audit } from '../audit/audit.service.js';
+import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
 import { nextCustomerNumbers } from './customer-numbers.js';
 import { postPlace } from '../../domain/postcodes.js';
@@ -270,9 +271,10 @@ export async function createRecipients(ctx: AppContext, inputs: RecipientInput[]
 
 /**
  * createRecipients, answering the new rows as stored (every column is written from the checked row, so the row is
- * known without reading it back): an event signup hands it on to the invoice it issues.
+ * known without reading it back): an event signup hands it on to the invoice it issues. `settings`: the caller's, when
+ * it has read them in this transaction.
  */
-export async function createRecipientRows(ctx: AppContext, inputs: RecipientInput[], batch: boolean): Promise<Row[]> {
+export async function createRecipientRows(ctx: AppContext, inputs: RecipientInput[], batch: boolean, settings?: Settings): Promise<Row[]> {
   return inTx(ctx, async (tctx) => {
     const trx = tctx.db;
     const look = await lookups(tctx, inputs);
@@ -287,7 +289,7 @@ export async function createRecipientRows(ctx: AppContext, inputs: RecipientInpu
     const unnumbered = checked.filter((c) => c.row.customer_number === null);
     if (unnumbered.length) {
       const given = new Set(checked.map((c) => c.row.customer_number).filter((x): x is string => x !== null));
-      const first = (await getSettings(tctx)).invoicing.firstCustomerNumber;
+      const first = (settings ?? (await getSettings(tctx))).invoicing.firstCustomerNumber;
       const free = (await nextCustomerNumbers(trx, unnumbered.length + given.size, first)).filter((n) => !given.has(n));
       unnumbered.forEach((c, i) => {
         c.row.customer_number = free[i];
