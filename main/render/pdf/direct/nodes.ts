@@ -12,7 +12,7 @@ import type { ContentObject } from '../layout';
 import type { DrawItem, RectItem } from './display-list';
 import { loadImage } from './images';
 import { fontFor } from './metrics';
-import { drawLines, layoutText, linesHeight, type Align, type Span } from './text-layout';
+import { drawLines, layoutText, type Align, type Span } from './text-layout';
 
 export interface Style {
   fontSize: number;
@@ -83,11 +83,6 @@ export function drawStack(items: DrawItem[], nodes: ContentObject[], style: Styl
   return top - y;
 }
 
-/** The height drawStack would use (for the flow's page-break decisions). */
-export function stackHeight(nodes: ContentObject[], style: Style, width: number): number {
-  return drawStack([], nodes, style, 0, 0, width);
-}
-
 interface Vector { type: string; x?: number; y?: number; w?: number; h?: number; x1?: number; y1?: number; x2?: number; y2?: number;
   color?: string; lineColor?: string; lineWidth?: number; dash?: { length: number; space?: number } }
 
@@ -129,4 +124,3 @@ export function drawAbsolute(items: DrawItem[], nodes: ContentObject[], style: S
   }
 }
 
-export { linesHeight };
