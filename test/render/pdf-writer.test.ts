@@ -157,7 +157,7 @@ describe('renderDocumentPdf', () => {
     expect(t).toMatch(/Fakturanr\. Utkast 7/);
   });
 
-  it('a giro value too long for its field is still printed in full (the giro is then laid out in the flow)', async () => {
+  it('a giro value too long for its field is still printed in full (its lines run on below the field; the giro stays at the page bottom)', async () => {
     const kid = '1234567890 1234567890 1234567890 1234567890 12345';
     const { text, pages } = await render('longkid', { ...invoiceSimple, kid });
     const t = flat(text);
