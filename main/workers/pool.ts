@@ -1,8 +1,9 @@
 /**
  * The one pool of worker threads for CPU work, so the API and the window keep answering while hundreds of documents are
  * rendered or a big report is written. Two kinds of task, one worker program (worker.ts) for both:
- * - `runTask(name, input)` (tasks.ts): a value back (an outbox PDF or mail). At most `poolSize()` at once: KVITT_WORKERS,
- *   else one less than the cores (at least 1, at most 4), each at the OS priority of niceOf.
+ * - `runTask(name, input)` (tasks.ts): a value back (an outbox PDF or mail). At most `poolSize()` workers for these:
+ *   KVITT_WORKERS, else one less than the cores (at least 1, at most 4), each at the OS priority of niceOf, each handed
+ *   up to DEPTH tasks at once (run in turn) so it never waits for this thread between two.
  *   Where no worker can start (no worker file, KVITT_WORKERS=0) or a worker dies, these run in the calling thread.
  * - `streamTask(name, input, {onNote, signal})` (streams.ts): a file in chunks (reports), at most CREDIT chunks ahead of
  *   what the caller has taken, and small notes (progress) as they come. At most STREAMS at once, in workers of their own
@@ -22,6 +23,13 @@ import type { FromWorker, ToWorker, WorkerError } from './worker.js';
 
 /** Streaming tasks at once. */
 const STREAMS = 2;
+/**
+ * Value tasks handed to one worker at once: the next waits in the worker's own queue, so the worker starts it as soon
+ * as the last one is done instead of waiting for this thread to take the answer and send the next (the outbox's
+ * worker sat idle between mails while this thread was busy with SMTP).
+ */
+const DEPTH = 2;
+const busyWith = (s: Slot, kind: Kind) => s.jobs.length > 0 && s.jobs[0].kind === kind;
 /** An idle worker's time to live (KVITT_WORKER_IDLE_MS for tests). */
 const idleMs = () => Number(process.env.KVITT_WORKER_IDLE_MS) || 30_000;
 
@@ -39,7 +47,8 @@ interface Job {
 }
 interface Slot {
   worker: Worker;
-  job: Job | null;
+  /** In hand: one stream, or up to DEPTH value tasks (the worker runs them in turn). */
+  jobs: Job[];
   retired: boolean;
   idle?: NodeJS.Timeout;
 }
@@ -122,12 +131,12 @@ function spawn(): Slot | null {
   const file = workerFile();
   if (!file) return null;
   const start = file.ts ? tsWorker(file.url) : (workerData: WorkerData) => new Worker(file.url, { workerData });
-  const slot: Slot = { worker: start({ nice: niceOf(slots.length) }), job: null, retired: false };
+  const slot: Slot = { worker: start({ nice: niceOf(slots.length) }), jobs: [], retired: false };
   slot.worker.unref();
   slot.worker.on('message', (m: FromWorker) => {
-    const job = slot.job;
-    if (!job || job.id !== m.id) return;
-    if ('value' in m || 'end' in m || 'error' in m) free(slot);
+    const job = slot.jobs.find((j) => j.id === m.id);
+    if (!job) return;
+    if ('value' in m || 'end' in m || 'error' in m) free(slot, job);
     job.deliver(m);
   });
   slot.worker.on('error', () => !slot.retired && giveUp());
@@ -144,12 +153,12 @@ function retire(slot: Slot): void {
   void slot.worker.terminate();
 }
 
-function free(slot: Slot): void {
-  const ranStream = slot.job?.kind === 'stream';
-  if (slot.job) slot.job.slot = null;
-  slot.job = null;
-  if (ranStream || slots.length > poolSize()) {
-    slot.idle = setTimeout(() => !slot.job && retire(slot), idleMs());
+function free(slot: Slot, job: Job): void {
+  const ranStream = job.kind === 'stream';
+  job.slot = null;
+  slot.jobs.splice(slot.jobs.indexOf(job), 1);
+  if (!slot.jobs.length && (ranStream || slots.length > poolSize())) {
+    slot.idle = setTimeout(() => !slot.jobs.length && retire(slot), idleMs());
     slot.idle.unref();
   }
   queueMicrotask(dispatch);
@@ -158,23 +167,30 @@ function free(slot: Slot): void {
 /** A worker died or could not start: what the workers had in hand, and every value task after, runs in this thread. */
 function giveUp(): void {
   broken = true;
-  const inHand = slots.splice(0).flatMap((s) => ((s.retired = true), void s.worker.terminate(), s.job ? [s.job] : []));
+  const inHand = slots.splice(0).flatMap((s) => ((s.retired = true), void s.worker.terminate(), s.jobs));
   for (const job of [...inHand, ...queues.value.splice(0), ...queues.stream.splice(0)]) job.lost();
 }
 
 function dispatch(): void {
   for (const kind of ['value', 'stream'] as const) {
-    while (queues[kind].length && slots.filter((s) => s.job?.kind === kind).length < limit(kind)) {
-      let slot = slots.find((s) => !s.job) ?? null;
-      try {
-        slot ??= spawn();
-      } catch {
-        slot = null;
+    while (queues[kind].length) {
+      let slot: Slot | null = null;
+      if (slots.filter((s) => busyWith(s, kind)).length < limit(kind)) {
+        slot = slots.find((s) => !s.jobs.length) ?? null;
+        try {
+          slot ??= spawn();
+        } catch {
+          slot = null;
+        }
+        if (!slot) return giveUp();
+      } else if (kind === 'value') {
+        // Every worker busy: one with room in its queue takes the next (the least loaded first).
+        slot = slots.filter((s) => busyWith(s, 'value') && s.jobs.length < DEPTH).sort((a, b) => a.jobs.length - b.jobs.length)[0] ?? null;
       }
-      if (!slot) return giveUp();
+      if (!slot) break;
       clearTimeout(slot.idle);
       const job = queues[kind].shift()!;
-      slot.job = job;
+      slot.jobs.push(job);
       job.slot = slot;
       slot.worker.postMessage({ id: job.id, name: job.name, input: job.input, stream: kind === 'stream' } satisfies ToWorker);
     }
@@ -268,7 +284,7 @@ export function taskWorkers(): number {
 export async function stopTaskPool(): Promise<void> {
   const current = slots.splice(0);
   for (const s of current) (s.retired = true), clearTimeout(s.idle);
-  const lost = [...current.flatMap((s) => (s.job ? [s.job] : [])), ...queues.value.splice(0), ...queues.stream.splice(0)];
+  const lost = [...current.flatMap((s) => s.jobs), ...queues.value.splice(0), ...queues.stream.splice(0)];
   broken = false;
   await Promise.all(current.map((s) => s.worker.terminate()));
   for (const job of lost) job.lost();

@@ -1,6 +1,6 @@
 /**
  * A worker thread of the pool (pool.ts), built as out/main/task-worker.js (electron.vite.config.ts); from source it runs
- * under the tsx loader. One job at a time:
+ * under the tsx loader. One stream, or value tasks one after the other (the pool may queue a few here):
  * - a task (tasks.ts): {id, name, input} in, {id, value} or {id, error} out;
  * - a streaming task (streams.ts): {id, name, input, stream: true} in; {id, note} as the task sends them, {id, chunk}
  *   never more than CREDIT ahead of the {id, more} the pool sends back for each chunk taken, then {id, end} or {id, error}.
@@ -72,6 +72,7 @@ async function runValue(id: number, name: TaskName, input: never): Promise<void>
   } else post({ id, value });
 }
 
+let values: Promise<void> = Promise.resolve();
 let credit = 0;
 let more: (() => void) | null = null;
 
@@ -95,6 +96,8 @@ port.on('message', (m: ToWorker) => {
     more = null;
     return;
   }
-  const run = m.stream ? runStream(m.id, m.name as StreamName, m.input as never) : runValue(m.id, m.name as TaskName, m.input as never);
-  run.catch((e: unknown) => post({ id: m.id, error: errorOf(e) }));
+  const fail = (e: unknown) => post({ id: m.id, error: errorOf(e) });
+  if (m.stream) runStream(m.id, m.name as StreamName, m.input as never).catch(fail);
+  // Value tasks in turn: the pool may send the next before this one is done (pool.ts DEPTH).
+  else values = values.then(() => runValue(m.id, m.name as TaskName, m.input as never).catch(fail));
 });

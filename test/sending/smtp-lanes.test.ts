@@ -81,6 +81,31 @@ describe('the outbox on an SMTP server with a login that drops idle connections'
     expect(smtp.seen.mails.map((m) => m.attachments[0]?.filename)).toEqual(Array(12).fill(`faktura-${n}.pdf`));
   });
 
+  test('a server that ends each connection with 421 at its second mail: every mail goes over a new connection at once, none waits for a retry', async () => {
+    s = await startDocServer();
+    const mails: ParsedMail[] = [];
+    let refused = 0;
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onMailFrom(_address, session, cb) {
+        if (session.transaction > 1) return refused++, cb(Object.assign(new Error('Too many mails on this connection, closing'), { responseCode: 421 }));
+        cb();
+      },
+      onData(stream, _session, cb) {
+        simpleParser(stream).then((m) => (mails.push(m), cb()), cb);
+      },
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
+    await useSmtp(s, (server.server.address() as AddressInfo).port);
+    const n = await issueInvoice(s, { recipient: { number: s.company }, ...LINES });
+    for (let i = 0; i < 8; i++) await send(n, `kunde${i}@fjordbygg.no`);
+    expect((await flush(s)).map((r) => r.status)).toEqual(Array(8).fill('DELIVERED'));
+    expect(mails).toHaveLength(8);
+    expect(refused).toBeGreaterThan(0); // connections were reused, refused, and the mails went on new ones
+  });
+
   test('a wrong password: the mail stays IN_PROGRESS with the server answer', async () => {
     s = await startDocServer();
     const smtp = await startAuthSmtp(5_000);

@@ -105,6 +105,24 @@ describe('the worker pool', () => {
     }
   });
 
+  it('six value tasks at once on one worker (two handed over at a time, run in turn): each answer its own, a failing one does not touch the next', async () => {
+    await stopTaskPool();
+    const mail = (i: number) =>
+      runTask('mail.document', { view: invoiceSimple, mail: { from: { name: 'Kvitt AS', address: 'faktura@kvitt.no' }, to: `kunde${i}@kvitt.no`, subject: `Faktura ${i}`, text: 'Hei\n' }, filename: `faktura-${i}.pdf` });
+    const broken = runTask('mail.document', { view: undefined as never, mail: { from: { address: 'a@kvitt.no' }, to: 'b@kvitt.no', subject: 'x', text: 'x' }, filename: 'x.pdf' });
+    const all = [mail(1), broken, mail(2), mail(3), mail(4), mail(5)];
+    await expect(broken).rejects.toThrow();
+    const done = await Promise.all(all.filter((p) => p !== broken));
+    expect(taskWorkers()).toBe(1);
+    done.forEach((d, k) => {
+      const i = k + 1;
+      const raw = Buffer.from(d.raw).toString('latin1');
+      expect(raw).toContain(`\r\nTo: kunde${i}@kvitt.no\r\n`);
+      expect(raw).toContain(`filename=faktura-${i}.pdf`);
+      expect(Buffer.from(d.pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    });
+  });
+
   it("a task's error comes back with its message", async () => {
     await expect(drain(streamTask('report.file', job({ resource: 'no-such-report' })))).rejects.toThrow('unknown report no-such-report');
     // and the worker that reported it goes on working

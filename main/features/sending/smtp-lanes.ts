@@ -6,6 +6,7 @@
  * they were about a third of the API thread's CPU per mail (README, Performance → Sending).
  * Errors are SMTPConnection's (responseCode, response, code), so deliver.ts's smtpOutcome reads them as before.
  */
+import { Readable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 
 export interface Envelope {
@@ -39,20 +40,38 @@ export class SmtpLanes {
     private readonly size: number,
   ) {}
 
-  /** Sends one message; resolves with the server's acceptance, rejects with SMTPConnection's error. */
+  /**
+   * Sends one message; resolves with the server's acceptance, rejects with SMTPConnection's error. A reused connection
+   * the server closed just as the mail started (421, a dropped socket) before any byte of the message went out: the
+   * mail is tried once more on a new connection (as nodemailer's pool does), so it is not put off for a minute.
+   */
   async send(envelope: Envelope, raw: Buffer): Promise<SMTPConnection.SentMessageInfo> {
-    const conn = await this.acquire();
-    try {
-      const info = await new Promise<SMTPConnection.SentMessageInfo>((resolve, reject) => conn.c.send(envelope, raw, (err, i) => (err ? reject(err) : resolve(i))));
-      conn.sent++;
-      this.release(conn);
-      return info;
-    } catch (err) {
-      const e = err as SMTPConnection.SMTPError;
-      // A refused envelope or message leaves the connection usable after RSET; anything else ends it.
-      if ((e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && e.responseCode !== 421 && !conn.dead) conn.c.reset((resetErr) => (resetErr ? this.drop(conn) : this.release(conn)));
-      else this.drop(conn);
-      throw err;
+    for (let attempt = 0; ; attempt++) {
+      const conn = await this.acquire();
+      const reused = conn.sent > 0;
+      // A fresh envelope each time: SMTPConnection notes its errors on the object it is given.
+      // The bytes as a stream SMTPConnection reads once the envelope is accepted: whether it was read tells whether
+      // any of the message went out.
+      const message = new Readable({
+        read() {
+          this.push(raw);
+          this.push(null);
+        },
+      });
+      try {
+        const info = await new Promise<SMTPConnection.SentMessageInfo>((resolve, reject) => conn.c.send({ from: envelope.from, to: [...envelope.to] }, message, (err, i) => (err ? reject(err) : resolve(i))));
+        conn.sent++;
+        this.release(conn);
+        return info;
+      } catch (err) {
+        const e = err as SMTPConnection.SMTPError;
+        const transient = e.responseCode === 421 || e.code === 'ECONNECTION' || e.code === 'ESOCKET' || e.code === 'ETIMEDOUT';
+        // A refused envelope or message leaves the connection usable after RSET; anything else ends it.
+        if ((e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && e.responseCode !== 421 && !conn.dead) conn.c.reset((resetErr) => (resetErr ? this.drop(conn) : this.release(conn)));
+        else this.drop(conn);
+        if (reused && !message.readableDidRead && transient && attempt === 0) continue;
+        throw err;
+      }
     }
   }
 
