@@ -9,7 +9,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FieldError } from '../ops/errors.js';
-import { CREDIT, streams, type StreamName } from './streams.js';
+import type { StreamName } from './streams.js';
 import { tasks, type TaskName } from './tasks.js';
 
 export type ToWorker = { id: number; name: string; input: unknown; stream: boolean } | { id: number; more: true };
@@ -77,6 +77,9 @@ let credit = 0;
 let more: (() => void) | null = null;
 
 async function runStream(id: number, name: StreamName, input: never): Promise<void> {
+  // Loaded with the first stream: the reports' module graph is most of a worker's start, and the outbox's worker
+  // (PDFs and mails) never needs it.
+  const { CREDIT, streams } = await import('./streams.js');
   const task = streams[name] as ((input: never, note: (n: unknown) => void) => AsyncIterable<Uint8Array>) | undefined;
   if (!task) throw new Error(`unknown streaming task ${name}`);
   credit = CREDIT;
