@@ -46,6 +46,19 @@ function drawn(name: string, src: string): { colors: RGB[]; list: string } {
   return { colors: [at(120, 120), at(160, 120), at(120, 160), at(160, 160)], list };
 }
 
+const NO_INFO = { title: '', author: '', subject: '', creator: '', producer: '' };
+const hex = (c: RGB) => '#' + c.map((v) => v.toString(16).padStart(2, '0')).join('');
+
+/** A w x h JPEG of the four quadrants (red, green / blue, white), from a page of this writer written by pdftoppm. */
+function quadrantsJpeg(name: string, w: number, h: number, ...flags: string[]): Buffer {
+  const file = path.join(dir, `${name}.pdf`);
+  writeFileSync(file, writePdf({ info: NO_INFO, pages: [{ width: w, height: h, items: QUAD_RGB.map((c, q) => ({
+    t: 'rect' as const, x: (q % 2) * (w / 2), y: q >= 2 ? h / 2 : 0, w: w / 2, h: h / 2, fill: hex(c),
+  })) }] }));
+  execFileSync('pdftoppm', ['-r', '72', '-singlefile', ...flags, file, path.join(dir, name)]);
+  return readFileSync(path.join(dir, `${name}.jpg`));
+}
+
 const near = (a: RGB, b: RGB, tol = 6) => a.every((v, i) => Math.abs(v - b[i]!) <= tol);
 function expectColors(got: RGB[], want: RGB[], tol = 6): void {
   const ok = got.every((c, i) => near(c, want[i]!, tol));
@@ -120,19 +133,7 @@ describe('images in the direct PDF writer', () => {
   });
 
   it('JPEG (RGB, CMYK): passed through with /DCTDecode, size and colour space from the frame header', () => {
-    // The JPEGs come from poppler: a page with the four quadrants, written by pdftoppm as JPEG.
-    const quads: DisplayDocument = {
-      info: { title: '', author: '', subject: '', creator: '', producer: '' },
-      pages: [{ width: 40, height: 40, items: QUAD_RGB.map((c, q) => ({
-        t: 'rect' as const, x: (q % 2) * 20, y: q >= 2 ? 20 : 0, w: 20, h: 20, fill: '#' + c.map((v) => v.toString(16).padStart(2, '0')).join(''),
-      })) }],
-    };
-    const quadsPdf = path.join(dir, 'quads.pdf');
-    writeFileSync(quadsPdf, writePdf(quads));
-    const jpeg = (name: string, ...flags: string[]) => {
-      execFileSync('pdftoppm', ['-r', '72', '-singlefile', ...flags, quadsPdf, path.join(dir, name)]);
-      return dataUrl('image/jpeg', readFileSync(path.join(dir, `${name}.jpg`)));
-    };
+    const jpeg = (name: string, ...flags: string[]) => dataUrl('image/jpeg', quadrantsJpeg(name, 40, 40, ...flags));
     const rgb = jpeg('q-rgb', '-jpeg', '-jpegopt', 'quality=95');
     expect(loadImage(rgb).dict).toContain('/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode');
     let r = drawn('jpeg-rgb', rgb);
@@ -151,16 +152,7 @@ describe('images in the direct PDF writer', () => {
 
   it('a JPEG with an EXIF orientation is drawn upright (as pdfkit did), its size as displayed', () => {
     // Stored 40 x 20: red, green on top; blue, white below. Written by pdftoppm, then an APP1 Exif segment inserted.
-    const stored: DisplayDocument = {
-      info: { title: '', author: '', subject: '', creator: '', producer: '' },
-      pages: [{ width: 40, height: 20, items: QUAD_RGB.map((c, q) => ({
-        t: 'rect' as const, x: (q % 2) * 20, y: q >= 2 ? 10 : 0, w: 20, h: 10, fill: '#' + c.map((v) => v.toString(16).padStart(2, '0')).join(''),
-      })) }],
-    };
-    const file = path.join(dir, 'stored.pdf');
-    writeFileSync(file, writePdf(stored));
-    execFileSync('pdftoppm', ['-r', '72', '-singlefile', '-jpeg', '-jpegopt', 'quality=95', file, path.join(dir, 'stored')]);
-    const jpeg = readFileSync(path.join(dir, 'stored.jpg'));
+    const jpeg = quadrantsJpeg('stored', 40, 20, '-jpeg', '-jpegopt', 'quality=95');
     const withExif = (orientation: number, le: boolean) => {
       const tiff = Buffer.alloc(8 + 2 + 12 + 4);
       tiff.write(le ? 'II' : 'MM', 0, 'latin1');
@@ -184,7 +176,7 @@ describe('images in the direct PDF writer', () => {
       expect([image.width, image.height, image.orientation], `orientation ${o}`).toEqual(o > 4 ? [20, 40, o] : [40, 20, o]);
       const w = image.width * 2;
       const h = image.height * 2;
-      const doc: DisplayDocument = { info: stored.info, pages: [{ width: 200, height: 200, items: [{ t: 'image', src, x: 50, y: 50, w, h }] }] };
+      const doc: DisplayDocument = { info: NO_INFO, pages: [{ width: 200, height: 200, items: [{ t: 'image', src, x: 50, y: 50, w, h }] }] };
       const out = path.join(dir, `exif-${o}.pdf`);
       writeFileSync(out, writePdf(doc));
       execFileSync('pdftoppm', ['-r', '72', '-singlefile', out, path.join(dir, `exif-${o}`)]);
