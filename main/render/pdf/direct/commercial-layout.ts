@@ -9,8 +9,8 @@
  */
 import type { DocumentView } from '../../document-view';
 import { giro, paymentInstruction } from '../blocks/giro';
-import { buyerAddress, sellerBlock, titleBlock } from '../blocks/parties';
-import { KIND_LAYOUTS, type KindLayout } from '../kinds';
+import { buyerAddress, sellerBlock, titleBlock, type FactRow } from '../blocks/parties';
+import { KIND_LAYOUTS } from '../kinds';
 import { factRows } from '../kinds/fact-rows';
 import {
   CONTENT_W, documentNumber, GIRO_H, INK, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, MM, MUTED, nonEmpty, PAGE_H, PAGE_W, WINDOW_Y,
@@ -29,11 +29,21 @@ const BASE: Style = { fontSize: 9, bold: false, color: INK, lineHeight: 1.05, al
 const SELLER_W = 205;
 const HEAD_GAP = 12;
 
-function facts(items: DrawItem[], doc: DocumentView, k: KindLayout, x: number, y: number): number {
-  const bold = new Set([k.numberLabel, ...(k.boldLabels ?? [])]);
-  const t: TableSpec = { widths: [78, starWidth(SELLER_W, [78], 0, 4)], padL: 0, padR: 4, padT: () => 1, padB: () => 1, rule: () => ({ width: 0, color: INK }) };
+/** What the head of the first page shows: the title and its lines (left), the facts under the seller block (right). */
+export interface HeadPart {
+  title: string;
+  subtitle: string[];
+  facts: FactRow[];
+  labelWidth: number;
+  /** Labels whose value prints bold. */
+  bold: Set<string>;
+}
+
+function facts(items: DrawItem[], h: HeadPart, x: number, y: number): number {
+  const bold = h.bold;
+  const t: TableSpec = { widths: [h.labelWidth, starWidth(SELLER_W, [h.labelWidth], 0, 4)], padL: 0, padR: 4, padT: () => 1, padB: () => 1, rule: () => ({ width: 0, color: INK }) };
   let top = y + 12;
-  factRows(doc, k).forEach(([label, value], i) => {
+  h.facts.forEach(([label, value], i) => {
     const row = [
       { spans: [{ text: label, font: fontFor(false), size: 8.5, color: MUTED, lineHeight: 1.05 }] },
       { spans: [{ text: value, font: fontFor(bold.has(label)), size: 8.5, color: INK, lineHeight: 1.05 }] },
@@ -44,39 +54,40 @@ function facts(items: DrawItem[], doc: DocumentView, k: KindLayout, x: number, y
 }
 
 /** Title (left; keeps the flow below the window address) and seller + facts (right). */
-function head(flow: Flow, doc: DocumentView, k: KindLayout, withLogo: boolean): void {
-  const subtitle = [...(k.subtitle?.(doc) ?? []), ...(doc.number == null ? ['Utkast: ikke utstedt'] : [])];
+export function head(flow: Flow, doc: DocumentView, h: HeadPart, withLogo: boolean): void {
   const leftW = CONTENT_W - SELLER_W - HEAD_GAP;
   const items = flow.items;
-  let left = drawStack(items, titleBlock(k.title, subtitle) as ContentObject[], BASE, MARGIN_L, flow.y, leftW);
+  let left = drawStack(items, titleBlock(h.title, h.subtitle) as ContentObject[], BASE, MARGIN_L, flow.y, leftW);
   left += WINDOW_Y + 62 - MARGIN_T - 40 + 1; // the spacer under the title (margin + a 1 pt canvas)
   const rightX = MARGIN_L + leftW + HEAD_GAP;
   const seller = sellerBlock(doc, withLogo) as ContentObject[];
   let right = drawStack(items, seller, { ...BASE, fontSize: 8.5, lineHeight: 1.1 }, rightX, flow.y, SELLER_W);
-  right += facts(items, doc, k, rightX, flow.y + right);
+  right += facts(items, h, rightX, flow.y + right);
   flow.y += Math.max(left, right);
   drawAbsolute(items, buyerAddress(doc) as ContentObject[], BASE);
 }
 
-function paragraph(flow: Flow, node: ContentObject | null): void {
+/** A text node ({text, fontSize, bold, color, margin}) in the flow, breaking to a new page between its lines. */
+export function paragraph(flow: Flow, node: ContentObject | null): void {
   if (!node) return;
-  const m = node.margin as number[];
+  const m = (node.margin as number[] | undefined) ?? [0, 0, 0, 0];
   flow.y += m[1];
   const lines = layoutText([{ text: String(node.text), font: fontFor(node.bold === true), size: node.fontSize as number, color: (node.color as string) ?? INK, lineHeight: 1.05 }], CONTENT_W);
   for (const line of lines) {
     if (line.height > flow.room()) flow.newPage();
     flow.y += drawLines(flow.items, [line], MARGIN_L, flow.y, CONTENT_W);
   }
+  flow.y += m[3];
 }
 
 /** The giro's reservation: on this page if the room allows, else on a new one; then its nodes at the page bottom. */
-function giroPart(flow: Flow, doc: DocumentView): void {
+export function giroPart(flow: Flow, doc: DocumentView): void {
   if (flow.room() < GIRO_H - MARGIN_B + 8) flow.newPage();
   flow.y += GIRO_H - MARGIN_B + 8;
   drawAbsolute(flow.items, giro(doc), BASE);
 }
 
-function pageHeads(doc: DisplayDocument, heading: string, author: string): void {
+export function pageHeads(doc: DisplayDocument, heading: string, author: string): void {
   const n = doc.pages.length;
   const size = 7.5;
   const y = 8 * MM + (fontMetrics('Helvetica').ascender / 1000) * size;
@@ -123,7 +134,8 @@ export function layoutCommercialDocument(doc: DocumentView, withLogo = !!doc.sel
   const k = KIND_LAYOUTS[doc.kind];
   const number = documentNumber(doc);
   const flow = new Flow();
-  head(flow, doc, k, withLogo);
+  const subtitle = [...(k.subtitle?.(doc) ?? []), ...(doc.number == null ? ['Utkast: ikke utstedt'] : [])];
+  head(flow, doc, { title: k.title, subtitle, facts: factRows(doc, k), labelWidth: 78, bold: new Set([k.numberLabel, ...(k.boldLabels ?? [])]) }, withLogo);
   drawLinesTable(flow, doc);
   drawSummary(flow, doc, k.totalLabel);
   const text = nonEmpty(doc.invoiceText);
