@@ -19,22 +19,3 @@ declare module 'pdfmake/src/printer.js' {
   export = PdfPrinter;
 }
 
-/** pdfmake 0.2's layout internals that fixed-blocks.ts reuses (measuring, line wrapping, style stack). */
-declare module 'pdfmake/src/layoutBuilder.js' {
-  const LayoutBuilder: { prototype: { buildNextLine(textNode: object): unknown; layoutDocument(...args: unknown[]): unknown } };
-  export = LayoutBuilder;
-}
-declare module 'pdfmake/src/textTools.js' {
-  class TextTools {
-    constructor(fontProvider: unknown);
-    buildInlines(text: unknown, styleContextStack: unknown): { items: unknown[]; minWidth: number; maxWidth: number };
-  }
-  export = TextTools;
-}
-declare module 'pdfmake/src/styleContextStack.js' {
-  class StyleContextStack {
-    constructor(styleDictionary: unknown, defaultStyle: unknown);
-    push(item: unknown): void;
-  }
-  export = StyleContextStack;
-}

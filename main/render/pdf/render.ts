@@ -6,9 +6,8 @@
  * look-ups use a map of maps instead of concatenated string keys (pdfkit's getKernPair is hot while measuring text).
  */
 import PdfPrinter from 'pdfmake/src/printer.js';
-import { expandFixed, installFixedBlocks, NotFixed } from './fixed-blocks';
 import { speedUpPdfKit } from './pdfkit-fast';
-import type { Content, ContentObject } from './layout';
+import type { ContentObject } from './layout';
 
 const FONTS = {
   Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' },
@@ -79,7 +78,6 @@ function shareFontMetrics(p: PdfPrinter): void {
 function thePrinter(): PdfPrinter {
   if (!printer) {
     printer = new PdfPrinter(FONTS);
-    installFixedBlocks();
     try {
       shareFontMetrics(printer);
     } catch {
@@ -105,18 +103,7 @@ function render(definition: ContentObject): Promise<Buffer> {
   });
 }
 
-/**
- * Renders a pdfmake document definition with the standard fonts (every PDF writer of Kvitt ends here). Pass a function
- * that builds the definition when it has fixed blocks (./fixed-blocks.ts): pdfmake changes a definition as it lays it
- * out, so the rare document whose block does not fit the fast path is built again and rendered with the block in the flow.
- */
-export async function renderDefinition(definition: ContentObject | (() => ContentObject)): Promise<Buffer> {
-  const build = typeof definition === 'function' ? definition : () => definition;
-  try {
-    return await render(build());
-  } catch (error) {
-    if (!(error instanceof NotFixed) || typeof definition !== 'function') throw error;
-    const again = build();
-    return render({ ...again, content: expandFixed(again.content as Content[]) });
-  }
+/** Renders a pdfmake document definition with the standard fonts (the reports' PDFs; the invoice family and dunnings use direct/). */
+export function renderDefinition(definition: ContentObject): Promise<Buffer> {
+  return render(definition);
 }

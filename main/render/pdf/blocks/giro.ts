@@ -2,10 +2,9 @@
 import type { DocumentView, PartySnapshot } from '../../document-view';
 import { formatAccount, formatDate, formatIban, formatMoney } from '../../format';
 import {
-  addressLines, at, documentNumber, GIRO_FIELD, GIRO_FILL, GIRO_H, GIRO_LINE, INK, isNok, MARGIN_B, MM, nonEmpty, PAGE_H, PAGE_W,
+  addressLines, at, documentNumber, GIRO_FIELD, GIRO_FILL, GIRO_H, GIRO_LINE, INK, isNok, MM, nonEmpty, PAGE_H, PAGE_W,
   type Content, type ContentObject,
 } from '../layout';
-import { withFixed } from '../fixed-blocks';
 
 /** "Vennligst betal … til konto … innen …. Bruk KID …" (invoices). */
 export function paymentInstruction(doc: DocumentView): Content | null {
@@ -112,12 +111,3 @@ export function giro(doc: DocumentView): ContentObject[] {
   ];
 }
 
-/**
- * Reserves room for the giro on the current page (it moves to a new page when it does not fit), then draws it there:
- * its nodes are placed as a fixed block (../fixed-blocks.ts) on the page where the reservation lands.
- */
-export function giroAtBottom(doc: DocumentView): Content[] {
-  return [
-    withFixed({ canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: GIRO_H - MARGIN_B + 8, lineWidth: 0, lineColor: 'white' }] }, giro(doc)),
-  ];
-}

@@ -1,11 +1,11 @@
 /**
- * Header blocks: the seller (logo, name, address, "Org.nr. … MVA", Foretaksregisteret, contact) top right with a
- * facts table under it, the title top left, and the buyer's address where a C5/C4 window envelope shows it.
+ * Header blocks: the seller (logo, name, address, "Org.nr. … MVA", Foretaksregisteret, contact) top right (the
+ * facts under it are drawn by direct/), the title top left, and the buyer's address where a C5/C4 window envelope shows it.
  */
 import type { DocumentView } from '../../document-view';
 import { formatOrgNumber, needsForetaksregisteret } from '../../format';
 import {
-  ACCENT, addressLines, at, MARGIN_T, MM, MUTED, INK, nonEmpty, WINDOW_X, WINDOW_Y, type Content, type ContentObject,
+  ACCENT, addressLines, at, MM, MUTED, INK, nonEmpty, WINDOW_X, WINDOW_Y, type Content, type ContentObject,
 } from '../layout';
 
 export type FactRow = [label: string, value: string];
@@ -31,45 +31,11 @@ export function sellerBlock(doc: DocumentView, withLogo: boolean): Content[] {
   return out;
 }
 
-const FACTS_LAYOUT = { hLineWidth: () => 0, vLineWidth: () => 0, paddingLeft: () => 0, paddingRight: () => 4, paddingTop: () => 1, paddingBottom: () => 1 };
-
-/** Label/value rows under the seller block; labels in `bold` print their value bold. */
-export function factsTable(rows: FactRow[], labelWidth: number, bold: (label: string) => boolean): ContentObject {
-  return {
-    table: {
-      widths: [labelWidth, '*'],
-      body: rows.map(([label, value]) => [{ text: label, color: MUTED }, { text: value, bold: bold(label) }]),
-    },
-    layout: FACTS_LAYOUT,
-    margin: [0, 12, 0, 0],
-  };
-}
-
 /** The big coloured title with smaller lines under it. */
 export function titleBlock(title: string, lines: string[], lineStyle: ContentObject = { color: INK }): Content[] {
   const out: Content[] = [{ text: title, fontSize: 24, bold: true, color: ACCENT }];
   for (const s of lines) out.push({ text: s, fontSize: 10, ...lineStyle, margin: [0, 2, 0, 0] });
   return out;
-}
-
-/**
- * The top of the first page: title (left; keeps the flow below the window address even when the right column is
- * short) and the seller with the facts (right).
- */
-export function pageHead(title: Content[], doc: DocumentView, withLogo: boolean, facts: ContentObject): ContentObject {
-  return {
-    columns: [
-      {
-        width: '*',
-        stack: [
-          ...title,
-          { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 0, y2: 1, lineWidth: 0, lineColor: 'white' }], margin: [0, WINDOW_Y + 62 - MARGIN_T - 40, 0, 0] },
-        ],
-      },
-      { width: 205, stack: [{ stack: sellerBlock(doc, withLogo), fontSize: 8.5, lineHeight: 1.1 }, facts], fontSize: 8.5 },
-    ],
-    columnGap: 12,
-  };
 }
 
 /** The sender line and the buyer's name and address in the envelope window. */
