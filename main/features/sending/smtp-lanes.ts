@@ -24,6 +24,8 @@ interface Conn {
   /** Errored or ended by the server: never used again. */
   dead: boolean;
   dropped?: boolean;
+  /** RSET sent after a refusal: the connection is neither idle nor free until it is answered or the connection ends. */
+  resetting?: boolean;
   sent: number;
   idle?: NodeJS.Timeout;
 }
@@ -67,8 +69,10 @@ export class SmtpLanes {
         const e = err as SMTPConnection.SMTPError;
         const transient = e.responseCode === 421 || e.code === 'ECONNECTION' || e.code === 'ESOCKET' || e.code === 'ETIMEDOUT';
         // A refused envelope or message leaves the connection usable after RSET; anything else ends it.
-        if ((e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && e.responseCode !== 421 && !conn.dead) conn.c.reset((resetErr) => (resetErr ? this.drop(conn) : this.release(conn)));
-        else this.drop(conn);
+        if ((e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && e.responseCode !== 421 && !conn.dead) {
+          conn.resetting = true;
+          conn.c.reset((resetErr) => ((conn.resetting = false), resetErr ? this.drop(conn) : this.release(conn)));
+        } else this.drop(conn);
         if (reused && !message.readableDidRead && transient && attempt === 0) continue;
         throw err;
       }
@@ -126,7 +130,12 @@ export class SmtpLanes {
     const conn: Conn = { c, dead: false, sent: 0 };
     // Errors and the server's goodbye while idle only mark the connection; a send in hand gets them in its callback.
     c.on('error', () => (conn.dead = true));
-    c.once('end', () => (conn.dead = true));
+    // A connection that ends while its RSET is unanswered never calls the reset back: it is dropped here, else its
+    // slot would be taken for good (and with every slot gone, the outbox would wait forever).
+    c.once('end', () => {
+      conn.dead = true;
+      if (conn.resetting) this.drop(conn);
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         c.once('error', reject);
