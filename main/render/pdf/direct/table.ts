@@ -17,6 +17,8 @@ export interface TableSpec {
   widths: number[];
   padL: number;
   padR: number;
+  /** Per-column [left, right] paddings, instead of padL/padR for every column (pdfmake's lightHorizontalLines). */
+  padCols?: Array<[number, number]>;
   padT(row: number): number;
   padB(row: number): number;
   /** Rule i (above row i; i = rows is under the last row): width 0 for none. */
@@ -37,8 +39,11 @@ export function starWidth(total: number, fixed: number[], padL: number, padR: nu
   return (total - cols * (padL + padR) - fixed.reduce((a, b) => a + b, 0)) / stars;
 }
 
+const padLeft = (t: TableSpec, i: number) => (t.padCols ? t.padCols[i][0] : t.padL);
+const padRight = (t: TableSpec, i: number) => (t.padCols ? t.padCols[i][1] : t.padR);
+
 export function tableWidth(t: TableSpec): number {
-  return t.widths.reduce((a, w) => a + w + t.padL + t.padR, 0);
+  return t.widths.reduce((a, w, i) => a + w + padLeft(t, i) + padRight(t, i), 0);
 }
 
 export function layRow(t: TableSpec, row: Cell[], index: number): LaidRow {
@@ -57,8 +62,8 @@ export function drawRow(items: DrawItem[], t: TableSpec, row: Cell[], laid: Laid
   if (fill) items.push({ t: 'rect', x, y, w: tableWidth(t), h: laid.height, fill });
   let cx = x;
   laid.cells.forEach((lines, i) => {
-    drawLines(items, lines, cx + t.padL, y + laid.padT, t.widths[i], row[i].align ?? 'left');
-    cx += t.padL + t.widths[i] + t.padR;
+    drawLines(items, lines, cx + padLeft(t, i), y + laid.padT, t.widths[i], row[i].align ?? 'left');
+    cx += padLeft(t, i) + t.widths[i] + padRight(t, i);
   });
   return drawRule(items, t, index + 1, x, y + laid.height);
 }

@@ -87,6 +87,21 @@ function words(spans: Span[]): Word[] {
   return out;
 }
 
+/**
+ * The narrowest and widest a text can be laid out, as pdfmake measures a cell for 'auto' and '*' table columns: its
+ * widest word (without trailing spaces) and its widest line when nothing wraps (a noWrap text: both the widest line).
+ */
+export function textWidths(spans: Span[], noWrap = false): { min: number; max: number } {
+  let min = 0, max = 0, line = 0;
+  for (const w of words(spans)) {
+    min = Math.max(min, w.width - w.trailing);
+    line += w.width;
+    max = Math.max(max, line - w.trailing);
+    if (w.lineEnd) line = 0;
+  }
+  return { min: noWrap ? max : min, max };
+}
+
 /** Cuts a word that is wider than the room: as many characters as fit (at least one), as pdfmake's binary search. */
 function cut(w: Word, room: number): [Word, Word] | null {
   let low = 1, high = w.text.length, best = 1;
