@@ -129,6 +129,32 @@ describe("Kvitt's MIME writer against nodemailer's composer, as an SMTP server r
     expect(boundary(raw)).not.toBe(boundary(simpleMime(mail)!.toString('latin1')));
   });
 
+  test('long names and file names with Norwegian letters: every header line within 78 characters, the file name read back whole', async () => {
+    const long = 'Åpne poster per 31.03.2026 – kunder med forfalte beløp og purringer, sortert etter forfallsdato.xlsx';
+    const ascii = `${'Rapport over fakturaer og kreditnotaer for perioden januar til mars '.repeat(2)}2026.csv`;
+    const mail: MimeMail = {
+      ...base,
+      from: { name: 'Bjørn "Bygg" Ås, avd. Øst', address: 'faktura@fjordraad.no' },
+      attachments: [
+        { filename: long, contentType: 'application/vnd.ms-excel', content: pdf.subarray(0, 500) },
+        { filename: ascii, contentType: 'text/csv; charset=utf-8', content: pdf.subarray(500, 900) },
+      ],
+    };
+    const raw = simpleMime(mail)!.toString('latin1');
+    expect(raw.split('\r\n').filter((l) => l.length > 78)).toEqual([]);
+    // Content-Type's name as RFC 2047 words (what Outlook reads, as the composer writes it), the disposition's filename in RFC 2231.
+    expect(raw).toContain('name="=?UTF-8?Q?=C3=85pne_poster');
+    expect(raw).toMatch(/filename\*0\*=utf-8''%C3%85pne/);
+    const ours = await viaKvitt(mail);
+    expect(ours.from?.value).toEqual([mail.from]);
+    expect(ours.attachments.map((a) => [a.filename, a.contentType, a.content.length])).toEqual([
+      [long, 'application/vnd.ms-excel', 500],
+      [ascii, 'text/csv', 400],
+    ]);
+    const theirs = await viaComposer(mail);
+    expect(facts(ours)).toEqual(facts(theirs));
+  });
+
   test('an encoded-word look-alike in a subject stays as written (the composer passes it through, so a reader decodes it)', async () => {
     const subject = 'Faktura 10001 fra =?UTF-8?Q?x?= AS';
     expect((await viaKvitt({ ...base, subject })).subject).toBe(subject);

@@ -70,7 +70,9 @@ function textHeader(name: string, value: string, phrase = false, suffix = ''): s
   if (plain && name.length + 2 + value.length + suffix.length <= 78) return `${name}: ${value}${suffix}`;
   const words = encodedWords(value, 78 - name.length - 2);
   const last = words.length - 1;
-  if (suffix && words[last].length + suffix.length > 76) words.push(suffix.trimStart()), (suffix = '');
+  // The last line's length: the header name's on the first line, the folding blank on the others.
+  const lastLine = (last ? 1 : name.length + 2) + words[last].length;
+  if (suffix && lastLine + suffix.length > 78) words.push(suffix.trimStart()), (suffix = '');
   return `${name}: ${words.join(`${CRLF} `)}${suffix}`;
 }
 
@@ -116,11 +118,29 @@ export function base64Lines(data: Uint8Array): string {
   return lines.join(CRLF);
 }
 
-/** A MIME parameter: plain token, quoted ASCII, or RFC 2231 UTF-8. */
-function param(name: string, value: string): string {
-  if (/^[A-Za-z0-9!#$%&'*+\-.^_`{|}~]+$/.test(value)) return `${name}=${value}`;
-  if (PLAIN_TEXT.test(value) && value.length < 60) return `${name}="${value.replace(/["\\]/g, '\\$&')}"`;
-  return `${name}*=utf-8''${encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+/**
+ * `; name=value` of a MIME header, on a folded line of its own: a plain token or short quoted ASCII as it is; anything
+ * else as RFC 2231 UTF-8 in continuations (`name*0*=utf-8''…; name*1*=…`, never splitting a character), or with
+ * `words`, as RFC 2047 encoded words in a quoted string (Content-Type's `name`, which Outlook reads only that way; the
+ * composer writes both the same). Every line stays within 78 characters for names of any length.
+ */
+function param(name: string, value: string, words = false): string {
+  if (/^[A-Za-z0-9!#$%&'*+\-.^_`{|}~]+$/.test(value) && name.length + value.length < 70) return `;${CRLF} ${name}=${value}`;
+  if (PLAIN_TEXT.test(value) && value.length < 60) return `;${CRLF} ${name}="${value.replace(/["\\]/g, '\\$&')}"`;
+  if (words) return `;${CRLF} ${name}="${encodedWords(value, 76 - name.length - 3).join(`${CRLF} `)}"`;
+  const pieces: string[] = [];
+  let piece = "utf-8''";
+  for (const ch of value) {
+    let enc = ch;
+    if (!/^[A-Za-z0-9\-_.]$/.test(ch)) {
+      enc = '';
+      for (const b of Buffer.from(ch, 'utf8')) enc += `%${HEX[b >> 4]}${HEX[b & 15]}`;
+    }
+    if (piece.length + enc.length > 56) pieces.push(piece), (piece = '');
+    piece += enc;
+  }
+  pieces.push(piece);
+  return pieces.map((p, i) => `;${CRLF} ${name}*${i}*=${p}`).join('');
 }
 
 /** The whole message, or null when it is not the shape this writer covers (then the composer builds it). */
@@ -155,8 +175,8 @@ export function simpleMime(mail: MimeMail): Buffer | null {
     `${head.join(CRLF)}${CRLF}Content-Type: multipart/mixed;${CRLF} boundary="${mixed}"${CRLF}${CRLF}--${mixed}${CRLF}${body}`,
     ...files.map(
       (f) =>
-        `${CRLF}--${mixed}${CRLF}Content-Type: ${f.contentType}; ${param('name', f.filename)}${CRLF}Content-Transfer-Encoding: base64${CRLF}` +
-        `Content-Disposition: attachment; ${param('filename', f.filename)}${CRLF}${CRLF}${base64Lines(f.content)}`,
+        `${CRLF}--${mixed}${CRLF}Content-Type: ${f.contentType}${param('name', f.filename, true)}${CRLF}Content-Transfer-Encoding: base64${CRLF}` +
+        `Content-Disposition: attachment${param('filename', f.filename)}${CRLF}${CRLF}${base64Lines(f.content)}`,
     ),
     `${CRLF}--${mixed}--${CRLF}`,
   ];
