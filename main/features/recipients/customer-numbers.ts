@@ -14,6 +14,10 @@ import { txMemo } from '../../ops/tx-memo.js';
  * recipients_numeric_customer_number (migration 0013), whose expression and predicate this query repeats word for word
  * so the planner takes it (one index lookup, not a scan of the register). The digits test is dialect-specific:
  * db/dialect.ts isAllDigits.
+ *
+ * The LIMIT is literal SQL (`limit 1`), not a bound parameter: SQLite's planner looks at a bound LIMIT's value, so a
+ * statement with `limit ?` is prepared again every time the value is bound (better-sqlite3 binds on every run), which
+ * made this one-entry read cost a parse and a plan each time (about 3x a primary-key read; it never visited a row).
  */
 const highest = prepared((db) => {
   const numeric = sql<number>`cast(customer_number as bigint)`;
@@ -22,7 +26,7 @@ const highest = prepared((db) => {
     .select(numeric.as('n'))
     .where(sql<boolean>`${isAllDigits(db, 'customer_number')} and length(customer_number) <= 15`)
     .orderBy(numeric, 'desc')
-    .limit(1);
+    .limit(sql.lit(1));
 });
 
 async function highestNumeric(trx: Kysely<Database>): Promise<number> {
