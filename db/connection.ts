@@ -91,6 +91,11 @@ export function openDatabase(file: string): OpenedDatabase {
   raw.pragma('foreign_keys = ON');
   raw.pragma('synchronous = FULL'); // accounting data: durability over speed
   raw.pragma('busy_timeout = 5000');
+  // The sub-journal (the pages a SAVEPOINT or a statement may have to roll back within an open transaction) in memory,
+  // not in a temp file: past 64 KiB SQLite spills it to a file, and a group-commit member's savepoint (a paid signup
+  // touches ~34 pages) then cost ~65 pwrite calls, 4 of every 5 µs SQLite spent on the signup's statements. The
+  // sub-journal is never read after a crash (WAL recovery ignores uncommitted frames), so durability is unchanged.
+  raw.pragma('temp_store = MEMORY');
   const cached = withStatementCache(raw);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), plugins: [new SqliteNoRowLocksPlugin()] });
   rawByAdapter.set(db.getExecutor().adapter, { raw, prepare: cached.prepare });
