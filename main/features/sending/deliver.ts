@@ -104,6 +104,9 @@ async function deliverEmail(env: DeliveryEnv, row: OutboxRow, prepared?: Prepare
   try {
     const { envelope, raw } = await outgoingOf(ready.mail);
     const info = await smtp.send(envelope, raw);
+    // The row is for its own recipient (To, first in the envelope): a copy taken while that one was refused is no delivery.
+    const refused = info.rejectedErrors?.find((e) => (e as { recipient?: string }).recipient === envelope.to[0]);
+    if (refused) return smtpOutcome(refused);
     return { status: 'DELIVERED', info: String(info.response ?? 'accepted') };
   } catch (err) {
     return smtpOutcome(err);
