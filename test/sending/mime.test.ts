@@ -155,6 +155,22 @@ describe("Kvitt's MIME writer against nodemailer's composer, as an SMTP server r
     expect(facts(ours)).toEqual(facts(theirs));
   });
 
+  test('plain ASCII names and subjects are not encoded (spam filters count needless encoding, e.g. FROM_EXCESS_QP): quoted or folded at blanks', async () => {
+    const subject = `Invoice 10001 from Bench Consulting AS, due 2026-04-15 (amount NOK 4 154,25) - please pay to account 1234.56.78903`;
+    for (const name of ['faktura@bench.no', 'Bench AS, avd. "Oslo"', `Bench Consulting and Accounting Services for Small Businesses in Oslo, Akershus and Buskerud A.S.`]) {
+      const mail: MimeMail = { ...base, from: { name, address: 'faktura@bench.no' }, subject };
+      const raw = simpleMime(mail)!.toString('latin1');
+      const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+      expect(head).not.toContain('=?');
+      expect(head.split('\r\n').filter((l) => l.length > 78)).toEqual([]);
+      const ours = await viaKvitt(mail);
+      expect(ours.subject).toBe(subject);
+      // A name that is the address itself is read as no name (the composer writes it the same way).
+      expect(ours.from?.value).toEqual([{ name: name === 'faktura@bench.no' ? '' : name, address: 'faktura@bench.no' }]);
+      expect(facts(ours)).toEqual(facts(await viaComposer(mail)));
+    }
+  });
+
   test('an encoded-word look-alike in a subject stays as written (the composer passes it through, so a reader decodes it)', async () => {
     const subject = 'Faktura 10001 fra =?UTF-8?Q?x?= AS';
     expect((await viaKvitt({ ...base, subject })).subject).toBe(subject);

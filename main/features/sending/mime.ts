@@ -2,7 +2,7 @@
  * Kvitt's own MIME writer for the outbox's fixed message shape (a document's e-mail), instead of nodemailer's composer:
  * multipart/mixed of multipart/alternative (text/plain + text/html, quoted-printable) and attachments (base64 in
  * 76-character lines), headers From, To, Cc, Reply-To, Subject, Message-ID, Date, MIME-Version; non-ASCII subject and
- * display names as RFC 2047 encoded words; boundaries unique per message. Output has CRLF line endings, no line longer
+ * display names as RFC 2047 encoded words (ASCII ones as they are, folded at blanks); boundaries unique per message. Output has CRLF line endings, no line longer
  * than 76 characters in the bodies, and no line that starts with '.' (so SMTP's dot-stuffing never changes it).
  * `simpleMime` answers null for what it does not cover (an address that is not plain ASCII): those take the composer.
  * test/sending/mime.test.ts compares what an SMTP server receives from both, field by field.
@@ -64,10 +64,35 @@ export function encodedWords(value: string, firstRoom = 75): string[] {
   return words;
 }
 
-/** `Name: value` folded: plain when short printable ASCII, else encoded words, one per line after the first. */
+/**
+ * Printable ASCII folded at blanks (a blank becomes CRLF + blank, so unfolding gives it back) so that no line passes 78
+ * where the words allow; `first` is what stands before it on the first line. Answers the text and its last line's
+ * length; null when a word does not fit on a line (then encoded words, which may split it).
+ */
+function foldAscii(first: number, value: string): [string, number] | null {
+  let out = '';
+  let line = first;
+  for (const [i, word] of value.split(' ').entries()) {
+    if (i === 0) out = word;
+    else if (word && line + 1 + word.length > 78) (out += `${CRLF} ${word}`), (line = 1);
+    else (out += ` ${word}`), line++;
+    line += word.length;
+    if (line > 78) return null;
+  }
+  return [out, line];
+}
+
+/**
+ * `Name: value` (+ `suffix`, a mailbox's address): printable ASCII as it is (a display name that is not all atoms as a
+ * quoted string), folded at blanks; anything else as encoded words, one per line after the first. Needless encoding of
+ * ASCII is what spam filters score (FROM_EXCESS_QP, SUBJ_EXCESS_QP), so it is kept for what needs it.
+ */
 function textHeader(name: string, value: string, phrase = false, suffix = ''): string {
-  const plain = phrase ? PLAIN_PHRASE.test(value) : PLAIN_TEXT.test(value) && !/=\?|^\s|\s$/.test(value);
-  if (plain && name.length + 2 + value.length + suffix.length <= 78) return `${name}: ${value}${suffix}`;
+  if (PLAIN_TEXT.test(value) && !/=\?|^\s|\s$/.test(value)) {
+    const text = phrase && !PLAIN_PHRASE.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : value;
+    const folded = foldAscii(name.length + 2, text);
+    if (folded) return `${name}: ${folded[0]}${suffix && folded[1] + suffix.length > 78 ? `${CRLF} ${suffix.trimStart()}` : suffix}`;
+  }
   const words = encodedWords(value, 78 - name.length - 2);
   const last = words.length - 1;
   // The last line's length: the header name's on the first line, the folding blank on the others.
