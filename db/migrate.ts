@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009_overview.js';
 import * as m0011 from './migrations/0011_users.js';
 import * as m0012 from './migrations/0012_signup_challenges.js';
 import * as m0013 from './migrations/0013_customer_number_index.js';
+import * as m0014 from './migrations/0014_event_seats_taken.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0011_users': m0011,
   '0012_signup_challenges': m0012,
   '0013_customer_number_index': m0013,
+  '0014_event_seats_taken': m0014,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -271,6 +271,7 @@ export interface EventsTable {
   show_signup_stats: number;
   discount_label: string;
   signup_seq: number; // bumped first in every signup transaction: the lock that keeps the participant limit
+  seats_taken: number; // participants not cancelled (migration 0014): +1 by the signup's lock UPDATE, -1 by a cancellation
   deleted: number;
   created_at: string;
   updated_at: string;

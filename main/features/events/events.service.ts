@@ -18,7 +18,7 @@ export const nowMinute = (ctx: AppContext) => ctx.clock.timestamp().slice(0, 16)
 /** A random public id of 15-16 digits (52+ bits): nothing to learn from it about other events. */
 const newPublicId = () => 1e15 + Number(randomBytes(8).readBigUInt64BE() % BigInt(Number.MAX_SAFE_INTEGER - 1e15));
 
-type Written = Omit<EventsTable, 'number' | 'public_id' | 'signup_seq' | 'deleted' | 'created_at'>;
+type Written = Omit<EventsTable, 'number' | 'public_id' | 'signup_seq' | 'seats_taken' | 'deleted' | 'created_at'>;
 
 function checkMoney(v: number, field: string, errors: FieldErrors): number {
   if (!hasAtMostDecimals(v, 2)) errors.add(field, 'TOO_MANY_DECIMALS', { max: 2 });
@@ -129,7 +129,7 @@ export async function createEvent(ctx: AppContext, input: EventInput): Promise<n
     const checked = await checkEvent(trx, ctx, input);
     const { number } = await trx
       .insertInto('events')
-      .values({ ...checked.row, public_id: newPublicId(), signup_seq: 0, deleted: 0, created_at: checked.row.updated_at })
+      .values({ ...checked.row, public_id: newPublicId(), signup_seq: 0, seats_taken: 0, deleted: 0, created_at: checked.row.updated_at })
       .returning('number')
       .executeTakeFirstOrThrow();
     await writeExtras(trx, number, input, checked, false);
@@ -142,9 +142,9 @@ export async function createEvent(ctx: AppContext, input: EventInput): Promise<n
 export async function updateEvent(ctx: AppContext, number: number, input: EventInput): Promise<EventView> {
   await inTx(ctx, async (tctx) => {
     const trx = tctx.db;
-    await eventRow(trx, number);
+    const ev = await eventRow(trx, number);
     const checked = await checkEvent(trx, ctx, input);
-    const taken = await seatsTaken(trx, number);
+    const taken = seatsTaken(ev);
     if (checked.row.participant_limit !== null && checked.row.participant_limit < taken) {
       throw validationError([{ field: 'participantLimit', message: `${taken} participants hold a seat; the limit cannot be lower` }]);
     }
@@ -159,8 +159,7 @@ export async function updateEvent(ctx: AppContext, number: number, input: EventI
 export async function deleteEvent(ctx: AppContext, number: number): Promise<void> {
   await inTx(ctx, async (tctx) => {
     const trx = tctx.db;
-    await eventRow(trx, number);
-    const taken = await seatsTaken(trx, number);
+    const taken = seatsTaken(await eventRow(trx, number));
     if (taken > 0) throw conflict(`Event ${number} has ${taken} participants; cancel them first`, [{ field: 'number', message: 'has participants' }]);
     await trx.updateTable('events').set({ deleted: 1, updated_at: ctx.clock.timestamp() }).where('number', '=', number).execute();
     await audit(trx, ctx.clock, 'event', number, 'delete');

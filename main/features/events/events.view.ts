@@ -49,14 +49,20 @@ export async function statsOf(db: Kysely<Database>, numbers: number[], today: st
   return out;
 }
 
-/** Seats taken: everyone not cancelled (pending ones hold a seat until the host decides). */
-const countSeats = prepared((db, eventNumber: number) =>
-  db.selectFrom('event_participants').select((eb) => eb.fn.countAll<number>().as('n')).where('event_number', '=', eventNumber).where('status', '!=', 'cancelled'),
-);
+/**
+ * Seats taken: everyone not cancelled (pending ones hold a seat until the host decides), kept on the event's row
+ * (events.seats_taken, migration 0014): the signup's lock UPDATE adds a seat, a cancellation frees one (freeSeat).
+ * `ev` is the row as the caller read it in its transaction (publicFacts, updateEvent, deleteEvent); a signup does not
+ * ask here, its lock UPDATE answers the count under the lock.
+ */
+export const seatsTaken = (ev: Pick<EventRow, 'seats_taken'>): number => Number(ev.seats_taken);
 
-export async function seatsTaken(db: Kysely<Database>, eventNumber: number): Promise<number> {
-  const r = await countSeats.first(db, eventNumber);
-  return Number(r!.n);
+/** A participant's seat freed (a cancellation), in the caller's transaction: the event's seats_taken less one. */
+const freeSeatQuery = prepared((db, eventNumber: number) =>
+  db.updateTable('events').set((eb) => ({ seats_taken: eb('seats_taken', '-', 1) })).where('number', '=', eventNumber),
+);
+export async function freeSeat(db: Kysely<Database>, eventNumber: number): Promise<void> {
+  await freeSeatQuery.execute(db, eventNumber);
 }
 
 export async function extrasOf(db: Kysely<Database>, numbers: number[]) {

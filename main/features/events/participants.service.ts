@@ -11,7 +11,7 @@ import type { Settings } from '../settings/settings.schema.js';
 import type { ParticipantStatus, ParticipantUpdate } from './events.schema.js';
 import type { ParticipantView } from './events.output.js';
 import { eventRow } from './events.service.js';
-import { participantsFrom, statusWhere, isPaid, type EventRow } from './events.view.js';
+import { freeSeat, participantsFrom, statusWhere, isPaid, type EventRow } from './events.view.js';
 import { notifyRegistered } from './notify.js';
 import { issueParticipantInvoice, participantItems, type ChosenValue, type InvoiceParty } from './participant-invoice.js';
 
@@ -130,11 +130,15 @@ export async function registerIn(ctx: AppContext, ev: EventRow, row: Row): Promi
   const trx = ctx.db;
   const { invoice, amount } = await registration(ctx, ev, row);
   const now = ctx.clock.timestamp();
-  await trx
+  // Only while it is still pending: on PostgreSQL a cancellation committed meanwhile is seen here (the UPDATE waits for
+  // its row lock and reads the row again), and the registration is refused instead of undoing it (its seat is freed).
+  const res = await trx
     .updateTable('event_participants')
     .set({ status: 'registered', registered_at: now, updated_at: now, amount, invoice_document_id: invoice?.id ?? null, recipient_number: invoice?.recipientNumber ?? null })
     .where('id', '=', row.id)
-    .execute();
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw validationError([{ field: 'status', message: `participant ${row.number} is no longer pending` }]);
   await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${row.number}`, 'register', { invoice: invoice?.number ?? null, amount });
   return invoice?.number ?? null;
 }
@@ -168,11 +172,16 @@ export async function cancelParticipant(ctx: AppContext, eventNumber: number, p:
       }
     }
     const now = ctx.clock.timestamp();
-    await trx
+    // Only if not cancelled meanwhile (two cancellations at once on PostgreSQL: the second UPDATE waits for the first's
+    // row lock, reads the row again and changes nothing), so a seat is freed once.
+    const res = await trx
       .updateTable('event_participants')
       .set({ status: 'cancelled', cancelled_at: now, updated_at: now, credit_note_document_id: creditNote?.id ?? null })
       .where('id', '=', row.id)
-      .execute();
+      .where('status', '!=', 'cancelled')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw validationError([{ field: 'status', message: `participant ${p} is already cancelled` }]);
+    await freeSeat(trx, eventNumber); // the seat it held (pending or registered): events.seats_taken, migration 0014
     await audit(trx, ctx.clock, 'event-participant', `${eventNumber}/${p}`, 'cancel', { creditNote: creditNote?.number ?? null });
   });
   return getParticipant(ctx, eventNumber, p);

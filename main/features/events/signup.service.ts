@@ -25,9 +25,18 @@ import { notifyPending, smsNumber } from './notify.js';
 import { amountOf, participantItems, type ChosenValue, type InvoiceParty } from './participant-invoice.js';
 import { registration } from './participants.service.js';
 
-/** The lock (see migration 0006) and the participant's number in one statement, compiled once (db/prepared.ts). */
+/**
+ * The lock (see migration 0006), the participant's number and the seat in one statement, compiled once
+ * (db/prepared.ts): the event's seats_taken (migration 0014) counts this signup's seat and answers the new count, so
+ * the limit is checked against the count under the lock without counting the participants. A refused signup is rolled
+ * back, its seat with it.
+ */
 const takeSeat = prepared((db, eventNumber: number) =>
-  db.updateTable('events').set((eb) => ({ signup_seq: eb('signup_seq', '+', 1) })).where('number', '=', eventNumber).returning('signup_seq'),
+  db
+    .updateTable('events')
+    .set((eb) => ({ signup_seq: eb('signup_seq', '+', 1), seats_taken: eb('seats_taken', '+', 1) }))
+    .where('number', '=', eventNumber)
+    .returning(['signup_seq', 'seats_taken']),
 );
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
@@ -51,7 +60,8 @@ type FieldRow = Awaited<ReturnType<typeof customFieldsOf>>[number];
 
 /**
  * The event and its custom fields, read once per transaction: a group-commit batch of signups to one event reads them
- * once. Only signups run in such a batch and none changes these (the seat counter is not read from here), so what the
+ * once. Only signups run in such a batch and none changes these (signup_seq and seats_taken are not read from here: the
+ * lock UPDATE answers them), so what the
  * first member read holds for the others.
  */
 async function eventFacts(trx: Kysely<Database>, ctx: AppContext, publicId: number) {
@@ -70,7 +80,7 @@ const deadlinePassed = (ctx: AppContext, ev: EventRow) => !!ev.registration_dead
 export async function closedReasons(db: Kysely<Database>, ctx: AppContext, ev: EventRow): Promise<FieldErrors> {
   const errors = new FieldErrors();
   if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', `the signup closed at ${ev.registration_deadline}`);
-  if (ev.participant_limit !== null && (await seatsTaken(db, ev.number)) >= ev.participant_limit) {
+  if (ev.participant_limit !== null && seatsTaken(ev) >= ev.participant_limit) {
     errors.add('participantLimit', 'the event is full');
   }
   return errors;
@@ -133,8 +143,8 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     }
 
     // The lock: from here until commit no other signup to this event can count or insert (see migration 0006).
-    const { signup_seq: number } = (await takeSeat.first(trx, ev.number))!;
-    if (ev.participant_limit !== null && (await seatsTaken(trx, ev.number)) >= ev.participant_limit) {
+    const { signup_seq: number, seats_taken: seats } = (await takeSeat.first(trx, ev.number))!;
+    if (ev.participant_limit !== null && Number(seats) > ev.participant_limit) {
       throw validationError([{ field: 'participantLimit', message: 'the event is full' }], 'Signup is closed');
     }
     const now = ctx.clock.timestamp();
@@ -180,7 +190,7 @@ export async function publicFacts(ctx: AppContext, publicId: number, code: strin
   const fields = await ctx.db.selectFrom('event_custom_fields').selectAll().where('event_number', '=', ev.number).orderBy('number').execute();
   const discount = code ? await ctx.db.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', code).executeTakeFirst() : undefined;
   const price = await amountOf(ctx.db, await participantItems(ctx.db, ev, fields, [], discount ?? null), settings.company.vatRegistered);
-  const taken = await seatsTaken(ctx.db, ev.number);
+  const taken = seatsTaken(ev);
   const closed = await closedReasons(ctx.db, ctx, ev);
   return { ev, fields, discount: discount ?? null, codeUnknown: !!code && !discount, price, taken, closed: closed.list, seller: settings.company.name };
 }
