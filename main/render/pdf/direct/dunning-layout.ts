@@ -1,6 +1,6 @@
 /**
  * The page of a dunning (Purring / Inkassovarsel) as a display list (./display-list.ts), laid out by Kvitt directly
- * with the invoice's pieces (./commercial-layout.ts's head, paragraphs, giro and page heads; ./table.ts): the title
+ * with the invoice's pieces (./page-parts.ts's head, paragraphs, giro and page heads; ./table.ts): the title
  * and the facts (notice number, dates, the new deadline bold, invoice, customer number, KID), the window address, the
  * claim as a debtor reads it (the invoice, what was paid, earlier fees and interest, this notice's fee, the interest
  * with rate and period, the amount to pay), the free text, the payment sentence, inkassoloven § 9's warning on an
@@ -11,10 +11,10 @@ import { formatAccount, formatDate, formatMoney, formatPercent } from '../../for
 import type { DunningDocument } from '../dunning-writer';
 import type { FactRow } from '../blocks/parties';
 import { ACCENT, CONTENT_W, customerNumberOf, HEAD_FILL, INK, MARGIN_L, MUTED, nonEmpty, RULE, type ContentObject } from '../layout';
-import { giroPart, head, pageHeads, paragraph } from './commercial-layout';
 import type { DisplayDocument } from './display-list';
 import { Flow } from './flow';
 import { fontFor, widthOf } from './metrics';
+import { giroPart, head, pageHeads, paragraph } from './page-parts';
 import { drawRow, layRow, type Cell, type TableSpec } from './table';
 
 const title = (d: DunningDocument) => (d.debtCollectionNotice ? 'Inkassovarsel' : 'Purring');
