@@ -8,7 +8,8 @@
  *   COMMIT (or a savepoint) fails, every member of the batch gets that error and nothing of the batch is written. A crash
  *   anywhere before the COMMIT leaves nothing half-written: the batch is one transaction;
  * - members run one after another, in arrival order, each seeing the writes of the members before it (so a counted limit,
- *   such as an event's seats, stays exact), and each in the async context it was submitted from (the audit's actor);
+ *   such as an event's seats, stays exact), the shared transaction naming each member's own actor (`ctx.actor`) for
+ *   the audit entries it writes while it runs;
  * - a batch takes whatever was queued while the previous batch ran, at most `maxBatch` members. When the previous batch
  *   had company (several clients at work), a new batch waits up to `waitMs` (1 ms) for the others' requests, which
  *   arrive together after a commit answered them together; a lone client is never kept waiting.
@@ -16,10 +17,10 @@
  * SQLite only: its one writer is the bottleneck group commit removes. On PostgreSQL (many connections, row locks, its own
  * commit grouping) `inGroupTx` is plain `inTx`, one transaction per operation as before.
  */
-import { AsyncResource } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
-import { inTx } from './transaction.js';
+import type { Actor } from '../context.js';
+import { inTx, setTxActor } from './transaction.js';
 import { forgetTxMemo } from './tx-memo.js';
 
 export interface GroupCommitOptions {
@@ -33,6 +34,7 @@ export interface GroupCommitOptions {
 
 interface Member {
   run: (trx: Kysely<any>) => Promise<unknown>;
+  actor: Actor | undefined;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
@@ -56,15 +58,12 @@ export class GroupCommit {
   }
 
   /** Runs `fn` with a context whose `db` is the shared transaction; resolves after that transaction committed. */
-  run<C extends { db: Kysely<any> }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
+  run<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
     if (ctx.db.isTransaction) return fn(ctx); // joins the caller's transaction, like inTx
     if (dialectOf(ctx.db) === 'postgres') return inTx(ctx, fn);
-    // Run in the submitter's async context, so AsyncLocalStorage (the audit's actor) is the request's, not the batch's.
-    // runInAsyncScope rather than AsyncResource.bind: on Node 20 bind also defines a deprecated getter on every call.
-    const scope = new AsyncResource('kvitt.groupCommit');
-    const run = (trx: Kysely<any>) => scope.runInAsyncScope(fn, null, { ...ctx, db: trx });
+    const run = (trx: Kysely<any>) => fn({ ...ctx, db: trx });
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ run, actor: ctx.actor, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -108,6 +107,7 @@ export class GroupCommit {
         for (const member of batch) {
           await sql`savepoint group_member`.execute(trx);
           let value: unknown;
+          setTxActor(trx, member.actor); // members run one after another: the audit entries written now are this member's
           try {
             value = await member.run(trx);
           } catch (error) {
@@ -142,7 +142,7 @@ const defaults = new WeakMap<Kysely<any>, GroupCommit>();
  * small, frequent writes from many clients at once (public event signups). `ctx.db` must be the app's database (not a
  * transaction: then `fn` simply joins it).
  */
-export function inGroupTx<C extends { db: Kysely<any> }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
+export function inGroupTx<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
   return groupCommitOf(ctx.db).run(ctx, fn);
 }
 

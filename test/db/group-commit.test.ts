@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -8,6 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import { fixedClock } from '../../main/clock.js';
+import { audit } from '../../main/features/audit/audit.service.js';
 import { GroupCommit, inGroupTx } from '../../main/ops/group-commit.js';
 import { inTx } from '../../main/ops/transaction.js';
 import { txMemo } from '../../main/ops/tx-memo.js';
@@ -138,12 +139,21 @@ describe('GroupCommit on SQLite', () => {
     expect(names('bound-')).toHaveLength(7);
   });
 
-  test('each member runs in the async context it was submitted from (the audit reads the actor there)', async () => {
-    const als = new AsyncLocalStorage<string>();
+  test('the audit entries of each member name its own actor (the shared transaction records it per member)', async () => {
     const gc = new GroupCommit(opened.db);
-    const ctx = { db: opened.db };
-    const seen = await Promise.all(['anne', 'bjørn', 'cecilie'].map((who) => als.run(who, () => gc.run(ctx, async () => als.getStore()))));
-    expect(seen).toEqual(['anne', 'bjørn', 'cecilie']);
+    const clock = fixedClock('2026-03-15');
+    const who = (name: string) => ({ id: null, name, role: 'owner' as const });
+    await Promise.all(
+      ['anne', 'bjørn', 'cecilie'].map((name) =>
+        gc.run({ db: opened.db, actor: who(name) }, async (t) => {
+          await audit(t.db, clock, 'gc-actor', name, 'one');
+          await new Promise((r) => setImmediate(r));
+          await audit(t.db, clock, 'gc-actor', name, 'two');
+        }),
+      ),
+    );
+    const rows = other.prepare("select entity_id, actor from audit_log where entity = 'gc-actor' order by id").all();
+    expect(rows.map((r: any) => `${r.entity_id}:${r.actor}`)).toEqual(['anne:anne', 'anne:anne', 'bjørn:bjørn', 'bjørn:bjørn', 'cecilie:cecilie', 'cecilie:cecilie']);
   });
 
   test('a crash while a batch runs leaves nothing of it: not the finished member, not the half-done one', async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
-import { currentActor } from '../users/actor.js';
+import { txActor } from '../../ops/transaction.js';
 
 /** The entry's INSERT, built and compiled once (db/prepared.ts): every write of every operation runs it. */
 const insertEntry = prepared(
@@ -13,7 +13,8 @@ const insertEntry = prepared(
 /**
  * Appends one entry to the audit log; call it inside the transaction that makes the change. `data` must be validated
  * input or values the service derived (never a raw body): operations only see validated input (main/ops/validate.ts).
- * The entry names who made the change: the actor the HTTP adapter runs the operation as (main/features/users/actor.ts).
+ * The entry names who made the change: the actor the HTTP adapter runs the operation as (main/features/users/actor.ts),
+ * which the transaction recorded when inTx or the group commit opened it for that operation's ctx (txActor).
  */
 export async function audit(
   db: Kysely<Database>,
@@ -26,5 +27,5 @@ export async function audit(
   // A change and its audit entry commit together or not at all: an entry written outside a transaction could stay
   // behind a failed change (or the change behind a failed entry), so it is refused here, for every operation.
   if (!db.isTransaction) throw new Error(`audit(${entity}, ${action}) must run inside the transaction that makes the change`);
-  await insertEntry.execute(db, clock.timestamp(), entity, String(entityId), action, data === undefined ? null : JSON.stringify(data), currentActor()?.name ?? null);
+  await insertEntry.execute(db, clock.timestamp(), entity, String(entityId), action, data === undefined ? null : JSON.stringify(data), txActor(db)?.name ?? null);
 }
