@@ -87,11 +87,18 @@ function words(spans: Span[]): Word[] {
   return out;
 }
 
+/** A text that is one word: nothing to break it at (amounts, dates, numbers: most table cells). */
+const ONE_WORD = /^[^ \-\t\n\r]*$/;
+
 /**
  * The narrowest and widest a text can be laid out, as pdfmake measures a cell for 'auto' and '*' table columns: its
  * widest word (without trailing spaces) and its widest line when nothing wraps (a noWrap text: both the widest line).
  */
 export function textWidths(spans: Span[], noWrap = false): { min: number; max: number } {
+  if (spans.length === 1 && ONE_WORD.test(spans[0].text)) {
+    const w = widthOf(spans[0].text, spans[0].font, spans[0].size);
+    return { min: w, max: w };
+  }
   let min = 0, max = 0, line = 0;
   for (const w of words(spans)) {
     min = Math.max(min, w.width - w.trailing);
@@ -122,6 +129,15 @@ function cut(w: Word, room: number): [Word, Word] | null {
 
 /** Lays spans out into lines of at most `width` (noWrap: one line per '\n', never cut). */
 export function layoutText(spans: Span[], width: number, noWrap = false): TextLine[] {
+  if (spans.length === 1 && ONE_WORD.test(spans[0].text)) {
+    // the same line the general path below makes of one word that fits (or may not be cut)
+    const s = spans[0];
+    const w = widthOf(s.text, s.font, s.size);
+    if (noWrap || w <= width || s.text.length <= 1) {
+      const runs = s.text === '' ? [] : [{ x: 0, text: s.text, font: s.font, size: s.size, color: s.color }];
+      return [{ height: lineHeightOf(s.font, s.size) * (s.lineHeight ?? 1), ascent: ascentOf(s.font, s.size), width: w, runs }];
+    }
+  }
   const queue = words(noWrap ? spans.map((s) => ({ ...s, text: s.text })) : spans);
   if (noWrap) {
     // pdfmake keeps a noWrap text as one inline: glue its words together
