@@ -18,16 +18,31 @@ const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'du
  */
 const MEMO = 'settings:';
 
-export async function getSettings(ctx: AppContext): Promise<Settings> {
+/** Settings as getSettings gives them: frozen (and typed read-only), so one object can be shared by every caller. */
+export type ReadSettings = { readonly [S in keyof Settings]: DeepReadonly<Settings[S]> };
+type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends object ? DeepReadonly<T[K]> : T[K] };
+
+function deepFreeze<T extends object>(o: T): T {
+  for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
+  return Object.freeze(o);
+}
+
+/**
+ * The settings, frozen: a caller that wants a changed copy spreads it (none changes them; a write to a frozen object
+ * throws). Inside a transaction the same object is handed to every caller until updateSettings writes (before, each
+ * call returned a structuredClone of the kept settings: 2.9 % of the server's thread in a paid signup).
+ */
+export async function getSettings(ctx: AppContext): Promise<ReadSettings> {
   const memo = txMemo(ctx.db);
-  const kept = memo?.get(MEMO) as Settings | undefined;
-  if (kept) return structuredClone(kept);
+  const kept = memo?.get(MEMO) as ReadSettings | undefined;
+  if (kept) return kept;
   const rows = await ctx.db.selectFrom('settings').select(['key', 'value']).execute();
   const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value)]));
   const out = structuredClone(DEFAULT_SETTINGS) as Settings;
   for (const s of SECTIONS) Object.assign(out[s], stored.get(s) ?? {});
-  memo?.set(MEMO, structuredClone(out));
-  return out;
+  const frozen = deepFreeze(out) as ReadSettings;
+  memo?.set(MEMO, frozen);
+  return frozen;
 }
 
 /** The API's view: countries by name, as everywhere in the spec. */
