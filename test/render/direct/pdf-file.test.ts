@@ -99,6 +99,11 @@ describe('writePdf: the direct PDF writer', () => {
     expect(pdfStringBytes('æøå€')).toBe('\xe6\xf8\xe5\x80');
   });
 
+  it('a decomposed letter (NFD, as macOS and some forms give it) prints as the composed one', () => {
+    const file = save('nfd', writePdf(doc([text(100, 'Ha\u030Akon Bj\u00f8rn Ho\u0308ghaug')]), { creationDate: DATE }));
+    expect(run('pdftotext', file, '-').trim()).toBe('Håkon Bjørn Höghaug');
+  });
+
   it('rects (fill, stroke, both), lines, a dashed line: drawn where the display list says (top-left origin)', () => {
     const items: DrawItem[] = [
       { t: 'rect', x: 50, y: 50, w: 100, h: 40, fill: '#ff0000' },

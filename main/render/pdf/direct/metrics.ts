@@ -38,13 +38,20 @@ export function fontMetrics(font: FontName): FontMetrics {
   return metrics[font];
 }
 
-/** Width of `text` in points at `size` (no kerning; a character WinAnsi lacks is written and measured as '?'). */
+/**
+ * Width of `text` in points at `size` (no kerning; a character WinAnsi lacks is written and measured as '?';
+ * decomposed letters as their composed form, as ./winansi.ts writes them).
+ */
 export function widthOf(text: string, font: FontName, size: number): number {
   const w = fontMetrics(font).widths;
   let sum = 0;
   for (let i = 0; i < text.length; i++) {
     const cp = text.codePointAt(i)!;
     if (cp > 0xffff) i++;
+    else if (cp >= 0x300 && cp <= 0x36f) {
+      const nfc = text.normalize('NFC');
+      if (nfc !== text) return widthOf(nfc, font, size);
+    }
     sum += w[winAnsiByte(cp)];
   }
   return (sum * size) / 1000;

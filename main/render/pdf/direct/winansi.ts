@@ -29,12 +29,17 @@ export function isWinAnsi(text: string): boolean {
   return true;
 }
 
+/** Combining diacritical marks: a letter typed or pasted decomposed (NFD: 'a' + U+030A for 'å'). */
+export const COMBINING = /[\u0300-\u036f]/;
+
 /**
- * The inside of a PDF literal string `( … )` for `text`: WinAnsi bytes, with ( ) \ escaped.
- * A character outside WinAnsi (or a control character) becomes '?', one per code point.
+ * The inside of a PDF literal string `( … )` for `text`: WinAnsi bytes, with ( ) \ escaped. Decomposed letters are
+ * composed first (NFC: 'a' + U+030A prints as 'å', as metrics.ts measures it); a character outside WinAnsi (or a
+ * control character) becomes '?', one per code point.
  */
 export function pdfStringBytes(text: string): string {
   if (!NEEDS_WORK.test(text)) return text;
+  if (COMBINING.test(text)) text = text.normalize('NFC');
   let out = '';
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
