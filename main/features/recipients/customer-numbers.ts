@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { isAllDigits } from '../../../db/dialect.js';
+import { dialectOf, isAllDigits } from '../../../db/dialect.js';
 import { prepared } from '../../../db/prepared.js';
 import { txMemo } from '../../ops/tx-memo.js';
 
@@ -55,10 +55,32 @@ async function lockNumbering(trx: Kysely<Database>): Promise<void> {
 
 const LOCK_MEMO = 'customer-number:lock';
 
+/**
+ * The highest all-digit customer number as this transaction last wrote it (rememberHighest), so a group-commit batch of
+ * signups, each creating a recipient, looks it up once instead of once per member. SQLite only: there the transaction
+ * is the one writer, so nothing else can add a number while it runs; on PostgreSQL another transaction can commit a
+ * given number meanwhile (READ COMMITTED), so every call looks again. Every write of recipients.customer_number in
+ * recipients.service.ts remembers or forgets it; a rollback to a savepoint forgets it (tx-memo.ts).
+ */
+const HIGHEST_MEMO = 'customer-number:highest';
+const highestMemo = (trx: Kysely<Database>) => (dialectOf(trx) === 'sqlite' ? txMemo(trx) : undefined);
+
 /** `count` free customer numbers in order (as text), in the caller's transaction (the numbering is locked until it ends). */
 export async function nextCustomerNumbers(trx: Kysely<Database>, count: number, first: number): Promise<string[]> {
   if (count === 0) return [];
   await lockNumbering(trx);
-  const start = Math.max(first, (await highestNumeric(trx)) + 1);
+  const known = highestMemo(trx)?.get(HIGHEST_MEMO) as number | undefined;
+  const start = Math.max(first, (known ?? (await highestNumeric(trx))) + 1);
   return Array.from({ length: count }, (_, i) => String(start + i));
+}
+
+/**
+ * After the caller wrote recipients: `highest` when the only customer numbers it wrote are ones nextCustomerNumbers
+ * gave it in this transaction (the highest of them, at most 15 digits: the new highest of the register), else null
+ * (a given number, a change, a deletion: the next call looks the highest up again).
+ */
+export function rememberHighest(trx: Kysely<Database>, highest: number | null): void {
+  const memo = highestMemo(trx);
+  if (highest === null) memo?.delete(HIGHEST_MEMO);
+  else memo?.set(HIGHEST_MEMO, highest); // above the highest before (nextCustomerNumbers starts above it): the new highest
 }

@@ -11,7 +11,7 @@ import type { ParamsArg } from '../../ops/error-codes.js';
 import { audit } from '../audit/audit.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
-import { nextCustomerNumbers } from './customer-numbers.js';
+import { nextCustomerNumbers, rememberHighest } from './customer-numbers.js';
 import { postPlace } from '../../domain/postcodes.js';
 import { openBalancesOf, openBalancesQuery } from './recipient-balances.js';
 
@@ -304,6 +304,8 @@ export async function createRecipientRows(ctx: AppContext, inputs: RecipientInpu
     );
 
     const numbers = await insertRows(trx, checked.map((c) => c.row));
+    // Only numbers given out above (at most 15 digits each) written: the last is the register's new highest.
+    rememberHighest(trx, assigned.size === checked.length ? Number(checked[checked.length - 1].row.customer_number) : null);
     const values = checked.flatMap((c, i) => c.customValues.map((v) => ({ ...v, recipient_number: numbers[i] })));
     for (let i = 0; i < values.length; i += 2000) await trx.insertInto('recipient_custom_values').values(values.slice(i, i + 2000)).execute();
     const labels = checked.flatMap((c, i) => (c.labels ?? []).map((l) => ({ recipient_number: numbers[i], label_number: l })));
@@ -327,6 +329,7 @@ export async function updateRecipient(ctx: AppContext, number: number, input: Re
     await assertCustomerNumbersFree(trx, [checked.row.customer_number], () => 'customerNumber', number);
     const { created_at: _c, ...rest } = checked.row;
     await trx.updateTable('recipients').set({ ...rest, deleted: existing.deleted }).where('number', '=', number).execute();
+    rememberHighest(trx, null); // its customer number may have changed
     await trx.deleteFrom('recipient_custom_values').where('recipient_number', '=', number).execute();
     if (checked.customValues.length) {
       await trx.insertInto('recipient_custom_values').values(checked.customValues.map((v) => ({ ...v, recipient_number: number }))).execute();
@@ -351,6 +354,7 @@ export async function deleteRecipient(ctx: AppContext, number: number): Promise<
       await trx.updateTable('recipients').set({ deleted: 1, updated_at: ctx.clock.timestamp() }).where('number', '=', number).execute();
     } else {
       await trx.deleteFrom('recipients').where('number', '=', number).execute();
+      rememberHighest(trx, null); // its customer number is gone
     }
     await audit(trx, ctx.clock, 'recipient', number, used ? 'soft-delete' : 'delete');
     return { soft: !!used };
