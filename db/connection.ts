@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type QueryResult } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl, PostgresSchemaPlugin, SqliteNoRowLocksPlugin } from './dialect.js';
 import type { Database } from './schema.js';
@@ -44,7 +44,7 @@ function withStatementCache(raw: SqliteDatabase.Database, max = 500) {
  * adapter: a transaction of that instance (inTx's `tctx.db`) shares the adapter, so it finds the same connection.
  */
 const rawByAdapter = new WeakMap<object, { raw: SqliteDatabase.Database; prepare(sql: string): SqliteDatabase.Statement }>();
-const rawOf = { get: (db: Db) => rawByAdapter.get(db.getExecutor().adapter) };
+const rawOf = { get: (db: Kysely<any>) => rawByAdapter.get(db.getExecutor().adapter) }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * Bulk INSERT of many rows with one prepared statement run once per row, as better-sqlite3 is meant to be used.
@@ -66,6 +66,44 @@ export function insertRowsFast(db: Db, sql: string, rows: Iterable<readonly unkn
   const ids: number[] = [];
   for (const params of rows) ids.push(Number(stmt.run(params).lastInsertRowid));
   return ids;
+}
+
+/**
+ * The Kysely transactions that hold their database's one SQLite connection right now: opened by inTx or the group
+ * commit (main/ops/), from the start of their callback until it ended (then only COMMIT or ROLLBACK follows). While a
+ * transaction holds it, nothing else runs on the connection (Kysely's other queries wait for the transaction), so a
+ * statement of that transaction may run on the connection directly (runInTx). A transaction object kept past its end
+ * is not in the set and goes through Kysely, which refuses it.
+ */
+const holding = new WeakSet<object>();
+
+/** Runs `run` with `trx` marked as holding its connection (see `holding`); on PostgreSQL `run` simply runs. */
+export async function holdingConnection<T>(trx: Kysely<any>, run: () => Promise<T>): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (!rawOf.get(trx)) return run();
+  holding.add(trx);
+  try {
+    return await run();
+  } finally {
+    holding.delete(trx);
+  }
+}
+
+/**
+ * Runs a statement Kysely compiled on the connection `trx` holds, synchronously, with the cached prepared statement,
+ * and answers what Kysely's SqliteDriver answers (rows for a reader; else no rows, numAffectedRows and insertId as
+ * bigints). Null when `trx` is not a SQLite transaction holding its connection (PostgreSQL, outside a transaction, a
+ * transaction not opened by inTx or the group commit): the caller then runs the query through Kysely. Kysely's path
+ * (its executor, the transaction's connection mutex, the async driver call, the result plugins) cost about as much as
+ * SQLite's own work for the small statements of a signup. The caller makes sure no plugin changes results.
+ */
+export function runInTx<R>(trx: Kysely<any>, sql: string, parameters: readonly unknown[]): QueryResult<R> | null { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (!holding.has(trx)) return null;
+  const conn = rawOf.get(trx);
+  if (!conn || !conn.raw.inTransaction) return null;
+  const stmt = conn.prepare(sql);
+  if (stmt.reader) return { rows: stmt.all(parameters as unknown[]) as R[] };
+  const { changes, lastInsertRowid } = stmt.run(parameters as unknown[]);
+  return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
 }
 
 /**

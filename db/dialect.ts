@@ -119,6 +119,8 @@ export class PostgresSchemaPlugin implements KyselyPlugin {
 
 /** SQLite: `.forUpdate()` is a no-op (SQLite has no row locks; its one writer already serialises the transaction). */
 export class SqliteNoRowLocksPlugin implements KyselyPlugin {
+  /** transformResult hands results on as they are (db/prepared.ts may then run a query without Kysely's executor). */
+  readonly resultUnchanged = true;
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const node = args.node;
     if (node.kind !== 'SelectQueryNode' || !node.endModifiers?.length) return node;

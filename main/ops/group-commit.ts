@@ -18,6 +18,7 @@
  * commit grouping) `inGroupTx` is plain `inTx`, one transaction per operation as before.
  */
 import { sql, type Kysely } from 'kysely';
+import { holdingConnection } from '../../db/connection.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Actor } from '../context.js';
 import { inTx, setTxActor } from './transaction.js';
@@ -103,7 +104,7 @@ export class GroupCommit {
     const done: { member: Member; value: unknown }[] = [];
     const failedAlone = new Set<Member>();
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.db.transaction().execute((trx) => holdingConnection(trx, async () => {
         for (const member of batch) {
           await sql`savepoint group_member`.execute(trx);
           let value: unknown;
@@ -122,7 +123,7 @@ export class GroupCommit {
           await sql`release savepoint group_member`.execute(trx);
           done.push({ member, value });
         }
-      });
+      }));
     } catch (error) {
       // Nothing of the batch was committed: every member not yet answered hears why.
       for (const member of batch) if (!failedAlone.has(member)) member.reject(error);

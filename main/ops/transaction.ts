@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { holdingConnection } from '../../db/connection.js';
 import { withRetry } from '../../db/dialect.js';
 import type { Actor } from '../context.js';
 
@@ -24,7 +25,7 @@ export const txActor = (db: Kysely<any>): Actor | undefined => actors.get(db); /
  * - inside a transaction already (`ctx.db.isTransaction`, Kysely's own state) it runs `fn` with the same ctx, so the work
  *   joins the caller's transaction (its writes and audit entries commit or roll back with the caller's);
  * - outside one it opens a transaction and passes `{ ...ctx, db: trx }`, the transaction recording `ctx.actor` for the
- *   audit entries written in it. When PostgreSQL aborts it for a serialization failure or a deadlock, the whole
+ *   audit entries written in it (and, on SQLite, holding the connection: db/connection.ts). When PostgreSQL aborts it for a serialization failure or a deadlock, the whole
  *   transaction (and `fn`) runs again (withRetry, db/dialect.ts); busy/conflict errors still reach runOp, which maps
  *   them to HTTP answers (main/ops/invoke.ts).
  *
@@ -36,7 +37,7 @@ export async function inTx<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx:
   return withRetry(() =>
     ctx.db.transaction().execute((trx) => {
       setTxActor(trx, ctx.actor);
-      return fn({ ...ctx, db: trx });
+      return holdingConnection(trx, () => fn({ ...ctx, db: trx }));
     }),
   );
 }

@@ -1,8 +1,10 @@
-/** db/prepared.ts: a query compiled once runs with new values through Kysely, inside and outside transactions, on SQLite and PostgreSQL. */
-import { describe, expect, it } from 'vitest';
+/** db/prepared.ts: a query compiled once runs with new values (through Kysely, or on the connection an inTx transaction holds), inside and outside transactions, on SQLite and PostgreSQL. */
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
+import type { OpenedDatabase } from '../../db/connection.js';
 import { insertRows, prepared, updateRows } from '../../db/prepared.js';
-import { useMigratedDatabase } from '../helpers/database.js';
+import { inTx } from '../../main/ops/transaction.js';
+import { onPostgres, useMigratedDatabase } from '../helpers/database.js';
 
 describe('prepared queries', () => {
   const t = useMigratedDatabase();
@@ -52,5 +54,89 @@ describe('prepared queries', () => {
     expect(rows).toEqual([{ series: 'r-a', next_number: 1 }, { series: 'r-b', next_number: 10 }, { series: 'r-c', next_number: 11 }]);
     const none = await updateRows(db, 'audit_log', { action: 'x' }, { id: 1, data: null, entity: 'no-such-entity' });
     expect(Number(none.numAffectedRows)).toBe(0);
+  });
+});
+
+/**
+ * In a SQLite transaction opened by inTx (or the group commit) a prepared query runs on the connection that transaction
+ * holds, without Kysely's executor: the same answers as through Kysely, and never for anything but that transaction.
+ */
+describe('prepared queries in a transaction that holds the connection', () => {
+  const t = useMigratedDatabase();
+  const onSqlite = () => !onPostgres();
+  const addEntry = prepared((db, entity: string, entityId: string, data: string | null) =>
+    db.insertInto('audit_log').values({ at: '2026-03-15 12:00:00', entity, entity_id: entityId, action: 'x', data, actor: null }).returning(['id', 'entity_id', 'data', 'actor']));
+  const addPlain = prepared((db, entity: string) => db.insertInto('audit_log').values({ at: '2026-03-15 12:00:00', entity, entity_id: '1', action: 'x' }));
+  const entries = prepared((db, entity: string) => db.selectFrom('audit_log').select(['entity_id', 'data', 'actor']).where('entity', '=', entity).orderBy('id'));
+  const setNext = prepared((db, series: string, next: number) => db.updateTable('number_series').set({ next_number: next }).where('series', '=', series));
+  const bump = prepared((db, series: string) =>
+    db.updateTable('number_series').set((eb) => ({ next_number: eb('next_number', '+', 1) })).where('series', '=', series).returning('next_number'));
+
+  /** The same five statements; their answers with the ids made relative (each run writes its own rows). */
+  const script = async (db: OpenedDatabase['db'], tag: string) => {
+    const a = await addEntry.execute(db, `e-${tag}`, 'one', null);
+    const b = await addEntry.execute(db, `e-${tag}`, 'two', '{"øre":12345}');
+    const plain = await addPlain.execute(db, `p-${tag}`);
+    const none = await setNext.execute(db, 'no-such-series', 1);
+    const big = await bump.execute(db, `big-${tag}`);
+    const rows = await entries.execute(db, `e-${tag}`);
+    const id0 = a.rows[0].id;
+    return {
+      a: { ...a, rows: a.rows.map((r) => ({ ...r, id: r.id - id0 })) },
+      b: { ...b, rows: b.rows.map((r) => ({ ...r, id: r.id - id0 })) },
+      plain: { ...plain, insertId: plain.insertId === undefined ? undefined : typeof plain.insertId },
+      none: { ...none, insertId: typeof none.insertId }, // SQLite: the connection's last insert, whichever it was
+      big,
+      rows,
+    };
+  };
+
+  it('answers exactly as through Kysely (rows with returning, nulls, large numbers; bigints numAffectedRows/insertId), and skips Kysely on SQLite only', async () => {
+    await t.db.insertInto('number_series').values([{ series: 'big-k', next_number: 2 ** 40 }, { series: 'big-d', next_number: 2 ** 40 }]).execute();
+    const viaKysely = await t.db.transaction().execute((trx) => script(trx, 'k')); // not inTx: Kysely's executor
+    let executorCalls = 0;
+    const direct = await inTx({ db: t.db }, async (tctx) => {
+      const spied = vi.spyOn(tctx.db, 'executeQuery');
+      const r = await script(tctx.db, 'd');
+      executorCalls = spied.mock.calls.length;
+      return r;
+    });
+    expect(direct).toEqual(viaKysely);
+    expect(direct.big.rows).toEqual([{ next_number: 2 ** 40 + 1 }]);
+    expect(typeof direct.none.numAffectedRows).toBe('bigint');
+    expect(executorCalls).toBe(onSqlite() ? 0 : 6);
+  });
+
+  it('never runs in a transaction it does not belong to: a read outside waits for the open transaction and misses its rolled-back row', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let wrote!: () => void;
+    const written = new Promise<void>((r) => (wrote = r));
+    const tx = inTx({ db: t.db }, async (tctx) => {
+      await addPlain.execute(tctx.db, 'rolled-back');
+      wrote();
+      await gate;
+      throw new Error('roll back');
+    });
+    await written;
+    let seen: unknown[] | null = null;
+    const outside = entries.rows(t.db, 'rolled-back').then((r) => (seen = r));
+    await new Promise((r) => setTimeout(r, 20));
+    if (onSqlite()) expect(seen).toBeNull(); // queued behind the transaction on the one connection
+    release();
+    await expect(tx).rejects.toThrow('roll back');
+    await outside;
+    expect(seen).toEqual([]);
+  });
+
+  it('a transaction object kept past its end is refused (by Kysely), not run in whatever transaction is open then', async () => {
+    const kept = await inTx({ db: t.db }, async (tctx) => tctx.db);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const other = inTx({ db: t.db }, async () => gate);
+    await expect(addPlain.execute(kept, 'stale')).rejects.toThrow(/already committed/);
+    release();
+    await other;
+    expect(await entries.rows(t.db, 'stale')).toEqual([]);
   });
 });
