@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisplayDocument } from '../../../main/render/pdf/direct/display-list';
 import { clearImageCache, ImageUnreadable, loadImage } from '../../../main/render/pdf/direct/images';
@@ -215,6 +216,28 @@ describe('images in the direct PDF writer', () => {
     const { colors, list } = drawn('unreadable', bad[3]!);
     expect(listed(list)).toEqual([]);
     expectColors(colors, [BLACK, BLACK, BLACK, BLACK]);
+  });
+
+  it('a PNG claiming a huge size, or whose small data inflates far beyond its size (a zip bomb), is refused before memory is spent', () => {
+    const small = encodePng({ width: 40, height: 40, type: 2, depth: 8, pixel: rgbPixel });
+    const huge = Buffer.from(small);
+    huge.writeUInt32BE(20_000, 16); // IHDR width
+    huge.writeUInt32BE(20_000, 20); // IHDR height: 400 megapixels
+    expect(() => loadImage(dataUrl('image/png', huge))).toThrow(/too large/);
+    // 1000x1000 gray (1 MB of rows) whose IDAT (~30 kB) inflates to 30 MB: passed through before, now refused.
+    const bomb = Buffer.from(small);
+    bomb.writeUInt32BE(1000, 16);
+    bomb.writeUInt32BE(1000, 20);
+    bomb[24] = 8; // depth
+    bomb[25] = 0; // gray
+    const idat = deflateSync(Buffer.alloc(30_000_000));
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(idat.length);
+    const file = Buffer.concat([bomb.subarray(0, 33), len, Buffer.from('IDAT', 'latin1'), idat, Buffer.alloc(4), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]);
+    expect(() => loadImage(dataUrl('image/png', file))).toThrow(ImageUnreadable);
+    // The same header with data of its own size is read.
+    const fine = Buffer.concat([bomb.subarray(0, 33), (() => { const d = deflateSync(Buffer.alloc(1000 * 1001)); const l = Buffer.alloc(4); l.writeUInt32BE(d.length); return Buffer.concat([l, Buffer.from('IDAT', 'latin1'), d, Buffer.alloc(4)]); })(), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]);
+    expect(loadImage(dataUrl('image/png', fine)).width).toBe(1000);
   });
 
   it('an image is prepared once per URL and shared by the pages that draw it; the cache is bounded', () => {

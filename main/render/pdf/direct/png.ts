@@ -5,6 +5,9 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import { ImageUnreadable, type PdfImage } from './image-xobject';
 
+/** Largest image accepted (pixels): 40 megapixels, far above any logo, far below what would strain memory. */
+export const MAX_PIXELS = 40_000_000;
+
 interface Png {
   width: number; height: number; depth: number; type: number; interlaced: boolean;
   palette?: Buffer; trns?: Buffer; idat: Buffer;
@@ -36,7 +39,32 @@ function readPng(b: Buffer): Png {
   const okDepth = ({ 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] } as Record<number, number[]>)[head.type];
   if (!okDepth?.includes(head.depth)) throw new ImageUnreadable(`PNG colour type ${head.type} at ${head.depth} bits`);
   if (head.type === 3 && (!palette || palette.length < 3)) throw new ImageUnreadable('PNG palette missing');
+  // A logo is at most a few megapixels; a header claiming more would have us allocate hundreds of MB before the data
+  // proved it wrong (and a small IDAT can inflate to that much).
+  if (head.width * head.height > MAX_PIXELS) throw new ImageUnreadable(`PNG of ${head.width}x${head.height} pixels is too large for a logo`);
   return { ...head, palette, trns, idat: idat.length === 1 ? idat[0]! : Buffer.concat(idat) };
+}
+
+/** Bytes the image data inflates to: each pass's rows with their filter byte (non-interlaced: one pass). */
+function inflatedSize(p: Png): number {
+  const samples = p.type === 0 ? 1 : p.type === 2 ? 3 : p.type === 3 ? 1 : p.type === 4 ? 2 : 4;
+  const passes = p.interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
+  let n = 0;
+  for (const [x0, y0, dx, dy] of passes) {
+    const pw = Math.ceil((p.width - x0) / dx);
+    const ph = Math.ceil((p.height - y0) / dy);
+    if (pw > 0 && ph > 0) n += ph * (1 + Math.ceil((pw * samples * p.depth) / 8));
+  }
+  return n;
+}
+
+/** The image data inflated, never more than the header's size allows (a small IDAT can claim gigabytes: a zip bomb). */
+function inflateIdat(p: Png): Buffer {
+  try {
+    return inflateSync(p.idat, { maxOutputLength: inflatedSize(p) + 65_536 });
+  } catch {
+    throw new ImageUnreadable('PNG image data does not inflate to its size');
+  }
 }
 
 /** The XObject of a PNG file; throws ImageUnreadable. */
@@ -47,8 +75,7 @@ export function png(b: Buffer): PdfImage {
   if (!p.interlaced && !p.trns && (type === 0 || type === 3 ? depth <= 8 : type === 2 && depth === 8)) {
     const colors = type === 2 ? 3 : 1;
     // Checked once (the result is cached): data that does not inflate to whole rows would be a broken image in the reader.
-    let rows: Buffer;
-    try { rows = inflateSync(p.idat); } catch { throw new ImageUnreadable('PNG image data does not inflate'); }
+    const rows = inflateIdat(p);
     if (rows.length < height * (1 + Math.ceil((width * colors * depth) / 8))) throw new ImageUnreadable('PNG image data too short');
     const space = type === 0 ? '/DeviceGray' : type === 2 ? '/DeviceRGB'
       : `[/Indexed /DeviceRGB ${Math.floor(p.palette!.length / 3) - 1} <${p.palette!.subarray(0, Math.floor(p.palette!.length / 3) * 3).toString('hex')}>]`;
@@ -73,8 +100,7 @@ const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2,
 /** Decodes a PNG to 8-bit colour (gray or RGB) and, when some pixel is not opaque, 8-bit alpha. */
 function decodePng(p: Png): { color: Buffer; alpha: Buffer | null; channels: 1 | 3 } {
   const { width, height, depth, type } = p;
-  let raw: Buffer;
-  try { raw = inflateSync(p.idat); } catch { throw new ImageUnreadable('PNG image data does not inflate'); }
+  const raw = inflateIdat(p);
   const samples = type === 0 ? 1 : type === 2 ? 3 : type === 3 ? 1 : type === 4 ? 2 : 4;
   const bitsPerPixel = samples * depth;
   const bpp = Math.max(1, bitsPerPixel >> 3);
