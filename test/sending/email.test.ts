@@ -84,7 +84,7 @@ describe('POST /invoices/{n}/send by e-mail through a real SMTP server', () => {
     }
     expect(smtp.mails).toHaveLength(2);
     const [first, second] = smtp.mails.map((m) => m.attachments[0].content as Buffer);
-    // A fresh render differs (pdfkit stamps the creation time); the kept one is byte for byte the same.
+    // A fresh render differs (the PDF writer stamps the creation time); the kept one is byte for byte the same.
     expect(Buffer.compare(first, second)).toBe(0);
     expect(pdfText(second)).toContain(String(n));
     expect(smtp.mails[1].messageId).not.toBe(smtp.mails[0].messageId);
