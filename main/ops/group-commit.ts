@@ -18,7 +18,7 @@
  * commit grouping) `inGroupTx` is plain `inTx`, one transaction per operation as before.
  */
 import { sql, type Kysely } from 'kysely';
-import { holdingConnection } from '../../db/connection.js';
+import { holdingConnection, runInTx } from '../../db/connection.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Actor } from '../context.js';
 import { inTx, setTxActor } from './transaction.js';
@@ -105,22 +105,24 @@ export class GroupCommit {
     const failedAlone = new Set<Member>();
     try {
       await this.db.transaction().execute((trx) => holdingConnection(trx, async () => {
+        // The savepoint statements run on the connection the batch holds (no Kysely query built and compiled for each).
+        const exec = (statement: string) => runInTx(trx, statement, []) ?? sql.raw(statement).execute(trx);
         for (const member of batch) {
-          await sql`savepoint group_member`.execute(trx);
+          await exec('savepoint group_member');
           let value: unknown;
           setTxActor(trx, member.actor); // members run one after another: the audit entries written now are this member's
           try {
             value = await member.run(trx);
           } catch (error) {
             // Undo this member only; if even that fails the transaction is broken and the whole batch fails below.
-            await sql`rollback to savepoint group_member`.execute(trx);
+            await exec('rollback to savepoint group_member');
             forgetTxMemo(trx); // what was read after the member's writes may be gone with them
-            await sql`release savepoint group_member`.execute(trx);
+            await exec('release savepoint group_member');
             failedAlone.add(member);
             member.reject(error);
             continue;
           }
-          await sql`release savepoint group_member`.execute(trx);
+          await exec('release savepoint group_member');
           done.push({ member, value });
         }
       }));
