@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import type { DocRow, LineRow } from './document-rows.js';
 
@@ -25,8 +26,12 @@ export function canonicalContent(d: HashedDoc, lines: HashedLine[]): string {
   ]);
 }
 
+// crypto.hash (Node 20.12+): one call, no Hash object; the same digest as createHash (older runtimes use that).
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function contentHash(d: HashedDoc, lines: HashedLine[]): string {
-  return createHash('sha256').update(canonicalContent(d, lines), 'utf8').digest('hex');
+  const content = canonicalContent(d, lines);
+  return oneShot ? oneShot('sha256', content, 'hex') : createHash('sha256').update(content, 'utf8').digest('hex');
 }
 
 /** True when the stored document and lines still hash to the content_hash taken when it was issued. */

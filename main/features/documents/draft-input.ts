@@ -136,6 +136,8 @@ export interface CheckedDraft {
   lines: NewLineRow[];
   /** The recipient row the check read (same transaction), so issuing a new document does not read it again. */
   recipient?: Selectable<RecipientsTable>;
+  /** The totals of `lines` and the exchange rate they were computed at (issueNew's issue uses them at the same rate). */
+  totals?: { rateMicro: number; totals: ReturnType<typeof computeLines> };
 }
 
 /**
@@ -236,5 +238,6 @@ export async function checkDraft(ctx: AppContext, settings: Settings, kind: Docu
     },
     lines,
     recipient: recipient!,
+    totals: { rateMicro, totals },
   };
 }

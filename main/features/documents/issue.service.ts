@@ -60,10 +60,34 @@ export async function issueDraft(ctx: AppContext, id: number, opts: IssueOptions
 type DraftFacts = Pick<DocRow, 'kind' | 'recipient_number' | 'issue_date' | 'due_date' | 'expiry_date' | 'order_number' | 'order_date' | 'delivery_date' | 'our_reference' | 'your_reference' | 'invoice_text' | 'currency' | 'delivery_address' | 'credited_document_id' | 'source_document_id'>;
 
 /**
+ * A new document as checkDraft built it (issueNew): its facts, its lines with their amounts, the recipient row, and what
+ * the check already computed from them (the recipient's snapshot, the totals at the check's exchange rate), so issuing
+ * does not compute them again.
+ */
+interface NewDocument {
+  draft: DraftFacts;
+  lines: NewLineRow[];
+  recipient?: CheckedDraft['recipient'];
+  recipientSnapshot?: string;
+  totals?: CheckedDraft['totals'];
+}
+
+/** The originator's snapshot as JSON, once per settings object handed out frozen by getSettings (they never change). */
+const originatorJson = new WeakMap<object, string>();
+function originatorSnapshotJson(settings: Settings): string {
+  let json = originatorJson.get(settings);
+  if (json === undefined) {
+    json = JSON.stringify(originatorSnapshot(settings));
+    if (Object.isFrozen(settings) && Object.isFrozen(settings.company)) originatorJson.set(settings, json);
+  }
+  return json;
+}
+
+/**
  * issueDraft's work; `ctx.db` is a transaction. `draftId` null with `written` (issueNew): a new document that has no
  * draft row; its facts, lines and recipient come checked from the caller, and its row is written once, as issued.
  */
-async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOptions, written?: { draft: DraftFacts; lines: NewLineRow[]; recipient?: CheckedDraft['recipient'] }): Promise<Issued> {
+async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOptions, written?: NewDocument): Promise<Issued> {
   let id = draftId ?? 0;
   const trx = ctx.db;
   const kinds = opts.kinds;
@@ -110,7 +134,9 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
   errors.throwIfAny();
 
   const rateMicro = rate!.rateMicro;
-  const totals = computeLines(lines, rateMicro);
+  // A new document's lines were computed by checkDraft at the same rate (same currency, same date): the same totals.
+  // (Outside the VAT register checkDraft's lines are already without VAT, so the copies above equal them.)
+  const totals = written?.totals && written.totals.rateMicro === rateMicro ? written.totals.totals : computeLines(lines, rateMicro);
   if (kind === 'invoice' && totals.totalOre < 0) {
     throw validationError([fieldError('items', 'NEGATIVE_TOTAL')]);
   }
@@ -142,8 +168,8 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
     series,
     number,
     recipient_number: recipient.number,
-    recipient_snapshot: JSON.stringify(recipientSnapshot(recipient)),
-    originator_snapshot: JSON.stringify(originatorSnapshot(settings)),
+    recipient_snapshot: written?.recipientSnapshot ?? JSON.stringify(recipientSnapshot(recipient)),
+    originator_snapshot: originatorSnapshotJson(settings),
     order_number: draft.order_number,
     issue_date: issueDate,
     due_date: dueDate,
@@ -216,6 +242,12 @@ export async function issueNew(
     const settings = known.settings ?? (await getSettings(tctx));
     const checked = await checkDraft(tctx, settings, kind, input, known.recipient);
     // No draft row: the issue writes the document once, numbered, and its lines once.
-    return issueInTx(tctx, null, { settings }, { draft: { ...checked.doc, source_document_id: sourceDocumentId }, lines: checked.lines, recipient: checked.recipient });
+    return issueInTx(tctx, null, { settings }, {
+      draft: { ...checked.doc, source_document_id: sourceDocumentId },
+      lines: checked.lines,
+      recipient: checked.recipient,
+      recipientSnapshot: checked.doc.recipient_snapshot,
+      totals: checked.totals,
+    });
   });
 }

@@ -19,6 +19,17 @@ export const smsNumber = (mobile: string | null) => {
   return /^\d{8}$/.test(digits) ? digits : null;
 };
 
+/** "Sted" of the confirmation, once per event row (a group-commit batch shares the row it read). */
+const places = new WeakMap<EventRow, string>();
+function placeOf(ev: EventRow): string {
+  let where = places.get(ev);
+  if (where === undefined) {
+    const loc = JSON.parse(ev.location) as { name: string; address: string | null; city: string | null };
+    places.set(ev, (where = [loc.name, loc.address, loc.city].filter(Boolean).join(', ')));
+  }
+  return where;
+}
+
 export async function notifyRegistered(
   ctx: AppContext,
   ev: EventRow,
@@ -26,8 +37,7 @@ export async function notifyRegistered(
   invoice: { id?: number; number: number } | null,
 ): Promise<void> {
   const ref = { type: 'event', number: ev.number };
-  const loc = JSON.parse(ev.location) as { name: string; address: string | null; city: string | null };
-  const where = [loc.name, loc.address, loc.city].filter(Boolean).join(', ');
+  const where = placeOf(ev);
   const lines = [
     `Hei ${p.name},`,
     '',

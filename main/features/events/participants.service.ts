@@ -99,7 +99,8 @@ export interface Registration {
 /**
  * The work of registering, in the caller's transaction: issues the invoice when there is anything to pay and queues the
  * confirmation e-mail, the invoice and the SMS. The caller writes the participant row (a signup inserts it registered at
- * once; the host's confirm updates a pending one), so the row is written once per signup.
+ * once; the host's confirm updates a pending one), so the row is written once per signup. `items`, `settings`, `party`:
+ * what the signup already has (the lines, the settings, the invoice party it wrote as p.invoice_party), not worked out again.
  */
 export async function registration(
   ctx: AppContext,
@@ -107,6 +108,7 @@ export async function registration(
   p: Pick<Row, 'number' | 'name' | 'email' | 'mobile' | 'amount' | 'invoice_party' | 'discount_code' | 'custom_values'>,
   items?: ItemInput[],
   settings?: Settings,
+  party?: InvoiceParty,
 ): Promise<Registration> {
   const trx = ctx.db;
   let invoice: Registration['invoice'] = null;
@@ -118,7 +120,7 @@ export async function registration(
       const code = p.discount_code ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', p.discount_code).executeTakeFirst() : undefined;
       lines = await participantItems(trx, ev, fields, JSON.parse(p.custom_values) as ChosenValue[], code ?? null);
     }
-    invoice = await issueParticipantInvoice(ctx, ev, { name: p.name, email: p.email, mobile: p.mobile, party: JSON.parse(p.invoice_party!) as InvoiceParty }, lines, settings);
+    invoice = await issueParticipantInvoice(ctx, ev, { name: p.name, email: p.email, mobile: p.mobile, party: party ?? (JSON.parse(p.invoice_party!) as InvoiceParty) }, lines, settings);
     amount = invoice.total ?? (await trx.selectFrom('documents').select('total').where('id', '=', invoice.id).executeTakeFirstOrThrow()).total;
   }
   await notifyRegistered(ctx, ev, { ...p, amount }, invoice);

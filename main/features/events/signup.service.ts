@@ -165,7 +165,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     };
     // With confirmation the participant waits; without, the invoice is issued and the mail queued first, so the row is
     // written once, registered, with one audit entry for the whole signup.
-    const reg = ev.confirmation ? null : await registration(tctx, ev, p, items, settings);
+    const reg = ev.confirmation ? null : await registration(tctx, ev, p, items, settings, party ?? undefined);
     await insertRows(trx, 'event_participants', [
       {
         ...p,
