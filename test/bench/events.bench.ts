@@ -14,6 +14,9 @@
  * CPU per signup: this process (A, C: server + clients; B: the server alone) and, for B, the client process apart.
  * Then GET /invoices/{n} one after the other on the idle server (latency p50/p99, clients in their own process).
  * BENCH_SIGNUPS=n changes the count; BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the server during B.
+ * B runs BENCH_B_REPEAT times (default 3; free, paid, free, paid, …, each on its own events): on a machine shared with
+ * other work a run's CPU per signup is inflated by whatever else runs at the time, so B reports its best run (lowest
+ * server CPU; its wall beside) and every run's server CPU, to judge the spread.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ import { groupCommitOf } from '../../main/ops/group-commit.js';
 import { fmt, KEY, median, ROOT, selfCpuMs } from './lib.js';
 
 const N = Number(process.env.BENCH_SIGNUPS ?? 1000);
+const B_REPEAT = Math.max(1, Number(process.env.BENCH_B_REPEAT ?? 3));
 const CONCURRENCY = 8;
 const GETS = 300;
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-events-bench-'));
@@ -146,7 +150,9 @@ function direct(eventNumber: number): number {
 try {
   await send('PUT', '/originators/current/settings', { company: { name: 'Bench AS', orgNumber: '923609016', vatRegistered: true, bankAccount: '86011117947', address1: 'Gate 1', zip: '0155', city: 'OSLO' } });
   await send('POST', '/products/', { code: 'KURS', description: 'Kurs', unitPrice: 1000, taxRate: 25 });
-  const events = { A: [await setUp(0), await setUp(1000)], C: [await setUp(0), await setUp(1000)], B: [await setUp(0), await setUp(1000)] };
+  const events = { A: [await setUp(0), await setUp(1000)], C: [await setUp(0), await setUp(1000)] };
+  const eventsB: (typeof events.A)[] = [];
+  for (let r = 0; r < B_REPEAT; r++) eventsB.push([await setUp(0), await setUp(1000)]);
   const floorEvent = await setUp(0);
   const load0 = loadavg()[0];
   const floor = direct(floorEvent.number);
@@ -160,7 +166,10 @@ try {
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
-  runs.B = [await separate(events.B[0].id, 'bf'), await separate(events.B[1].id, 'bp')];
+  const repeatsB: [Run, Run][] = [];
+  for (const [r, [free, paid]] of eventsB.entries()) repeatsB.push([await separate(free.id, `bf${r}-`), await separate(paid.id, `bp${r}-`)]);
+  const best = (k: 0 | 1) => repeatsB.map((pair) => pair[k]).reduce((a, b) => (b.cpuMs < a.cpuMs ? b : a));
+  runs.B = [best(0), best(1)];
   if (session) writeFileSync(profiling!, JSON.stringify((await session.post('Profiler.stop')).profile));
   const floor2 = direct(floorEvent.number);
   const floorMs = Math.min(floor, floor2);
@@ -174,13 +183,17 @@ try {
   const invoices = app.database.raw.prepare("select count(*) n from documents where kind = 'invoice' and number is not null").get() as { n: number };
   console.log(`signups: ${N} per run, ${CONCURRENCY} clients; invoices issued ${invoices.n}, outbox rows ${outbox.n}; load average ${fmt(load0, 2)} -> ${fmt(load1, 2)}`);
   console.log(`direct insert (floor, best of 2): ${fmt(floorMs)} ms, ${fmt((N / floorMs) * 1000, 0)} participants/s, CPU ${fmt(floorCpu / N, 3)} ms per participant`);
-  const label = { A: 'A clients in the server process, cold (old way)', C: 'C clients in the server process, warm', B: 'B clients in their own process, warm' } as const;
+  const label = { A: 'A clients in the server process, cold (old way)', C: 'C clients in the server process, warm', B: `B clients in their own process, warm (best of ${B_REPEAT}: lowest server CPU)` } as const;
   for (const k of ['A', 'C', 'B'] as const) {
     const [free, paid] = runs[k];
     const cpu = (r: Run) => `${fmt(r.cpuMs / N, 2)}${r.clientCpuMs !== undefined ? ` + clients ${fmt(r.clientCpuMs / N, 2)}` : ''}`;
     console.log(`${label[k]}:`);
     console.log(`  free: ${fmt(free.ms)} ms, ${fmt((N / free.ms) * 1000, 0)} signups/s, ${fmt(free.ms / floorMs, 2)}x the floor; ${fmt(free.perCommit, 1)} per commit; CPU per signup ${k === 'B' ? 'server ' : '(server + clients) '}${cpu(free)} ms`);
     console.log(`  paid: ${fmt(paid.ms)} ms, ${fmt((N / paid.ms) * 1000, 0)} signups/s, ${fmt(paid.ms / floorMs, 2)}x the floor; ${fmt(paid.perCommit, 1)} per commit; CPU per signup ${k === 'B' ? 'server ' : '(server + clients) '}${cpu(paid)} ms`);
+  }
+  if (B_REPEAT > 1) {
+    const each = (k: 0 | 1) => repeatsB.map((pair) => `${fmt(pair[k].cpuMs / N, 2)} (${fmt(pair[k].ms / floorMs, 2)}x)`).join(', ');
+    console.log(`B, every run: server CPU per signup in ms (x the floor): free ${each(0)}; paid ${each(1)}`);
   }
   console.log(`GET /invoices/{n}, ${numbers.length} one after the other on the idle server: p50 ${fmt(median(latenciesMs), 2)} ms, p99 ${fmt(sorted[Math.floor(sorted.length * 0.99)], 2)} ms`);
 } finally {
