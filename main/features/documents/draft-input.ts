@@ -16,10 +16,16 @@ import { recipientSnapshot } from './party.js';
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
+/** The last answer kept: issuing asks the same (today + the credit days) for every invoice of the day. */
+let lastDays: { date: string; days: number; out: string } | null = null;
+
 export function addDays(date: string, days: number): string {
+  if (lastDays && lastDays.date === date && lastDays.days === days) return lastDays.out;
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  const out = d.toISOString().slice(0, 10);
+  lastDays = { date, days, out };
+  return out;
 }
 
 type ProductRow = Awaited<ReturnType<typeof productsByCode>> extends Map<string, infer R> ? R : never;

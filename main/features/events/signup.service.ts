@@ -41,21 +41,20 @@ const takeSeat = prepared((db, eventNumber: number) =>
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
+/** Compiled once (db/prepared.ts): every group-commit batch of signups reads the event and its fields. */
+const eventByPublicId = prepared((db, publicId: number, today: string) =>
+  db.selectFrom('events').selectAll().where('public_id', '=', publicId).where('deleted', '=', 0).where('starts_at', '>=', today),
+);
+const fieldsOfEvent = prepared((db, eventNumber: number) => db.selectFrom('event_custom_fields').selectAll().where('event_number', '=', eventNumber).orderBy('number'));
+
 /** The event behind a public id; unknown, deleted and past events answer the same 404, so ids cannot be probed. */
 export async function publicEvent(db: Kysely<Database>, ctx: AppContext, publicId: number): Promise<EventRow> {
-  const ev = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('public_id', '=', publicId)
-    .where('deleted', '=', 0)
-    .where('starts_at', '>=', ctx.clock.today())
-    .executeTakeFirst();
+  const ev = await eventByPublicId.first(db, publicId, ctx.clock.today());
   if (!ev) throw notFound('Event');
   return ev;
 }
 
-const customFieldsOf = (db: Kysely<Database>, eventNumber: number) =>
-  db.selectFrom('event_custom_fields').selectAll().where('event_number', '=', eventNumber).orderBy('number').execute();
+const customFieldsOf = (db: Kysely<Database>, eventNumber: number) => fieldsOfEvent.rows(db, eventNumber);
 type FieldRow = Awaited<ReturnType<typeof customFieldsOf>>[number];
 
 /**
@@ -187,7 +186,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
 export async function publicFacts(ctx: AppContext, publicId: number, code: string | null) {
   const ev = await publicEvent(ctx.db, ctx, publicId);
   const settings = await getSettings(ctx);
-  const fields = await ctx.db.selectFrom('event_custom_fields').selectAll().where('event_number', '=', ev.number).orderBy('number').execute();
+  const fields = await customFieldsOf(ctx.db, ev.number);
   const discount = code ? await ctx.db.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', code).executeTakeFirst() : undefined;
   const price = await amountOf(ctx.db, await participantItems(ctx.db, ev, fields, [], discount ?? null), settings.company.vatRegistered);
   const taken = seatsTaken(ev);

@@ -1,3 +1,4 @@
+import { prepared } from '../../../db/prepared.js';
 import type { AppContext } from '../../context.js';
 import { isValidBankAccount, isValidIban, normaliseAccount } from '../../domain/bank-account.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
@@ -17,6 +18,8 @@ const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'du
  * batch (main/ops/group-commit.ts) once for all its members. updateSettings drops them when it writes.
  */
 const MEMO = 'settings:';
+/** Compiled once (db/prepared.ts): read by every transaction that issues (a group-commit batch once). */
+const allSettings = prepared((db) => db.selectFrom('settings').select(['key', 'value']));
 
 /** Settings as getSettings gives them: frozen (and typed read-only), so one object can be shared by every caller. */
 export type ReadSettings = { readonly [S in keyof Settings]: DeepReadonly<Settings[S]> };
@@ -36,7 +39,7 @@ export async function getSettings(ctx: AppContext): Promise<ReadSettings> {
   const memo = txMemo(ctx.db);
   const kept = memo?.get(MEMO) as ReadSettings | undefined;
   if (kept) return kept;
-  const rows = await ctx.db.selectFrom('settings').select(['key', 'value']).execute();
+  const rows = await allSettings.rows(ctx.db);
   const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value)]));
   const out = structuredClone(DEFAULT_SETTINGS) as Settings;
   for (const s of SECTIONS) Object.assign(out[s], stored.get(s) ?? {});
