@@ -28,7 +28,7 @@ test('unknown codes and INVALID fall back to the service message (through the ru
 test('the error as a whole: by code with its parameters, else the service message', () => {
   expect(opErrorText({ code: 'VALIDATION_ERROR', params: { fields: 'name, zip' }, message: 'Invalid input: name, zip' }, 'nb')).toBe('Ugyldige felt: name, zip');
   expect(opErrorText({ code: 'VALIDATION_ERROR', message: 'Check the dates' }, 'en')).toBe('Check the dates');
-  expect(opErrorText({ code: 'NOT_FOUND', message: 'Invoice 7 was not found' }, 'nb')).toBe('Invoice 7 finnes ikke');
+  expect(opErrorText({ code: 'NOT_FOUND', message: 'Invoice 7 was not found' }, 'nb')).toBe('Faktura 7 finnes ikke');
   expect(localizeServiceMessage('must be at most 42 characters', 'en')).toBe('must be at most 42 characters');
 });
 

@@ -1,5 +1,5 @@
 import { AppShell, Button, Group, NavLink, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router-dom';
 import { useEffect, type MouseEvent } from 'react';
@@ -21,9 +21,12 @@ export function App() {
   }, []);
   useEffect(rememberShown, [location]);
   useHotkeys(navItems.filter((n) => n.key).map((n) => [`alt+${n.key}`, () => go(n.to)]));
+  // A small window (under 1200 px) keeps the menu to its icons, so the lists' columns fit beside it; the header names
+  // the current screen and each icon's tooltip its name.
+  const compact = useMediaQuery('(max-width: 1199px)', false, { getInitialValueInEffect: false }) ?? false;
 
   return (
-    <AppShell navbar={{ width: 250, breakpoint: 0 }} header={{ height: 52 }} padding="md">
+    <AppShell navbar={{ width: compact ? 64 : 250, breakpoint: 0 }} header={{ height: 52 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="xs">
@@ -43,11 +46,12 @@ export function App() {
         <ScrollArea>
           <nav aria-label="Hovedmeny">
             {navItems.map((item) => (
-              <Tooltip key={item.to} label={`Alt+${item.key}`} position="right" openDelay={600}>
+              <Tooltip key={item.to} label={compact ? `${t(item.labelKey)} (Alt+${item.key})` : `Alt+${item.key}`} position="right" openDelay={compact ? 150 : 600}>
                 <NavLink
                   component={RouterLink}
                   to={item.to}
-                  label={t(item.labelKey)}
+                  label={compact ? undefined : t(item.labelKey)}
+                  aria-label={t(item.labelKey)}
                   leftSection={<span aria-hidden>{item.icon}</span>}
                   active={location.pathname.startsWith(item.to)}
                   onClick={(e: MouseEvent) => {

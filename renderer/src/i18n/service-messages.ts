@@ -53,8 +53,45 @@ const NB: Rule[] = [
   [/^the period holds more than (\d+) movements.*$/, 'perioden har mer enn $1 posteringer; velg en kortere periode for PDF'],
   [/^Invalid input: (.+)$/, 'Ugyldige felt: $1'],
   [/^Customer number already in use$/, 'Kundenummeret er allerede i bruk'],
-  [/^(.+) was not found$/, '$1 finnes ikke'],
+  [/^(.+) was not found$/, (_all, what) => `${notFoundSubject(what)} finnes ikke`],
 ];
+
+/** The things a not-found sentence names ("Invoice 12", "Payment 3 of invoice 12"), in Norwegian; longest first. */
+const NOUNS: [RegExp, string][] = [
+  [/^A PDF of shipment\b/i, 'PDF-en til forsendelse'],
+  [/^Order confirmation\b/i, 'Ordrebekreftelse'],
+  [/^order-confirmation\b/, 'Ordrebekreftelse'],
+  [/^Interest rate from\b/i, 'Rentesats fra'],
+  [/^Discount code\b/i, 'Rabattkode'],
+  [/^Custom field\b/i, 'Egendefinert felt'],
+  [/^Credit note\b/i, 'Kreditnota'],
+  [/^credit-note\b/, 'Kreditnota'],
+  [/^Participant\b/i, 'Deltaker'],
+  [/^Recipient\b/i, 'Kunde'],
+  [/^Customer\b/i, 'Kunde'],
+  [/^Invoice\b/i, 'Faktura'],
+  [/^Payment\b/i, 'Innbetaling'],
+  [/^Shipment\b/i, 'Forsendelse'],
+  [/^Product\b/i, 'Produkt'],
+  [/^Dunning\b/i, 'Purring'],
+  [/^Backup\b/i, 'Sikkerhetskopien'],
+  [/^Offer\b/i, 'Tilbud'],
+  [/^Draft\b/i, 'Utkast'],
+  [/^Event\b/i, 'Arrangement'],
+  [/^Label\b/i, 'Etikett'],
+  [/^User\b/i, 'Bruker'],
+];
+
+function notFoundSubject(what: string): string {
+  let out = what;
+  for (const [re, nb] of NOUNS) {
+    if (re.test(out)) {
+      out = out.replace(re, nb);
+      break;
+    }
+  }
+  return out.replace(/ of event /, ' i arrangement ').replace(/ of invoice /, ' på faktura ');
+}
 
 export function localizeServiceMessage(message: string, lang: string): string {
   if (lang !== 'nb') return message;

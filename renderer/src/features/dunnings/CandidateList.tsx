@@ -67,7 +67,7 @@ export function CandidateList() {
       width: 'minmax(90px, 1fr)',
       render: (c) => <Text size="xs" c="dimmed" truncate>{c.lastDunning ? t('dun.previous', { count: c.dunnings, date: formatDate(c.lastDunning.dunningDate) }) : ''}</Text>,
     },
-    { key: 'balance', header: t('dun.col.balance'), width: '105px', align: 'right', render: (c) => money(c.balance, c) },
+    { key: 'balance', header: t('dun.col.balance'), width: '125px', align: 'right', render: (c) => money(c.balance, c) },
     {
       key: 'fee',
       header: t('dun.col.fee'),
@@ -91,7 +91,7 @@ export function CandidateList() {
       align: 'right',
       render: (c) => (c.interestProblem ? <Text size="xs" c="orange">{t('dun.noRate')}</Text> : money(c.interest, c)),
     },
-    { key: 'total', header: t('dun.col.total'), width: '110px', align: 'right', render: (c) => <Text fw={600} size="sm">{money(c.total, c)}</Text> },
+    { key: 'total', header: t('dun.col.total'), width: '125px', align: 'right', render: (c) => <Text fw={600} size="sm">{money(c.total, c)}</Text> },
   ];
   return (
     <Stack gap="sm">

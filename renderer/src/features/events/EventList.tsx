@@ -39,10 +39,10 @@ export function EventList() {
     {
       key: 'signups',
       header: t('evt.col.signups'),
-      width: '250px',
+      width: 'minmax(170px, 1.5fr)',
       render: (e) => {
         const s = e._stats.participant;
-        return <Text size="sm">{`${s.registered} ${t('evt.stats.registered').toLowerCase()} · ${s.paid} ${t('evt.stats.paid').toLowerCase()} · ${s.pending} ${t('evt.stats.pending').toLowerCase()}`}</Text>;
+        return <Text size="sm" truncate>{`${s.registered} ${t('evt.stats.registered').toLowerCase()} · ${s.paid} ${t('evt.stats.paid').toLowerCase()} · ${s.pending} ${t('evt.stats.pending').toLowerCase()}`}</Text>;
       },
     },
     { key: 'seats', header: t('evt.col.seats'), width: '130px', align: 'right', render: (e) => <Text size="sm">{seatsLeft(e) ?? t('evt.unlimited')}</Text> },

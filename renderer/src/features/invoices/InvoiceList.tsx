@@ -64,12 +64,12 @@ export function InvoiceList() {
   useHotkeys([['mod+N', () => navigate('/invoices/drafts/new')]]);
 
   const columns: Column<DocumentData>[] = [
-    { key: 'number', header: t('inv.col.number'), width: '80px', sortable: !isDrafts, render: (r) => <Text size="sm" fw={600}>{r.number}</Text> },
-    { key: 'customer', header: t('inv.col.customer'), width: 'minmax(160px, 3fr)', sortable: !isDrafts, render: (r) => <Text size="sm" truncate>{r.recipient?.name}</Text> },
-    { key: 'date', header: t('inv.col.date'), width: '100px', sortable: !isDrafts, render: (r) => <Text size="sm">{formatDate(r.invoiceDate)}</Text> },
+    { key: 'number', header: t('inv.col.number'), width: '70px', sortable: !isDrafts, render: (r) => <Text size="sm" fw={600}>{r.number}</Text> },
+    { key: 'customer', header: t('inv.col.customer'), width: 'minmax(120px, 3fr)', sortable: !isDrafts, render: (r) => <Text size="sm" truncate>{r.recipient?.name}</Text> },
+    { key: 'date', header: t('inv.col.date'), width: '95px', sortable: !isDrafts, render: (r) => <Text size="sm">{formatDate(r.invoiceDate)}</Text> },
     isCredit
       ? { key: 'credited', header: t('inv.col.credited'), width: '110px', render: (r) => <Text size="sm">{r.creditedInvoiceNumber ?? ''}</Text> }
-      : { key: 'due', header: t('inv.col.due'), width: '100px', sortable: !isDrafts, render: (r) => <Text size="sm">{formatDate(r.dueDate)}</Text> },
+      : { key: 'due', header: t('inv.col.due'), width: '95px', sortable: !isDrafts, render: (r) => <Text size="sm">{formatDate(r.dueDate)}</Text> },
     {
       key: 'total',
       header: t('inv.col.total'),
@@ -85,7 +85,7 @@ export function InvoiceList() {
     {
       key: 'status',
       header: t('inv.col.status'),
-      width: isDrafts || isCredit ? '140px' : 'minmax(230px, 2fr)',
+      width: isDrafts || isCredit ? '140px' : 'minmax(190px, 2fr)',
       render: (r) =>
         isDrafts ? <InvoiceStatusBadge status={r.credit ? 'credit-draft' : 'draft'} /> : isCredit ? <InvoiceStatusBadge status="credit-note" /> : <InvoiceStatusBadges doc={r} />,
     },

@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { OPS } from '../documents/doc-ops';
 import type { Sums } from '../documents/document.types';
 import { formatMoney } from '../../shared/money';
+import { formatNumber } from '../../shared/format';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -35,7 +36,7 @@ export function InvoiceSums({ state, query, refreshKey }: { state: string; query
   }, [refreshKey]);
   return (
     <Group gap="sm" data-testid="invoice-sums">
-      <Stat label={t('inv.sums.count')} value={sums ? String(sums.count) : '–'} testId="sum-count" />
+      <Stat label={t('inv.sums.count')} value={sums ? formatNumber(sums.count) : '–'} testId="sum-count" />
       <Stat label={t(state === 'draft' ? 'inv.sums.draftTotal' : state === 'credit-notes' ? 'inv.sums.credited' : 'inv.sums.total')} value={sums ? formatMoney(sums.total) : '–'} testId="sum-total" />
       {state !== 'draft' && state !== 'credit-notes' ? <Stat label={t('inv.sums.balance')} value={sums ? formatMoney(sums.balance) : '–'} testId="sum-balance" /> : null}
       {sums?.toRefund ? <Stat label={t('inv.sums.toRefund')} value={formatMoney(sums.toRefund)} testId="sum-to-refund" /> : null}

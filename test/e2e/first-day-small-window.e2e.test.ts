@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { eventBody } from '../events/setup.js';
+import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+
+// A first day with Kvitt in an ordinary laptop window: every column of the lists is on screen, counts and
+// messages in Norwegian.
+let gui: Gui;
+beforeAll(async () => {
+  gui = await openGuiWithCompany();
+  const s = gui.server;
+  const [customer] = (await s.json('/recipients/?q=Fjord')).body as { number: number }[];
+  const inv = await s.json('/invoices/', { body: { recipient: { number: customer.number }, items: [{ description: 'Rådgivning', quantity: 1, unitPrice: 1500, taxRate: 25 }] } });
+  if (inv.status !== 201) throw new Error(JSON.stringify(inv.body));
+  const ev = await s.json('/host/events/', { body: eventBody({ date: '2099-04-20 09:00', endDate: '2099-04-20 15:00', registrationDeadline: '2099-04-15 23:59', productNumber: null, customFields: [] }) });
+  if (ev.status !== 201) throw new Error(JSON.stringify(ev.body));
+});
+afterAll(async () => {
+  await gui?.close();
+});
+
+const rightEdge = async (locator: ReturnType<Gui['page']['locator']>) => {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not laid out');
+  return box.x + box.width;
+};
+
+test('a 1024×700 window: the menu keeps to its icons and the invoice list shows every column, Status included', async () => {
+  const { page } = gui;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await navTo(page, 'Fakturaer'); // the icon keeps its name
+  await visible(page.getByTestId('doc-row'));
+  await settled(page);
+  const status = page.getByRole('columnheader', { name: 'Status' });
+  expect(await rightEdge(status)).toBeLessThanOrEqual(1024);
+  const table = page.locator('[role="table"]').first();
+  expect(await rightEdge(page.getByRole('columnheader', { name: 'Saldo' }))).toBeLessThanOrEqual(await rightEdge(table));
+  await gui.shot('first-day-1024-invoices');
+  await navTo(page, 'Kunder');
+  await page.waitForURL(/#\/recipients/);
+  await page.setViewportSize({ width: 1360, height: 860 });
+});
+
+test('Arrangementer at 1280×800: "Ledige plasser" fits in the table', async () => {
+  const { page } = gui;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await navTo(page, 'Arrangementer');
+  await visible(page.getByTestId('doc-row'));
+  const table = page.getByTestId('event-table');
+  const seats = table.getByRole('columnheader', { name: 'Ledige plasser' });
+  expect(await rightEdge(seats)).toBeLessThanOrEqual(await rightEdge(table));
+  await textOf(table.getByRole('row').nth(1), '25');
+  await gui.shot('first-day-1280-events');
+  await page.setViewportSize({ width: 1360, height: 860 });
+});
+
+test('the invoice count is written as Norwegians write numbers (12 345), not 12345', async () => {
+  const { page } = gui;
+  // The sums operation answers 12 345 invoices (the GUI calls it at /_ops/invoices.sums).
+  await page.route('**/_ops/invoices.sums', async (route) => {
+    const res = await route.fetch();
+    const envelope = (await res.json()) as { ok: boolean; value: Record<string, unknown> };
+    await route.fulfill({ response: res, json: { ...envelope, value: { ...envelope.value, count: 12345 } } });
+  });
+  await navTo(page, 'Fakturaer');
+  const count = await textOf(page.getByTestId('sum-count'), /12/);
+  expect(count.replace(/\s/g, ' ')).toBe('12 345');
+  await page.unroute('**/_ops/invoices.sums');
+});
+
+test('an invoice that does not exist says so in Norwegian only', async () => {
+  const { page } = gui;
+  await page.evaluate(() => {
+    location.hash = '#/invoices/999999';
+  });
+  const text = await textOf(page.getByText(/999999/), 'finnes ikke');
+  expect(text).toBe('Faktura 999999 finnes ikke');
+  await gui.shot('first-day-invoice-not-found');
+});
