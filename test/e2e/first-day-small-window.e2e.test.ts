@@ -35,8 +35,13 @@ test('a 1024×700 window: the menu keeps to its icons and the invoice list shows
   const table = page.locator('[role="table"]').first();
   expect(await rightEdge(page.getByRole('columnheader', { name: 'Saldo' }))).toBeLessThanOrEqual(await rightEdge(table));
   await gui.shot('first-day-1024-invoices');
+  // Kunder: Utestående, the last column, is on screen too.
   await navTo(page, 'Kunder');
-  await page.waitForURL(/#\/recipients/);
+  await visible(page.getByTestId('recipient-row'));
+  const scroller = page.getByTestId('recipient-scroller');
+  expect(await rightEdge(page.getByTestId('recipient-sort-balance'))).toBeLessThanOrEqual(await rightEdge(scroller));
+  expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await gui.shot('first-day-1024-customers');
   await page.setViewportSize({ width: 1360, height: 860 });
 });
 

@@ -7,7 +7,7 @@ import { useRecipientList } from './recipientList.store';
 import type { Recipient } from './recipient.types';
 
 const ROW_HEIGHT = 36;
-const COLUMNS = '100px minmax(170px, 2fr) 105px minmax(140px, 1.5fr) 135px minmax(110px, 1fr) minmax(90px, 0.8fr) 120px';
+const COLUMNS = '90px minmax(150px, 2fr) 105px minmax(120px, 1.5fr) 115px minmax(100px, 1fr) minmax(80px, 0.8fr) 120px';
 
 const cell: React.CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', padding: '0 10px' };
 
