@@ -81,3 +81,11 @@ test('an invoice that does not exist says so in Norwegian only', async () => {
   expect(text).toBe('Faktura 999999 finnes ikke');
   await gui.shot('first-day-invoice-not-found');
 });
+
+test('Innstillinger → Firma: the VAT box does not claim that VAT registration prints «Foretaksregisteret» (the organisation form decides that)', async () => {
+  const { page } = gui;
+  await navTo(page, 'Innstillinger');
+  const hint = await textOf(page.getByText(/org\.nr\. med MVA/), 'MVA');
+  expect(hint).toMatch(/^Fakturaene viser org\.nr\. med MVA og beregner merverdiavgift\./);
+  expect(hint).toContain('AS, ASA eller NUF');
+});
