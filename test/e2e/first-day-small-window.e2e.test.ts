@@ -11,6 +11,10 @@ beforeAll(async () => {
   const [customer] = (await s.json('/recipients/?q=Fjord')).body as { number: number }[];
   const inv = await s.json('/invoices/', { body: { recipient: { number: customer.number }, items: [{ description: 'Rådgivning', quantity: 1, unitPrice: 1500, taxRate: 25 }] } });
   if (inv.status !== 201) throw new Error(JSON.stringify(inv.body));
+  // 13 days overdue: a reminder may not carry a fee yet (Purringer shows 0 with the reason).
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+  const overdue = await s.json('/invoices/', { body: { recipient: { number: customer.number }, invoiceDate: day(-27), dueDate: day(-13), items: [{ description: 'Montering', quantity: 1, unitPrice: 2000, taxRate: 25 }] } });
+  if (overdue.status !== 201) throw new Error(JSON.stringify(overdue.body));
   const ev = await s.json('/host/events/', { body: eventBody({ date: '2099-04-20 09:00', endDate: '2099-04-20 15:00', registrationDeadline: '2099-04-15 23:59', productNumber: null, customFields: [] }) });
   if (ev.status !== 201) throw new Error(JSON.stringify(ev.body));
 });
@@ -88,4 +92,27 @@ test('Innstillinger → Firma: the VAT box does not claim that VAT registration 
   const hint = await textOf(page.getByText(/org\.nr\. med MVA/), 'MVA');
   expect(hint).toMatch(/^Fakturaene viser org\.nr\. med MVA og beregner merverdiavgift\./);
   expect(hint).toContain('AS, ASA eller NUF');
+});
+
+test('Purringer in a 1024×700 window: the list scrolls sideways with its header, "Å betale" readable; in English the refused fee is 0.00', async () => {
+  const { page } = gui;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await navTo(page, 'Purringer');
+  const table = page.getByTestId('candidates-table');
+  await visible(table.getByTestId('doc-row'));
+  await textOf(table.getByTestId('fee-refused'), '0,00');
+  // Scrolled to the far right, the last column and its header are both inside the table, one above the other.
+  await table.locator('div[style*="overflow: auto"]').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  const header = table.getByRole('columnheader', { name: 'Å betale' });
+  const cell = table.getByTestId('doc-row').first().getByRole('cell').last();
+  expect(await rightEdge(header)).toBeLessThanOrEqual(await rightEdge(table));
+  expect(Math.abs((await rightEdge(header)) - (await rightEdge(cell)))).toBeLessThan(2);
+  await gui.shot('first-day-1024-dunnings');
+  await page.getByTestId('lang-switch').click();
+  try {
+    await textOf(table.getByTestId('fee-refused'), '0.00');
+  } finally {
+    await page.getByTestId('lang-switch').click();
+    await page.setViewportSize({ width: 1360, height: 860 });
+  }
 });

@@ -26,6 +26,17 @@ export function nextSort(current: SortState | null, key: string): SortState {
 
 const PAGE = 100;
 const ROW = 40;
+const GAP = 12;
+const PAD = 12;
+
+/**
+ * The narrowest the grid may get: each track's minimum ("90px", "minmax(130px, 2fr)"; a bare "fr" counts 0) plus
+ * gaps and padding. Below it the list scrolls sideways, header and rows together, instead of cutting columns off.
+ */
+export function gridMinWidth(widths: string[]): number {
+  const min = (w: string) => Number(/^(?:minmax\(\s*)?(\d+(?:\.\d+)?)px/.exec(w.trim())?.[1] ?? 0);
+  return widths.reduce((sum, w) => sum + min(w), 0) + GAP * Math.max(0, widths.length - 1) + 2 * PAD;
+}
 
 /**
  * A server-paged, virtualized list: only the visible rows are in the DOM, and pages of PAGE rows are
@@ -127,12 +138,15 @@ export function PagedVirtualTable<T>({
     for (const v of virtualItems) load(Math.floor(v.index / PAGE) + 1);
   });
 
-  const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns.map((c) => c.width).join(' '), alignItems: 'center', columnGap: 12, padding: '0 12px' };
+  const minWidth = gridMinWidth(columns.map((c) => c.width));
+  const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns.map((c) => c.width).join(' '), alignItems: 'center', columnGap: GAP, padding: `0 ${PAD}px`, minWidth };
   const cell = (c: Column<T>): CSSProperties => ({ textAlign: c.align ?? 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
   return (
-    <Box role="table" data-testid={testId} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, background: 'white' }}>
-      <div role="row" style={{ ...grid, height: 36, borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)', borderRadius: '6px 6px 0 0' }}>
+    <Box role="table" data-testid={testId} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, background: 'white', overflow: 'hidden' }}>
+      {/* The header scrolls sideways with the rows (a narrow window), and stays on top when they scroll down. */}
+      <div ref={scrollRef} style={{ height, minHeight: 200, overflow: 'auto', position: 'relative' }}>
+      <div role="row" style={{ ...grid, height: 36, borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)', position: 'sticky', top: 0, zIndex: 1 }}>
         {columns.map((c) =>
           c.sortable && onSort ? (
             <UnstyledButton
@@ -155,7 +169,6 @@ export function PagedVirtualTable<T>({
           ),
         )}
       </div>
-      <div ref={scrollRef} style={{ height, minHeight: 200, overflow: 'auto', position: 'relative' }}>
         {error ? (
           <Center h={160}>
             <Text c="red">{error}</Text>
@@ -175,7 +188,7 @@ export function PagedVirtualTable<T>({
             )}
           </Center>
         ) : (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth }}>
             {virtualItems.map((v) => {
               const row = pages.current.get(Math.floor(v.index / PAGE) + 1)?.[v.index % PAGE];
               return (

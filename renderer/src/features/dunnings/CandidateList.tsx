@@ -7,6 +7,7 @@ import { localizeServiceMessage } from '../../i18n/service-messages';
 import { notifyError } from '../../shared/errors';
 import { Amount } from '../../shared/ListParts';
 import { formatDate } from '../../shared/money';
+import { formatMoney } from '../../shared/format';
 import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { CreateDialog } from './CreateDialog';
 import { DUN_OPS, type Candidate } from './dunning.types';
@@ -51,33 +52,33 @@ export function CandidateList() {
     {
       key: 'invoice',
       header: t('dun.col.invoice'),
-      width: '80px',
+      width: '70px',
       render: (c) => (
         <Anchor component={Link} to={`/invoices/${c.invoiceNumber}`} size="sm" fw={600} onClick={(e) => e.stopPropagation()}>
           {c.invoiceNumber}
         </Anchor>
       ),
     },
-    { key: 'customer', header: t('dun.col.customer'), width: 'minmax(130px, 2fr)', render: (c) => <Text size="sm" truncate>{c.recipient.name}</Text> },
+    { key: 'customer', header: t('dun.col.customer'), width: 'minmax(110px, 2fr)', render: (c) => <Text size="sm" truncate>{c.recipient.name}</Text> },
     { key: 'due', header: t('dun.col.due'), width: '90px', render: (c) => <Text size="sm">{formatDate(c.dueDate)}</Text> },
-    { key: 'overdue', header: t('dun.col.overdue'), width: '60px', align: 'right', render: (c) => <Text size="sm">{c.daysOverdue}</Text> },
+    { key: 'overdue', header: t('dun.col.overdue'), width: '50px', align: 'right', render: (c) => <Text size="sm">{c.daysOverdue}</Text> },
     {
       key: 'previous',
       header: t('dun.col.previous'),
-      width: 'minmax(90px, 1fr)',
+      width: 'minmax(60px, 1fr)',
       render: (c) => <Text size="xs" c="dimmed" truncate>{c.lastDunning ? t('dun.previous', { count: c.dunnings, date: formatDate(c.lastDunning.dunningDate) }) : ''}</Text>,
     },
     { key: 'balance', header: t('dun.col.balance'), width: '125px', align: 'right', render: (c) => money(c.balance, c) },
     {
       key: 'fee',
       header: t('dun.col.fee'),
-      width: '70px',
+      width: '60px',
       align: 'right',
       render: (c) =>
         c.feeRefusedReason ? (
           <Tooltip label={t('dun.noFee', { reason: localizeServiceMessage(c.feeRefusedReason, i18n.language) })} multiline w={300}>
             <Text size="sm" c="dimmed" style={{ textDecoration: 'underline dotted', cursor: 'help' }} data-testid="fee-refused">
-              0,00
+              {formatMoney(0)}
             </Text>
           </Tooltip>
         ) : (
@@ -87,11 +88,11 @@ export function CandidateList() {
     {
       key: 'interest',
       header: t('dun.col.interest'),
-      width: '80px',
+      width: '110px',
       align: 'right',
       render: (c) => (c.interestProblem ? <Text size="xs" c="orange">{t('dun.noRate')}</Text> : money(c.interest, c)),
     },
-    { key: 'total', header: t('dun.col.total'), width: '125px', align: 'right', render: (c) => <Text fw={600} size="sm">{money(c.total, c)}</Text> },
+    { key: 'total', header: t('dun.col.total'), width: '130px', align: 'right', render: (c) => <Text fw={600} size="sm">{money(c.total, c)}</Text> },
   ];
   return (
     <Stack gap="sm">
