@@ -116,3 +116,22 @@ test('Purringer in a 1024×700 window: the list scrolls sideways with its header
     await page.setViewportSize({ width: 1360, height: 860 });
   }
 });
+
+test('Ny faktura beside its preview: the lines (Beløp included) stay inside their card at 1280×800 and at 1024×700', async () => {
+  const { page } = gui;
+  for (const [width, height] of [[1280, 800], [1024, 700]] as const) {
+    await page.setViewportSize({ width, height });
+    await navTo(page, 'Fakturaer');
+    await page.getByRole('button', { name: 'Ny faktura' }).click();
+    const lines = page.getByTestId('doc-lines');
+    await visible(lines);
+    await settled(page);
+    const card = lines.locator('xpath=../..');
+    const amount = lines.getByText('Beløp', { exact: true });
+    expect(await rightEdge(amount), `${width}px: Beløp`).toBeLessThanOrEqual(await rightEdge(card));
+    expect(await rightEdge(page.getByTestId('line-0')), `${width}px: the first line`).toBeLessThanOrEqual(await rightEdge(card));
+    expect(await lines.evaluate((el) => [...el.querySelectorAll(":scope > div")].map((row) => row.scrollWidth - row.clientWidth).filter((d) => d > 1))).toEqual([]);
+    await gui.shot(`first-day-${width}-new-invoice`);
+  }
+  await page.setViewportSize({ width: 1360, height: 860 });
+});

@@ -54,6 +54,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   const [showPreview, setShowPreview] = useState(true);
   const [bigPreview, setBigPreview] = useState(false);
   const wide = useMediaQuery('(min-width: 1750px)') ?? false;
+  const narrow = useMediaQuery('(max-width: 1199px)') ?? false;
   const currencies = useCurrencies(form.currency);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [savedVersion, setSavedVersion] = useState(0);
@@ -329,7 +330,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
           </Text>
         </Stack>
         {canPreview && showPreview ? (
-          <Box w={wide ? 560 : 420} style={{ flexShrink: 0, position: 'sticky', top: 70 }}>
+          <Box w={wide ? 560 : narrow ? 360 : 420} style={{ flexShrink: 0, position: 'sticky', top: 70 }}>
             <Group justify="flex-end" mb={4}>
               <Button size="compact-xs" variant="subtle" disabled={!pdf.blob} onClick={() => setBigPreview(true)} data-testid="preview-enlarge">
                 {t('docs.previewEnlarge')}

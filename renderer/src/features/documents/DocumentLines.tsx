@@ -31,7 +31,8 @@ export function DocumentLines({
   const grid: CSSProperties = compact
     ? {
         display: 'grid',
-        gridTemplateColumns: '88px minmax(56px, 1fr) 60px minmax(80px, 1fr) 60px 76px 100px 28px',
+        // Narrow enough for a 1024 px window beside the preview (the lines' card is then about 500 px wide).
+        gridTemplateColumns: '60px minmax(40px, 1fr) 48px minmax(64px, 1.2fr) 48px 68px minmax(80px, 1.2fr) 28px',
         gridTemplateAreas: '"code desc desc desc desc desc desc del" ". qty unit price disc vat amount ."',
         columnGap: 6,
         rowGap: 4,
