@@ -135,3 +135,25 @@ test('Ny faktura beside its preview: the lines (Beløp included) stay inside the
   }
   await page.setViewportSize({ width: 1360, height: 860 });
 });
+
+test("an event's participants at 1280×800: the action buttons (Registrer betalt, Avmeld) are inside the table, not cut off", async () => {
+  const { page } = gui;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await navTo(page, 'Arrangementer');
+  await page.getByTestId('event-table').getByTestId('doc-row').first().click();
+  const link = await textOf(page.getByTestId('public-link'), '/events/');
+  const r = await fetch(`${link}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Kari To', email: 'kari2@example.no', invoice: { name: 'Kari To', address: 'Lia 1', zip: '2000', city: 'LILLESTRØM' } }),
+  });
+  expect(r.status).toBeLessThan(300);
+  await page.reload();
+  const table = page.getByTestId('participant-table');
+  const row = table.getByTestId('doc-row').first();
+  await visible(row);
+  const cancel = row.getByRole('button', { name: 'Avmeld' });
+  expect(await rightEdge(cancel)).toBeLessThanOrEqual(await rightEdge(table));
+  await gui.shot('first-day-1280-participants');
+  await page.setViewportSize({ width: 1360, height: 860 });
+});

@@ -38,22 +38,22 @@ export function ParticipantsTable({ fetchPage, eventNumber, onChanged }: { fetch
   }
 
   const columns: Column<Participant>[] = [
-    { key: 'number', header: t('evt.p.number'), width: '60px', render: (p) => <Text size="sm">{p.number}</Text> },
-    { key: 'name', header: t('evt.p.name'), width: 'minmax(140px, 1fr)', render: (p) => <Text size="sm" fw={600} truncate>{p.name}</Text> },
-    { key: 'email', header: t('evt.p.email'), width: 'minmax(140px, 1fr)', render: (p) => <Text size="sm" truncate>{p.email}</Text> },
-    { key: 'status', header: t('evt.p.status'), width: '170px', render: (p) => <Badge color={COLOR[p.status]} variant="light" data-testid={`status-${p.number}`}>{t(`evt.status.${p.status}`)}</Badge> },
-    { key: 'amount', header: t('evt.p.amount'), width: '110px', align: 'right', render: (p) => <Amount value={p.amount} /> },
+    { key: 'number', header: t('evt.p.number'), width: '44px', render: (p) => <Text size="sm">{p.number}</Text> },
+    { key: 'name', header: t('evt.p.name'), width: 'minmax(110px, 1fr)', render: (p) => <Text size="sm" fw={600} truncate>{p.name}</Text> },
+    { key: 'email', header: t('evt.p.email'), width: 'minmax(100px, 1fr)', render: (p) => <Text size="sm" truncate>{p.email}</Text> },
+    { key: 'status', header: t('evt.p.status'), width: '140px', render: (p) => <Badge color={COLOR[p.status]} variant="light" data-testid={`status-${p.number}`}>{t(`evt.status.${p.status}`)}</Badge> },
+    { key: 'amount', header: t('evt.p.amount'), width: '95px', align: 'right', render: (p) => <Amount value={p.amount} /> },
     {
       key: 'invoice',
       header: t('evt.p.invoice'),
       width: '80px',
       render: (p) => (p.invoiceNumber ? <Anchor component={Link} to={`/invoices/${p.invoiceNumber}`} size="sm" onClick={(e) => e.stopPropagation()}>{p.invoiceNumber}</Anchor> : <Text size="sm">–</Text>),
     },
-    { key: 'balance', header: t('evt.p.balance'), width: '110px', align: 'right', render: (p) => (p.balance === null ? <Text size="sm">–</Text> : <Amount value={p.balance} />) },
+    { key: 'balance', header: t('evt.p.balance'), width: '95px', align: 'right', render: (p) => (p.balance === null ? <Text size="sm">–</Text> : <Amount value={p.balance} />) },
     {
       key: 'actions',
       header: t('evt.p.actions'),
-      width: '250px',
+      width: '200px',
       render: (p) => (
         <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
           {p.status === 'pending' ? <Button size="compact-xs" onClick={() => setAction({ kind: 'confirm', p })} data-testid={`confirm-${p.number}`}>{t('evt.confirm')}</Button> : null}
