@@ -20,7 +20,7 @@ const unchangedResults = (plugin: object) => (plugin as { resultUnchanged?: bool
  */
 export function prepared<P extends readonly unknown[], R>(build: (db: Kysely<Database>, ...params: P) => Compilable<R>, arity: number = build.length - 1) {
   /** Per Kysely adapter (an instance and its transactions share it): the compiled query and where each parameter comes from. */
-  const byAdapter = new WeakMap<object, { compiled: CompiledQuery<R>; source: number[] }>();
+  const byAdapter = new WeakMap<object, { compiled: CompiledQuery<R>; source: number[]; identity: boolean }>();
   const markers = Array.from({ length: arity }, (_, i) => `\u0000kvitt-param-${i}\u0000`);
 
   function prepare(db: Kysely<Database>) {
@@ -28,7 +28,8 @@ export function prepared<P extends readonly unknown[], R>(build: (db: Kysely<Dat
     const source = compiled.parameters.map((v) => (typeof v === 'string' ? markers.indexOf(v) : -1));
     const missing = markers.filter((_, i) => !source.includes(i));
     if (missing.length) throw new Error(`prepared query: parameter(s) ${missing.map((m) => markers.indexOf(m)).join(', ')} not bound in ${compiled.sql}`);
-    const entry = { compiled, source };
+    // identity: the values are the compiled parameters as they come (no constants among them), as for insertRows
+    const entry = { compiled, source, identity: source.length === arity && source.every((s, i) => s === i) };
     byAdapter.set(db.getExecutor().adapter, entry);
     return entry;
   }
@@ -36,9 +37,13 @@ export function prepared<P extends readonly unknown[], R>(build: (db: Kysely<Dat
   return {
     /** Runs the query on `db` (a Kysely instance or a transaction of it) with these values. */
     execute(db: Kysely<Database>, ...params: P): Promise<QueryResult<R>> {
+      return this.executeWith(db, params);
+    },
+    /** execute with the values in an array (the caller's array may become the statement's parameters: do not change it). */
+    executeWith(db: Kysely<Database>, params: Readonly<P>): Promise<QueryResult<R>> {
       const executor = db.getExecutor();
-      const { compiled, source } = byAdapter.get(executor.adapter) ?? prepare(db);
-      const parameters = source.map((s, i) => (s < 0 ? compiled.parameters[i] : params[s]));
+      const { compiled, source, identity } = byAdapter.get(executor.adapter) ?? prepare(db);
+      const parameters = identity ? params : source.map((s, i) => (s < 0 ? compiled.parameters[i] : params[s]));
       // In a SQLite transaction that holds the connection (inTx, the group commit), run it there directly when no plugin
       // changes results: the same answer without Kysely's executor (db/connection.ts, runInTx).
       if (db.isTransaction && executor.plugins.every(unchangedResults)) {
@@ -81,13 +86,26 @@ const definedKeys = (row: Record<string, unknown>) => Object.keys(row).filter((k
  */
 export function insertRows<R = any>(db: Kysely<Database>, table: keyof Database & string, rows: Record<string, unknown>[], returning: readonly string[] = []): Promise<QueryResult<R>> {
   if (rows.length === 0 || rows.length > 20) throw new Error(`insertRows: 1 to 20 rows, got ${rows.length}`);
-  const cols = definedKeys(rows[0]);
-  const p = byShape(`insert|${table}|${cols}|${rows.length}|${returning}`, cols.length * rows.length, (kdb, params) => {
-    const values = rows.map((_, r) => Object.fromEntries(cols.map((c, j) => [c, params[r * cols.length + j]])));
-    const q = kdb.insertInto(table).values(values);
+  // The shape's key and the values in one pass over the rows (the first row's defined keys name the columns; every row
+  // has the same): a signup inserts six rows, the document's with ~40 columns.
+  let key = `insert|${table}|${rows.length}|${returning}|`;
+  const values: unknown[] = [];
+  const first = rows[0];
+  for (const c in first) {
+    const v = first[c];
+    if (v === undefined) continue;
+    key += c + ',';
+    values.push(v);
+  }
+  const width = values.length;
+  for (let r = 1; r < rows.length; r++) for (const c in first) if (first[c] !== undefined) values.push(rows[r][c]);
+  const p = byShape(key, width * rows.length, (kdb, params) => {
+    const cols = definedKeys(first);
+    const vals = rows.map((_, r) => Object.fromEntries(cols.map((c, j) => [c, params[r * width + j]])));
+    const q = kdb.insertInto(table).values(vals);
     return returning.length ? q.returning(returning as any) : q;
   });
-  return p.execute(db, ...rows.flatMap((row) => cols.map((c) => row[c]))) as Promise<QueryResult<R>>;
+  return p.executeWith(db, values) as Promise<QueryResult<R>>;
 }
 
 /**
