@@ -46,7 +46,8 @@ export function App() {
         <ScrollArea>
           <nav aria-label="Hovedmeny">
             {navItems.map((item) => (
-              <Tooltip key={item.to} label={compact ? `${t(item.labelKey)} (Alt+${item.key})` : `Alt+${item.key}`} position="right" openDelay={compact ? 150 : 600}>
+              <Tooltip key={item.to} label={compact ? (item.key ? `${t(item.labelKey)} (Alt+${item.key})` : t(item.labelKey)) : `Alt+${item.key}`}
+                disabled={!compact && !item.key} position="right" openDelay={compact ? 150 : 600}>
                 <NavLink
                   component={RouterLink}
                   to={item.to}

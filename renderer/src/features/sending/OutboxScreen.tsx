@@ -59,31 +59,37 @@ function OutboxTabs() {
   }
 
   const columns: Column<OutboxEntry>[] = [
-    { key: 'created', header: t('send.col.date'), width: '150px', render: (r) => formatDateTime(r.createdAt) },
+    { key: 'created', header: t('send.col.date'), width: '125px', render: (r) => <Text size="sm">{formatDateTime(r.createdAt)}</Text> },
     {
       key: 'document',
       header: t('send.col.document'),
-      width: '3fr',
+      width: 'minmax(130px, 2fr)',
       render: (r) =>
         DOC_ROUTE[r.document.type] ? (
           <Anchor component={Link} to={`${DOC_ROUTE[r.document.type]}${r.document.number}`} size="sm">
             {r.description}
           </Anchor>
         ) : (
-          r.description
+          <Text size="sm" truncate>
+            {r.description}
+          </Text>
         ),
     },
     {
       key: 'address',
       header: t('send.col.address'),
-      width: '2fr',
-      render: (r) => (r.method === 'paper' && r.postalAddress ? [r.postalAddress.address1, `${r.postalAddress.zip} ${r.postalAddress.city}`].filter(Boolean).join(', ') : r.recipientAddress),
+      width: 'minmax(180px, 2fr)',
+      render: (r) => (
+        <Text size="sm" truncate>
+          {r.method === 'paper' && r.postalAddress ? [r.postalAddress.address1, `${r.postalAddress.zip} ${r.postalAddress.city}`].filter(Boolean).join(', ') : r.recipientAddress}
+        </Text>
+      ),
     },
     { key: 'status', header: t('send.col.status'), width: '120px', render: (r) => <ShipmentStatusBadge status={r.status} /> },
     {
       key: 'reason',
       header: t('send.col.reason'),
-      width: '1.5fr',
+      width: 'minmax(60px, 1fr)',
       render: (r) => (
         <Tooltip label={r.lastError ?? ''} disabled={!r.lastError} multiline w={420}>
           <Text size="xs" c={r.status === 'NOT_DELIVERED' ? 'red' : 'dimmed'} truncate data-testid="outbox-reason">
@@ -96,7 +102,8 @@ function OutboxTabs() {
     {
       key: 'actions',
       header: '',
-      width: '240px',
+      // Print, mark printed, retry: nothing to do on a delivered shipment, so no empty column there.
+      width: tab === 'delivered' ? '0px' : '220px',
       align: 'right',
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
