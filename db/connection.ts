@@ -107,6 +107,25 @@ export function runInTx<R>(trx: Kysely<any>, sql: string, parameters: readonly u
 }
 
 /**
+ * Whether `column` of `table` is the table's rowid on this SQLite database (an INTEGER PRIMARY KEY): then an INSERT's
+ * insertId is that column's new value. False on PostgreSQL. Read once per connection and table.
+ */
+export function isRowidColumn(db: Kysely<any>, table: string, column: string): boolean { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const conn = rawOf.get(db);
+  if (!conn) return false;
+  let known = rowidColumns.get(conn.raw);
+  if (!known) rowidColumns.set(conn.raw, (known = new Map()));
+  let rowid = known.get(table);
+  if (rowid === undefined) {
+    const pk = (conn.raw.prepare('select name, type from pragma_table_info(?) where pk > 0').all(table) as { name: string; type: string }[]);
+    rowid = pk.length === 1 && pk[0].type.toLowerCase() === 'integer' ? pk[0].name : null;
+    known.set(table, rowid);
+  }
+  return rowid === column;
+}
+const rowidColumns = new WeakMap<SqliteDatabase.Database, Map<string, string | null>>();
+
+/**
  * Runs a read query that Kysely compiled (once, ahead) directly on the connection: for the hottest reads
  * (GET /recipients/{n}), where Kysely's per-query path (connection mutex, async driver call, result plugins) cost about
  * as much as SQLite's own work. Only when no transaction is open on the connection: a transaction of another request may

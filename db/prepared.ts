@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import { runInTx } from './connection.js';
+import { isRowidColumn, runInTx } from './connection.js';
 import type { Database } from './schema.js';
 
 /** A plugin that declares it hands results on unchanged (SqliteNoRowLocksPlugin). */
@@ -98,6 +98,16 @@ export function insertRows<R = any>(db: Kysely<Database>, table: keyof Database 
     values.push(v);
   }
   const width = values.length;
+  // One row RETURNING only its SQLite rowid (a new document's or outbox row's id): the INSERT's insertId is that value,
+  // and SQLite runs an INSERT … RETURNING noticeably slower (7-13 us of 30 for a document in a raw benchmark).
+  if (rows.length === 1 && returning.length === 1 && isRowidColumn(db, table, returning[0])) {
+    const plain = byShape(`${key}|rowid`, width, (kdb, params) => {
+      const cols = definedKeys(first);
+      return kdb.insertInto(table).values(Object.fromEntries(cols.map((c, j) => [c, params[j]])));
+    });
+    const column = returning[0];
+    return plain.executeWith(db, values).then((r) => ({ rows: [{ [column]: Number(r.insertId) } as R] }));
+  }
   for (let r = 1; r < rows.length; r++) for (const c in first) if (first[c] !== undefined) values.push(rows[r][c]);
   const p = byShape(key, width * rows.length, (kdb, params) => {
     const cols = definedKeys(first);

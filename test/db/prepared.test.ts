@@ -52,6 +52,13 @@ describe('prepared queries', () => {
     });
     const rows = await db.selectFrom('number_series').select(['series', 'next_number']).where('series', 'like', 'r-%').orderBy('series').execute();
     expect(rows).toEqual([{ series: 'r-a', next_number: 1 }, { series: 'r-b', next_number: 10 }, { series: 'r-c', next_number: 11 }]);
+    // One row returning its rowid (SQLite: answered from insertId, without RETURNING): the same answer as RETURNING gives.
+    const entry = { at: '2026-03-15 12:00:00', entity: 'rowid-test', entity_id: '1', action: 'x', data: null, actor: null };
+    const outside = await insertRows<{ id: number }>(db, 'audit_log', [entry], ['id']);
+    const inside = await inTx({ db }, (tctx) => insertRows<{ id: number }>(tctx.db, 'audit_log', [{ ...entry, entity_id: '2' }], ['id']));
+    const ids = await db.selectFrom('audit_log').select(['id', 'entity_id']).where('entity', '=', 'rowid-test').orderBy('id').execute();
+    expect([outside.rows, inside.rows]).toEqual([[{ id: ids[0].id }], [{ id: ids[1].id }]]);
+    expect(ids.map((r) => r.entity_id)).toEqual(['1', '2']);
     const none = await updateRows(db, 'audit_log', { action: 'x' }, { id: 1, data: null, entity: 'no-such-entity' });
     expect(Number(none.numAffectedRows)).toBe(0);
   });
