@@ -24,6 +24,13 @@ describe('layers', () => {
     expect(bad).toEqual([]);
   });
 
+  test('features open transactions only through main/ops (inTx, the group commit): they record the audit actor', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    const bad = files(join(root, 'main/features')).filter((f) => /\.transaction\(\)/.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f));
+    expect(bad).toEqual([]);
+  });
+
   test('main/context.ts imports no feature', () => {
     const bad = importsOf(join(root, 'main/context.ts')).filter((i) => i.target.startsWith('main/features/'));
     expect(bad).toEqual([]);

@@ -72,3 +72,21 @@ test('operations of different actors in one group-commit batch (SQLite) or side 
     ...['e first by owner (API key)', 'e second by owner (API key)', 'f first by Ola Eier', 'f second by Ola Eier'],
   ].sort());
 });
+
+test('the outbox actions (mark printed, retry) name the user who did them', async () => {
+  const now = '2026-03-15 12:00:00';
+  const row = (method: string, status: string) => ({
+    ref_type: 'message', ref_number: 0, document_id: null, method, address: method === 'paper' ? '' : 'x@example.no', status,
+    description: 'test', payload: '{}', message_id: null, attempts: 0, next_attempt_at: null, last_error: null,
+    created_at: now, updated_at: now, delivered_at: null,
+  });
+  const ids = await s.app.ctx.db.insertInto('outbox').values([row('paper', 'IN_PROGRESS'), row('email', 'NOT_DELIVERED')]).returning('id').execute();
+  const [paper, failed] = ids.map((r) => Number(r.id));
+  const as = (who: string) => ({ method: 'POST', headers: { authorization: `Bearer ${keys[who]}` } });
+  expect((await s.json(`/outbox/${paper}/printed`, as('Kari Regnskap'))).status).toBe(200);
+  expect((await s.json(`/outbox/${failed}/retry`, as('Ola Eier'))).status).toBe(200);
+  expect((await actorsOf('shipment')).filter((e) => [`${paper} printed`, `${failed} retry`].some((p) => e.startsWith(p)))).toEqual([
+    `${paper} printed by Kari Regnskap`,
+    `${failed} retry by Ola Eier`,
+  ]);
+});

@@ -4,6 +4,7 @@ import { countryName } from '../common/countries.js';
 import { audit } from '../audit/audit.service.js';
 import { issuedPath } from '../documents/document-kinds.js';
 import { conflict, notFound } from '../../ops/errors.js';
+import { inTx } from '../../ops/transaction.js';
 import { documentSources, type PostalAddress } from './document-source.js';
 import { notifyQueued, type SentDocumentType, type ShipmentMethod, type ShipmentStatus } from './outbox.js';
 import type { OutboxRow } from './deliver.js';
@@ -80,11 +81,12 @@ export async function getOutboxEntry(ctx: AppContext, id: number): Promise<Outbo
 
 /** A NOT_DELIVERED shipment goes back in the queue and is tried at once. */
 export async function retryShipment(ctx: AppContext, id: number): Promise<OutboxEntry> {
-  const row = await rowOf(ctx, id);
-  if (row.status !== 'NOT_DELIVERED') throw conflict(`Shipment ${id} is ${row.status}; only a NOT_DELIVERED shipment can be retried`);
-  const at = ctx.clock.timestamp();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('outbox').set({ status: 'IN_PROGRESS', next_attempt_at: null, last_error: null, updated_at: at }).where('id', '=', id).execute();
+  // Checked and changed in one transaction (inTx: the audit entry names the actor; two retries at once change it once).
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
+    const row = await rowOf(tctx, id);
+    if (row.status !== 'NOT_DELIVERED') throw conflict(`Shipment ${id} is ${row.status}; only a NOT_DELIVERED shipment can be retried`);
+    await trx.updateTable('outbox').set({ status: 'IN_PROGRESS', next_attempt_at: null, last_error: null, updated_at: ctx.clock.timestamp() }).where('id', '=', id).execute();
     await audit(trx, ctx.clock, 'shipment', id, 'retry');
   });
   publish(ctx, { type: 'shipment', id, status: 'IN_PROGRESS' });
@@ -94,11 +96,12 @@ export async function retryShipment(ctx: AppContext, id: number): Promise<Outbox
 
 /** The print queue: a paper shipment that has been printed (and posted) is DELIVERED. */
 export async function markPrinted(ctx: AppContext, id: number): Promise<OutboxEntry> {
-  const row = await rowOf(ctx, id);
-  if (row.method !== 'paper') throw conflict(`Shipment ${id} is ${row.method}, not paper`);
-  if (row.status !== 'IN_PROGRESS') throw conflict(`Shipment ${id} is already ${row.status}`);
-  const at = ctx.clock.timestamp();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
+    const row = await rowOf(tctx, id);
+    if (row.method !== 'paper') throw conflict(`Shipment ${id} is ${row.method}, not paper`);
+    if (row.status !== 'IN_PROGRESS') throw conflict(`Shipment ${id} is already ${row.status}`);
+    const at = ctx.clock.timestamp();
     await trx.updateTable('outbox').set({ status: 'DELIVERED', delivered_at: at, updated_at: at }).where('id', '=', id).execute();
     await audit(trx, ctx.clock, 'shipment', id, 'printed');
   });
