@@ -108,7 +108,18 @@ export function insertRows<R = any>(db: Kysely<Database>, table: keyof Database 
     const column = returning[0];
     return plain.executeWith(db, values).then((r) => ({ rows: [{ [column]: Number(r.insertId) } as R] }));
   }
-  for (let r = 1; r < rows.length; r++) for (const c in first) if (first[c] !== undefined) values.push(rows[r][c]);
+  for (let r = 1; r < rows.length; r++) {
+    const row = rows[r];
+    let defined = 0;
+    for (const c in row) if (row[c] !== undefined) defined++;
+    for (const c in first) {
+      if (first[c] === undefined) continue;
+      if (row[c] === undefined) defined = -1;
+      values.push(row[c]);
+    }
+    // The columns are row 0's: a row with a value elsewhere (or none where row 0 has one) would lose it silently.
+    if (defined !== width) return Promise.reject(new Error(`insertRows(${table}): row ${r} has other columns than row 0`));
+  }
   const p = byShape(key, width * rows.length, (kdb, params) => {
     const cols = definedKeys(first);
     const vals = rows.map((_, r) => Object.fromEntries(cols.map((c, j) => [c, params[r * width + j]])));
