@@ -1,5 +1,5 @@
 /**
- * Review of main/features/documents/document-rows.ts keepIssuedRow/issuedRow (issue 14): the row a transaction has
+ * main/features/documents/document-rows.ts keepIssuedRow/issuedRow (issue 14): the row a transaction has
  * just issued is answered from memory for the rest of it. It must be what a read of the row answers in that same
  * transaction, on SQLite and PostgreSQL, or a caller (the outbox queuing the mail, anything else that asks issuedRow)
  * sees different values depending on whether it runs in the issuing transaction.
