@@ -170,6 +170,9 @@ test('Utboks at 1024×700: the time and the recipient in the same type as the re
     cells.slice(0, 3).map((c) => getComputedStyle(c.querySelector('p, a') ?? c).fontSize),
   );
   expect(sizes).toEqual(['14px', '14px', '14px']);
+  // No e-mail server yet on a first day: the reason says so in Norwegian.
+  await page.getByRole('button', { name: 'Send nå' }).click();
+  await textOf(row.getByTestId('outbox-reason'), /^ingen e-postserver \(SMTP\) er satt opp \(Innstillinger → E-post\)/, 20_000);
   await gui.shot('first-day-1024-outbox');
   const address = row.getByRole('cell').nth(2);
   expect(await address.evaluate((c) => { const p = c.querySelector('p') ?? c; return p.scrollWidth <= p.clientWidth; })).toBe(true);

@@ -5,6 +5,7 @@ import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-rou
 import { call, type Page } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
+import { localizeServiceMessage } from '../../i18n/service-messages';
 import { PdfDialog } from '../../shared/PdfDialog';
 import { useLiveShipments, useSendingVersion } from './sending.store';
 import type { AttemptResult, OutboxEntry } from './sending.types';
@@ -22,7 +23,7 @@ const QUERY: Record<Tab, Record<string, string>> = {
 const DOC_ROUTE: Record<string, string> = { invoice: '/invoices/', 'credit-note': '/invoices/credit-notes/', offer: '/offers/', 'order-confirmation': '/offers/order-confirmations/' };
 
 function OutboxTabs() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const param = useParams().tab as Tab;
   const tab: Tab = TABS.includes(param) ? param : 'queued';
@@ -91,9 +92,9 @@ function OutboxTabs() {
       header: t('send.col.reason'),
       width: 'minmax(60px, 1fr)',
       render: (r) => (
-        <Tooltip label={r.lastError ?? ''} disabled={!r.lastError} multiline w={420}>
+        <Tooltip label={localizeServiceMessage(r.lastError ?? '', i18n.language)} disabled={!r.lastError} multiline w={420}>
           <Text size="xs" c={r.status === 'NOT_DELIVERED' ? 'red' : 'dimmed'} truncate data-testid="outbox-reason">
-            {r.lastError ?? ''}
+            {localizeServiceMessage(r.lastError ?? '', i18n.language)}
             {r.status === 'IN_PROGRESS' && r.nextAttemptAt ? ` (${t('outbox.nextTry', { time: formatTime(r.nextAttemptAt) })})` : ''}
           </Text>
         </Tooltip>
