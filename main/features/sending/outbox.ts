@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Insertable } from 'kysely';
-import { insertRows } from '../../../db/prepared.js';
+import { insertReturningIds } from '../../../db/insert-ids.js';
 import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
@@ -64,8 +64,19 @@ export { chainFrom, historyOf, recordShipment, type HistoryEntry } from './histo
 
 /** Tells the background sender that something was queued (it also polls, so a rolled-back queue costs nothing). */
 export const outboxSignal = new EventEmitter();
+let queuedSignalPending = false;
+/**
+ * One 'queued' per turn of the event loop however many calls it had (a group-commit batch queues one or two shipments per
+ * member, all before its COMMIT): the signal comes after every call it answers, so the sender still wakes for each queued
+ * mail, and a call after it was emitted schedules the next one.
+ */
 export function notifyQueued(): void {
-  setImmediate(() => outboxSignal.emit('queued'));
+  if (queuedSignalPending) return;
+  queuedSignalPending = true;
+  setImmediate(() => {
+    queuedSignalPending = false;
+    outboxSignal.emit('queued');
+  });
 }
 
 interface NewShipment extends PlannedShipment {
@@ -79,11 +90,11 @@ interface NewShipment extends PlannedShipment {
 async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<ShipmentView[]> {
   const trx = ctx.db;
   const now = ctx.clock.timestamp();
-  const out: ShipmentView[] = [];
-  for (const r of rows) {
-    // Prepared once (db/prepared.ts): every queued shipment (each signup queues one or two) runs this INSERT.
-    const inserted = await insertRows<{ id: number }>(trx, 'outbox', [
-      {
+  // Every row has every column, none undefined (null where empty), so they share one shape: one multi-row INSERT per
+  // call (db/insert-ids.ts, prepared once per row count); a signup queues its confirmation and its invoice mail in one.
+  const values = rows.map(
+    (r) =>
+      ({
         ref_type: r.refType,
         ref_number: r.refNumber,
         document_id: r.documentId,
@@ -99,11 +110,15 @@ async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<Sh
         created_at: now,
         updated_at: now,
         delivered_at: null,
-      } satisfies Insertable<OutboxTable>,
-    ], ['id']);
-    const id = Number(inserted.rows[0].id);
-    out.push({ id, method: r.method, recipientAddress: r.method === 'paper' ? '' : r.address, status: r.undeliverable ? 'NOT_DELIVERED' : 'IN_PROGRESS' });
-  }
+      }) satisfies Insertable<OutboxTable>,
+  );
+  const ids = await insertReturningIds(trx, 'outbox', values);
+  const out: ShipmentView[] = rows.map((r, i) => ({
+    id: ids[i],
+    method: r.method,
+    recipientAddress: r.method === 'paper' ? '' : r.address,
+    status: r.undeliverable ? 'NOT_DELIVERED' : 'IN_PROGRESS',
+  }));
   // One entry for the call; rows about something else than the first (a message queued along a document) name their ref.
   const first = rows.length ? `${rows[0].refType} ${rows[0].refNumber}` : '-';
   const refOf = (r: NewShipment) => `${r.refType} ${r.refNumber}`;
