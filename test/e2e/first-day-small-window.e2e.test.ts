@@ -86,6 +86,27 @@ test('an invoice that does not exist says so in Norwegian only', async () => {
   await gui.shot('first-day-invoice-not-found');
 });
 
+test('a detail page for something that does not exist offers a way back to its list (invoice, customer, offer, event)', async () => {
+  const { page } = gui;
+  const cases = [
+    ['#/invoices/999999', 'Fakturaer', /^#\/invoices\/?$/],
+    ['#/recipients/999999', 'Kunder', /^#\/recipients\/?$/],
+    ['#/offers/999999', 'Tilbud', /^#\/offers\/?$/],
+    ['#/events/999999', 'Arrangementer', /^#\/events\/?$/],
+  ] as const;
+  for (const [hash, list, landing] of cases) {
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, hash);
+    await textOf(page.getByTestId('load-failed'), /finnes ikke|Fant ikke/);
+    const back = page.getByTestId('back-to-list');
+    expect(await textOf(back), hash).toContain(list);
+    if (hash === '#/invoices/999999') await gui.shot('first-day-invoice-not-found-back');
+    await back.click();
+    await expect.poll(() => page.evaluate(() => location.hash), { message: hash }).toMatch(landing);
+  }
+});
+
 test('Innstillinger → Firma: the VAT box does not claim that VAT registration prints «Foretaksregisteret» (the organisation form decides that)', async () => {
   const { page } = gui;
   await navTo(page, 'Innstillinger');

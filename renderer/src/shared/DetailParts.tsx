@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -73,5 +73,24 @@ export function DocumentFacts({ text, children }: { text?: string | null; childr
         </Text>
       ) : null}
     </Paper>
+  );
+}
+
+/**
+ * A detail page that could not be shown (the document or customer does not exist, or loading failed): the message
+ * and a way back to its list, so the user is not left on a dead end.
+ */
+export function LoadFailed({ title, message, back, backLabel }: { title: string; message: ReactNode; back: string; backLabel: string }) {
+  return (
+    <Stack gap="sm" maw={600} data-testid="load-failed">
+      <Alert color="red" title={title}>
+        {message}
+      </Alert>
+      <Group>
+        <Button component={Link} to={back} variant="default" data-testid="back-to-list">
+          ← {backLabel}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

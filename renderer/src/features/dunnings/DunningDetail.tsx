@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { localizeServiceMessage } from '../../i18n/service-messages';
-import { DocumentFacts, DocumentHeader, Fact } from '../../shared/DetailParts';
+import { DocumentFacts, DocumentHeader, Fact, LoadFailed } from '../../shared/DetailParts';
 import { formatDate, formatMoney } from '../../shared/money';
 import { PdfDialog } from '../../shared/PdfDialog';
 import type { Recipient } from '../recipients/recipient.types';
@@ -39,7 +39,7 @@ export function DunningDetail() {
     void load();
   }, [load]);
 
-  if (error) return <Alert color="red" title={t('common.error')}>{error}</Alert>;
+  if (error) return <LoadFailed title={t('common.error')} message={error} back="/dunnings/tab/list" backLabel={t('dun.title')} />;
   if (!d) return <Loader />;
   const cur = d.currency !== 'NOK' ? ` ${d.currency}` : '';
   const money = (v: number) => `${formatMoney(v)}${cur}`;

@@ -3,8 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
-import { notifyError } from '../../shared/errors';
-import { DocumentFacts, Fact } from '../../shared/DetailParts';
+import { DocumentFacts, Fact, LoadFailed } from '../../shared/DetailParts';
 import { formatMoney } from '../../shared/money';
 import { EVENT_OPS, signupUrl, type EventRead, type Participant } from './event-form.model';
 import { seatsLeft, when } from './EventList';
@@ -18,12 +17,15 @@ export function EventDetail() {
   const navigate = useNavigate();
   const number = Number(useParams().number);
   const [ev, setEv] = useState<EventRead | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('all');
   const [version, setVersion] = useState(0);
   const [apiPort, setApiPort] = useState<number | null>(null);
 
   useEffect(() => {
-    call(EVENT_OPS.get, { params: { number } }).then(setEv).catch((e) => notifyError(e));
+    call(EVENT_OPS.get, { params: { number } })
+      .then(setEv)
+      .catch((e) => setError(e instanceof Error ? e.message : String(e)));
   }, [number, version]);
   useEffect(() => {
     call('settings.get').then((s) => setApiPort(s.api.port)).catch(() => setApiPort(null));
@@ -33,6 +35,7 @@ export function EventDetail() {
     [number, status],
   );
 
+  if (error && !ev) return <LoadFailed title={t('common.error')} message={error} back="/events" backLabel={t('evt.title')} />;
   if (!ev) return <Loader />;
   const s = ev._stats.participant;
   const left = seatsLeft(ev);

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Loader, Stack } from '@mantine/core';
+import { Anchor, Button, Loader, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import type { OutputOf } from '../../api/op-types';
 import { OPS } from '../documents/doc-ops';
-import { DocumentFacts, DocumentHeader, Fact } from '../../shared/DetailParts';
+import { DocumentFacts, DocumentHeader, Fact, LoadFailed } from '../../shared/DetailParts';
 import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import { formatDate } from '../../shared/money';
 import { PdfDialog } from '../../shared/PdfDialog';
@@ -30,7 +30,7 @@ export function CreditNoteDetail() {
       .catch((e) => setError(e instanceof Error ? e.message : String(e)));
   }, [number]);
 
-  if (error) return <Alert color="red" title={t('common.error')}>{error}</Alert>;
+  if (error) return <LoadFailed title={t('common.error')} message={error} back="/invoices" backLabel={t('inv.title')} />;
   if (!doc) return <Loader />;
 
   return (

@@ -7,7 +7,7 @@ import { call, downloadBlob, fileToBlob, type Page } from '../../api/client';
 import type { DocumentFileOpName, ItemOf, OutputOf } from '../../api/op-types';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { OPS } from '../documents/doc-ops';
-import { DocumentFacts, DocumentHeader, Fact } from '../../shared/DetailParts';
+import { DocumentFacts, DocumentHeader, Fact, LoadFailed } from '../../shared/DetailParts';
 import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import { formatAccount, formatDate, formatMoney } from '../../shared/money';
 import { PdfDialog } from '../../shared/PdfDialog';
@@ -80,7 +80,7 @@ export function InvoiceDetail() {
 
   useHotkeys([['alt+B', () => setDialog('pay')]]);
 
-  if (error) return <Alert color="red" title={t('common.error')}>{error}</Alert>;
+  if (error) return <LoadFailed title={t('common.error')} message={error} back="/invoices" backLabel={t('inv.title')} />;
   if (!doc) return <Loader />;
 
   const balance = doc.currentBalance ?? 0;

@@ -7,7 +7,7 @@ import type { OutputOf } from '../../api/op-types';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { OPS } from '../documents/doc-ops';
-import { DocumentFacts, DocumentHeader, Fact } from '../../shared/DetailParts';
+import { DocumentFacts, DocumentHeader, Fact, LoadFailed } from '../../shared/DetailParts';
 import { DocumentItemsTable } from '../documents/DocumentItemsTable';
 import { formatDate, numberFromLocation } from '../../shared/money';
 import { PdfDialog } from '../../shared/PdfDialog';
@@ -63,7 +63,7 @@ export function ChainDetail({ kind }: { kind: ChainKind }) {
     }
   }
 
-  if (error) return <Alert color="red" title={t('common.error')}>{error}</Alert>;
+  if (error) return <LoadFailed title={t('common.error')} message={error} back="/offers" backLabel={t('off.title')} />;
   if (!doc) return <Loader />;
 
   const titleKey = kind === 'offer' ? 'off.offer.title' : 'off.oc.title';

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Grid, Group, Loader, Modal, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Grid, Group, Loader, Modal, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
+import { LoadFailed } from '../../shared/DetailParts';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { CustomerBalance, CustomerDocuments } from './CustomerDocuments';
 import { DraftsTab } from './DraftsTab';
@@ -85,9 +86,7 @@ export function RecipientDetailScreen() {
 
   if (missing)
     return (
-      <Alert color="red" title={t('recipients.detail.notFound')} maw={600}>
-        {missing}
-      </Alert>
+      <LoadFailed title={t('recipients.detail.notFound')} message={missing} back="/recipients" backLabel={t('recipients.title')} />
     );
   if (!r) return <Loader m="xl" />;
 
