@@ -203,3 +203,24 @@ test('Utboks at 1024×700: the time and the recipient in the same type as the re
   expect(await page.getByRole('tooltip').textContent()).toBe('Utboks');
   await page.setViewportSize({ width: 1360, height: 860 });
 });
+
+test('Purringer with no candidates: "Velg alle på siden" cannot be clicked (there is nothing to select)', async () => {
+  const { page } = gui;
+  // The candidates operation answers an empty list (this company has an overdue invoice).
+  await page.route('**/_ops/dunnings.candidates', (route) => route.fulfill({ json: { ok: true, value: { items: [], total: 0 } } }));
+  try {
+    await navTo(page, 'Innstillinger');
+    await navTo(page, 'Purringer');
+    await textOf(page.getByTestId('candidates-table'), /\S/);
+    const selectAll = page.getByTestId('select-page');
+    await expect.poll(() => selectAll.isDisabled()).toBe(true);
+    await gui.shot('first-day-dunnings-empty');
+  } finally {
+    await page.unroute('**/_ops/dunnings.candidates');
+  }
+  // With a candidate it can be clicked again.
+  await navTo(page, 'Innstillinger');
+  await navTo(page, 'Purringer');
+  await visible(page.getByTestId('candidates-table').getByTestId('doc-row'));
+  expect(await page.getByTestId('select-page').isDisabled()).toBe(false);
+});

@@ -20,9 +20,15 @@ export function CandidateList() {
   const [notice, setNotice] = useState(false);
   const [selected, setSelected] = useState(new Map<number, Candidate>());
   const [preview, setPreview] = useState(false);
+  // How many candidates the list holds (null while loading): nothing to select while it is empty.
+  const [total, setTotal] = useState<number | null>(null);
   const key = JSON.stringify({ notice, version });
   const fetchPage = useCallback(
-    (page: number, perPage: number) => call(DUN_OPS.candidates, { query: { page, perPage, ...(notice ? { debtCollectionNotice: true } : {}) } }),
+    (page: number, perPage: number) =>
+      call(DUN_OPS.candidates, { query: { page, perPage, ...(notice ? { debtCollectionNotice: true } : {}) } }).then((res) => {
+        setTotal(res.total);
+        return res;
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );
@@ -99,7 +105,7 @@ export function CandidateList() {
       <Group justify="space-between">
         <Group gap="sm">
           <Switch label={t('dun.asNotice')} checked={notice} onChange={(e) => setNotice(e.currentTarget.checked)} data-testid="as-notice" />
-          <Button variant="subtle" size="compact-sm" onClick={() => void selectPage()} data-testid="select-page">
+          <Button variant="subtle" size="compact-sm" disabled={!total} onClick={() => void selectPage()} data-testid="select-page">
             {t('dun.selectAll')}
           </Button>
           {selected.size ? (
