@@ -224,3 +224,20 @@ test('Purringer with no candidates: "Velg alle på siden" cannot be clicked (the
   await visible(page.getByTestId('candidates-table').getByTestId('doc-row'));
   expect(await page.getByTestId('select-page').isDisabled()).toBe(false);
 });
+
+test('Kunder at 1024×700: the Etiketter header is written out, not cut to "Etiket…"', async () => {
+  const { page } = gui;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  try {
+    await navTo(page, 'Kunder');
+    await visible(page.getByTestId('recipient-row'));
+    await settled(page);
+    const labels = page.getByTestId('recipient-scroller').getByRole('columnheader', { name: 'Etiketter' });
+    expect(await labels.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const scroller = page.getByTestId('recipient-scroller');
+    expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await gui.shot('first-day-1024-customers-labels');
+  } finally {
+    await page.setViewportSize({ width: 1360, height: 860 });
+  }
+});

@@ -7,7 +7,8 @@ import { useRecipientList } from './recipientList.store';
 import type { Recipient } from './recipient.types';
 
 const ROW_HEIGHT = 36;
-const COLUMNS = '90px minmax(150px, 2fr) 105px minmax(120px, 1.5fr) 115px minmax(100px, 1fr) minmax(80px, 0.8fr) 120px';
+// Etiketter needs 95 px for its header (80 cut it to 'Etiket…' at 1024x700); Navn and Utestående give way.
+const COLUMNS = '90px minmax(140px, 2fr) 105px minmax(120px, 1.5fr) 115px minmax(100px, 1fr) minmax(95px, 0.8fr) 115px';
 
 const cell: React.CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', padding: '0 10px' };
 
