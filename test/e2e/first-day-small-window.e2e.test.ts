@@ -241,3 +241,22 @@ test('Kunder at 1024×700: the Etiketter header is written out, not cut to "Etik
     await page.setViewportSize({ width: 1360, height: 860 });
   }
 });
+
+test('Purringer at 1024×700: the candidate columns fit the table (no sideways scrolling) and no header is cut', async () => {
+  const { page } = gui;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  try {
+    await navTo(page, 'Purringer');
+    const table = page.getByTestId('candidates-table');
+    await visible(table.getByTestId('doc-row'));
+    await settled(page);
+    const scroller = table.locator('div[style*="overflow: auto"]').first();
+    const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scrollWidth, 'sideways scroll in px').toBeLessThanOrEqual(clientWidth);
+    const cut = await table.getByRole('columnheader').evaluateAll((hs) => hs.filter((h) => h.scrollWidth > h.clientWidth).map((h) => h.textContent));
+    expect(cut).toEqual([]);
+    await gui.shot('first-day-1024-dunnings-fit');
+  } finally {
+    await page.setViewportSize({ width: 1360, height: 860 });
+  }
+});

@@ -33,9 +33,9 @@ const PAD = 12;
  * The narrowest the grid may get: each track's minimum ("90px", "minmax(130px, 2fr)"; a bare "fr" counts 0) plus
  * gaps and padding. Below it the list scrolls sideways, header and rows together, instead of cutting columns off.
  */
-export function gridMinWidth(widths: string[]): number {
+export function gridMinWidth(widths: string[], gap = GAP): number {
   const min = (w: string) => Number(/^(?:minmax\(\s*)?(\d+(?:\.\d+)?)px/.exec(w.trim())?.[1] ?? 0);
-  return widths.reduce((sum, w) => sum + min(w), 0) + GAP * Math.max(0, widths.length - 1) + 2 * PAD;
+  return widths.reduce((sum, w) => sum + min(w), 0) + gap * Math.max(0, widths.length - 1) + 2 * PAD;
 }
 
 /**
@@ -55,6 +55,7 @@ export function PagedVirtualTable<T>({
   testId = 'doc-table',
   sort = null,
   onSort,
+  gap = GAP,
 }: {
   columns: Column<T>[];
   fetchPage: (page: number, perPage: number) => Promise<{ items: T[]; total: number }>;
@@ -68,6 +69,8 @@ export function PagedVirtualTable<T>({
   testId?: string;
   sort?: SortState | null;
   onSort?: (key: string) => void;
+  /** Space between columns in px (a list with many narrow columns may take less than the usual 12). */
+  gap?: number;
 }) {
   const [total, setTotal] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -138,8 +141,8 @@ export function PagedVirtualTable<T>({
     for (const v of virtualItems) load(Math.floor(v.index / PAGE) + 1);
   });
 
-  const minWidth = gridMinWidth(columns.map((c) => c.width));
-  const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns.map((c) => c.width).join(' '), alignItems: 'center', columnGap: GAP, padding: `0 ${PAD}px`, minWidth };
+  const minWidth = gridMinWidth(columns.map((c) => c.width), gap);
+  const grid: CSSProperties = { display: 'grid', gridTemplateColumns: columns.map((c) => c.width).join(' '), alignItems: 'center', columnGap: gap, padding: `0 ${PAD}px`, minWidth };
   const cell = (c: Column<T>): CSSProperties => ({ textAlign: c.align ?? 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
   return (

@@ -48,11 +48,12 @@ export function CandidateList() {
     }
   }
   const money = (v: number | null, c: Candidate) => <Amount value={v} currency={c.currency} />;
+  // Sized to fit a 1024x700 window beside the compact menu (minimums + 8 px gaps: 904 px of 926), EUR amounts included.
   const columns: Column<Candidate>[] = [
     {
       key: 'pick',
       header: '',
-      width: '40px',
+      width: '28px',
       render: (c) => <Checkbox checked={selected.has(c.invoiceNumber)} readOnly aria-label={String(c.invoiceNumber)} style={{ pointerEvents: 'none' }} />,
     },
     {
@@ -65,16 +66,16 @@ export function CandidateList() {
         </Anchor>
       ),
     },
-    { key: 'customer', header: t('dun.col.customer'), width: 'minmax(110px, 2fr)', render: (c) => <Text size="sm" truncate>{c.recipient.name}</Text> },
+    { key: 'customer', header: t('dun.col.customer'), width: 'minmax(100px, 2fr)', render: (c) => <Text size="sm" truncate>{c.recipient.name}</Text> },
     { key: 'due', header: t('dun.col.due'), width: '90px', render: (c) => <Text size="sm">{formatDate(c.dueDate)}</Text> },
     { key: 'overdue', header: t('dun.col.overdue'), width: '50px', align: 'right', render: (c) => <Text size="sm">{c.daysOverdue}</Text> },
     {
       key: 'previous',
       header: t('dun.col.previous'),
-      width: 'minmax(60px, 1fr)',
+      width: 'minmax(75px, 1fr)',
       render: (c) => <Text size="xs" c="dimmed" truncate>{c.lastDunning ? t('dun.previous', { count: c.dunnings, date: formatDate(c.lastDunning.dunningDate) }) : ''}</Text>,
     },
-    { key: 'balance', header: t('dun.col.balance'), width: '125px', align: 'right', render: (c) => money(c.balance, c) },
+    { key: 'balance', header: t('dun.col.balance'), width: '115px', align: 'right', render: (c) => money(c.balance, c) },
     {
       key: 'fee',
       header: t('dun.col.fee'),
@@ -94,11 +95,11 @@ export function CandidateList() {
     {
       key: 'interest',
       header: t('dun.col.interest'),
-      width: '110px',
+      width: '100px',
       align: 'right',
       render: (c) => (c.interestProblem ? <Text size="xs" c="orange">{t('dun.noRate')}</Text> : money(c.interest, c)),
     },
-    { key: 'total', header: t('dun.col.total'), width: '130px', align: 'right', render: (c) => <Text fw={600} size="sm">{money(c.total, c)}</Text> },
+    { key: 'total', header: t('dun.col.total'), width: '120px', align: 'right', render: (c) => <Text fw={600} size="sm">{money(c.total, c)}</Text> },
   ];
   return (
     <Stack gap="sm">
@@ -118,7 +119,7 @@ export function CandidateList() {
           {t('dun.create', { count: selected.size })}
         </Button>
       </Group>
-      <PagedVirtualTable queryKey={key} columns={columns} fetchPage={fetchPage} rowKey={(c) => c.invoiceNumber} onOpen={toggle} empty={t('dun.empty.candidates')} testId="candidates-table" />
+      <PagedVirtualTable queryKey={key} columns={columns} fetchPage={fetchPage} rowKey={(c) => c.invoiceNumber} onOpen={toggle} empty={t('dun.empty.candidates')} testId="candidates-table" gap={8} />
       <CreateDialog
         opened={preview}
         candidates={[...selected.values()]}
