@@ -260,3 +260,24 @@ test('Purringer at 1024×700: the candidate columns fit the table (no sideways s
     await page.setViewportSize({ width: 1360, height: 860 });
   }
 });
+
+test('Ny kunde: a wrong organisation number is flagged beside the field when it is left, before anything is saved, as the service words it', async () => {
+  const { page } = gui;
+  await navTo(page, 'Kunder');
+  await page.getByRole('button', { name: 'Ny kunde' }).click();
+  const field = page.getByLabel('Organisasjonsnummer');
+  const error = page.getByTestId('error-organisation.number');
+  await field.fill('923609017'); // the check digit should be 6
+  await field.press('Tab');
+  expect(await textOf(error, /\S/)).toBe('er ikke et gyldig organisasjonsnummer – sjekk de 9 sifrene');
+  await gui.shot('first-day-customer-orgnr-local');
+  await field.fill('12345'); // not 9 digits
+  await field.press('Tab');
+  await textOf(error, 'sjekk de 9 sifrene');
+  await field.fill('923 609 016'); // valid, written with spaces
+  await field.press('Tab');
+  await expect.poll(() => error.count()).toBe(0);
+  await field.fill('');
+  await field.press('Tab');
+  expect(await error.count()).toBe(0);
+});

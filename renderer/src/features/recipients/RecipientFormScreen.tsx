@@ -28,6 +28,8 @@ import { emptyRecipientValues, FORM_PATHS, recipientToValues, valuesToBody, type
 import { useRecipientList } from './recipientList.store';
 import { useFormKeys } from '../../shared/use-form-keys';
 import { postPlace } from '../../../../main/domain/postcodes';
+import { isValidOrgNumber } from '../../../../main/domain/orgnr';
+import { fieldErrorText } from '../../i18n/error-messages';
 import { useGuardedNavigate, useUnsavedGuard } from '../../shared/unsaved.store';
 
 /** Creates one recipient: recipients.create answers it as the body (a batch would answer its links instead). */
@@ -131,6 +133,15 @@ export function RecipientFormScreen() {
       {...extra}
     />
   );
+  // The organisation number is checked here when the field is left (9 digits, MOD11: the service's own rule,
+  // main/domain/orgnr.ts), with the message the service would give; the service still checks it on save.
+  const checkOrgNumber = () =>
+    setErrors((errs) => {
+      const rest = { ...errs };
+      delete rest['organisation.number'];
+      const v = values.orgNumber.trim();
+      return v && !isValidOrgNumber(v) ? { ...rest, 'organisation.number': fieldErrorText({ code: 'INVALID_ORG_NUMBER', message: '' }) } : rest;
+    });
   const norwegian = !values.country || ['NORGE', 'NO', 'NORWAY'].includes(values.country.toUpperCase());
   const unknownZip = norwegian && /^\d{4}$/.test(values.zip.trim()) && postPlace(values.zip) === null;
   const yesNoDefault = [
@@ -170,7 +181,7 @@ export function RecipientFormScreen() {
             data-testid="field-organisation.form"
             {...errorProps(errors, 'organisation.form')}
           />
-          {text('orgNumber', 'organisation.number', t('recipients.field.orgNumber'))}
+          {text('orgNumber', 'organisation.number', t('recipients.field.orgNumber'), { onBlur: checkOrgNumber })}
           {text('icd', 'organisation.icd', t('recipients.field.icd'), { placeholder: t('recipients.field.icdHint') })}
         </SimpleGrid>
       </Section>
