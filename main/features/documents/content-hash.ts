@@ -1,5 +1,4 @@
-import * as crypto from 'node:crypto';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { DocRow, LineRow } from './document-rows.js';
 
 type HashedDoc = Omit<DocRow, 'id' | 'content_hash' | 'created_at' | 'updated_at'>;
@@ -26,12 +25,9 @@ export function canonicalContent(d: HashedDoc, lines: HashedLine[]): string {
   ]);
 }
 
-// crypto.hash (Node 20.12+): one call, no Hash object; the same digest as createHash (older runtimes use that).
-const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
-
 export function contentHash(d: HashedDoc, lines: HashedLine[]): string {
-  const content = canonicalContent(d, lines);
-  return oneShot ? oneShot('sha256', content, 'hex') : createHash('sha256').update(content, 'utf8').digest('hex');
+  // crypto.hash: one call, no Hash object (Node >= 20.12; package.json asks for 20.19); the digest of the UTF-8 text.
+  return hash('sha256', canonicalContent(d, lines), 'hex');
 }
 
 /** True when the stored document and lines still hash to the content_hash taken when it was issued. */
