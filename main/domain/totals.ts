@@ -62,7 +62,7 @@ const toNum = (b: bigint): number => {
 };
 
 /**
- * The plain-number path (the BigInt one costs ~14 µs per document even for one line; every issued document and every
+ * The plain-number path (the BigInt one cost ~3.7 µs per one-line document, warm, against 0.4 µs; every issued document and every
  * document view computes totals). `n` is the product of integer factors computed in doubles; it is exact when its
  * magnitude is at most Number.MAX_SAFE_INTEGER: rounding is monotone, so a rounded product below 2^53 means every exact
  * partial product was below 2^53 too (each factor is an integer, |factor| >= 1, or a factor is 0 and the product is
