@@ -74,8 +74,11 @@ describe('seats taken', () => {
     const ev = await createEvent(s, { ...FREE, participantLimit: 2 });
     for (const i of [1, 2]) expect((await signup(s, ev.id, signupBody({ email: `pub${i}@example.no`, invoice: null }))).status).toBe(200);
     expect(fieldsOf(await signup(s, ev.id, signupBody({ email: 'pub3@example.no', invoice: null })))).toEqual(['participantLimit']);
+    const page = async () => (await (await s.api(`/events/${ev.id}`)).text()).match(/Ledige plasser: (\d+)<\/strong> av (\d+)/)?.slice(1);
+    expect(await page()).toEqual(['0', '2']);
     expect((await s.json(`/host/events/${ev.number}/participants/1/cancel`, { method: 'POST' })).status).toBe(200);
     expect(await seats(ev.number)).toEqual({ column: 1, count: 1 });
+    expect(await page()).toEqual(['1', '2']);
     expect((await signup(s, ev.id, signupBody({ email: 'pub3@example.no', invoice: null }))).status).toBe(200);
     expect(await seats(ev.number)).toEqual({ column: 2, count: 2 });
   });

@@ -75,8 +75,8 @@ async function eventFacts(trx: Kysely<Database>, ctx: AppContext, publicId: numb
 
 const deadlinePassed = (ctx: AppContext, ev: EventRow) => !!ev.registration_deadline && nowMinute(ctx) > ev.registration_deadline;
 
-/** Why an event takes no signups now (deadline passed, full), as field errors. */
-export async function closedReasons(db: Kysely<Database>, ctx: AppContext, ev: EventRow): Promise<FieldErrors> {
+/** Why an event takes no signups now (deadline passed, full), as field errors: from the row (seats_taken is on it). */
+function closedReasons(ctx: AppContext, ev: EventRow): FieldErrors {
   const errors = new FieldErrors();
   if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', `the signup closed at ${ev.registration_deadline}`);
   if (ev.participant_limit !== null && seatsTaken(ev) >= ev.participant_limit) {
@@ -190,6 +190,6 @@ export async function publicFacts(ctx: AppContext, publicId: number, code: strin
   const discount = code ? await ctx.db.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', code).executeTakeFirst() : undefined;
   const price = await amountOf(ctx.db, await participantItems(ctx.db, ev, fields, [], discount ?? null), settings.company.vatRegistered);
   const taken = seatsTaken(ev);
-  const closed = await closedReasons(ctx.db, ctx, ev);
+  const closed = closedReasons(ctx, ev);
   return { ev, fields, discount: discount ?? null, codeUnknown: !!code && !discount, price, taken, closed: closed.list, seller: settings.company.name };
 }
