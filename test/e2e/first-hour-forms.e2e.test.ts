@@ -119,6 +119,10 @@ test('lines have a unit column: typed and saved with the draft (the PDF prints i
   await page.getByLabel('Antall 1').fill('3');
   await page.getByLabel('Enhet 1').fill('timer');
   await page.getByLabel('Pris 1').fill('900');
+  // What the user sees before saving: the customer chosen and the line computed (3 x 900), so Ctrl+S saves this draft
+  // and not one the form has not caught up with (a loaded machine once saved before the customer had landed).
+  await textOf(page.getByTestId('line-amount-0'), '2 700,00');
+  expect(await page.getByRole('textbox', { name: 'Kunde' }).inputValue()).toMatch(/Fjord Bygg AS/);
   await page.keyboard.press('Control+s');
   await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
   const n = Number(page.url().split('/').pop());
