@@ -80,13 +80,13 @@ export async function getParticipant(ctx: AppContext, eventNumber: number, p: nu
     .select((eb) => [eb.case().when(isPaid(eb, today)).then('paid').else(eb.ref('p.status')).end().as('shown'), 'd.number as invoice_number', 'c.number as credit_note_number', 'b.balance'])
     .where('p.number', '=', p)
     .executeTakeFirst();
-  if (!r) throw notFound(`Participant ${p} of event ${eventNumber}`);
+  if (!r) throw notFound('participant', { number: p, event: eventNumber });
   return participantView(r as Listed);
 }
 
 async function participantRow(trx: Kysely<Database>, eventNumber: number, p: number): Promise<Row> {
   const row = await trx.selectFrom('event_participants').selectAll().where('event_number', '=', eventNumber).where('number', '=', p).executeTakeFirst();
-  if (!row) throw notFound(`Participant ${p} of event ${eventNumber}`);
+  if (!row) throw notFound('participant', { number: p, event: eventNumber });
   return row;
 }
 
@@ -96,20 +96,28 @@ export interface Registration {
   amount: number;
 }
 
+/** What a signup already has when it registers at once, so registration does not work it out again. */
+export interface KnownAtSignup {
+  /** The invoice lines (event price, priced custom fields, discount). */
+  items?: ItemInput[];
+  settings?: Settings;
+  /** The invoice party the signup wrote as p.invoice_party. */
+  party?: InvoiceParty;
+}
+
 /**
  * The work of registering, in the caller's transaction: issues the invoice when there is anything to pay and queues the
  * confirmation e-mail, the invoice and the SMS. The caller writes the participant row (a signup inserts it registered at
- * once; the host's confirm updates a pending one), so the row is written once per signup. `items`, `settings`, `party`:
- * what the signup already has (the lines, the settings, the invoice party it wrote as p.invoice_party), not worked out again.
+ * once; the host's confirm updates a pending one), so the row is written once per signup. `known`:
+ * what the signup already has; the host's confirm passes nothing and it is read from the participant row.
  */
 export async function registration(
   ctx: AppContext,
   ev: EventRow,
   p: Pick<Row, 'number' | 'name' | 'email' | 'mobile' | 'amount' | 'invoice_party' | 'discount_code' | 'custom_values'>,
-  items?: ItemInput[],
-  settings?: Settings,
-  party?: InvoiceParty,
+  known: KnownAtSignup = {},
 ): Promise<Registration> {
+  const { items, settings, party } = known;
   const trx = ctx.db;
   let invoice: Registration['invoice'] = null;
   let amount = p.amount;
@@ -140,7 +148,7 @@ export async function registerIn(ctx: AppContext, ev: EventRow, row: Row): Promi
     .where('id', '=', row.id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw validationError([{ field: 'status', message: `participant ${row.number} is no longer pending` }]);
+  if (Number(res.numUpdatedRows) !== 1) throw validationError([fieldError('status', 'PARTICIPANT_NO_LONGER_PENDING', { number: row.number })]);
   await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${row.number}`, 'register', { invoice: invoice?.number ?? null, amount });
   return invoice?.number ?? null;
 }
@@ -151,7 +159,7 @@ export async function confirmParticipant(ctx: AppContext, eventNumber: number, p
     const trx = tctx.db;
     const ev = await eventRow(trx, eventNumber);
     const row = await participantRow(trx, eventNumber, p);
-    if (row.status !== 'pending') throw validationError([{ field: 'status', message: `participant ${p} is ${row.status}, not pending` }]);
+    if (row.status !== 'pending') throw validationError([fieldError('status', 'PARTICIPANT_NOT_PENDING', { number: p, status: row.status })]);
     await registerIn(tctx, ev, row);
   });
   return getParticipant(ctx, eventNumber, p);
@@ -163,7 +171,7 @@ export async function cancelParticipant(ctx: AppContext, eventNumber: number, p:
     const trx = tctx.db;
     await eventRow(trx, eventNumber);
     const row = await participantRow(trx, eventNumber, p);
-    if (row.status === 'cancelled') throw validationError([{ field: 'status', message: `participant ${p} is already cancelled` }]);
+    if (row.status === 'cancelled') throw validationError([fieldError('status', 'PARTICIPANT_CANCELLED', { number: p })]);
     let creditNote: { id: number; number: number } | null = null;
     if (row.invoice_document_id !== null) {
       const inv = await trx.selectFrom('documents').select('number').where('id', '=', row.invoice_document_id).executeTakeFirstOrThrow();
@@ -182,7 +190,7 @@ export async function cancelParticipant(ctx: AppContext, eventNumber: number, p:
       .where('id', '=', row.id)
       .where('status', '!=', 'cancelled')
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw validationError([{ field: 'status', message: `participant ${p} is already cancelled` }]);
+    if (Number(res.numUpdatedRows) !== 1) throw validationError([fieldError('status', 'PARTICIPANT_CANCELLED', { number: p })]);
     await freeSeat(trx, eventNumber); // the seat it held (pending or registered): events.seats_taken, migration 0014
     await audit(trx, ctx.clock, 'event-participant', `${eventNumber}/${p}`, 'cancel', { creditNote: creditNote?.number ?? null });
   });
@@ -192,8 +200,8 @@ export async function cancelParticipant(ctx: AppContext, eventNumber: number, p:
 /** PUT: the participant's name and contact details (the invoice, once issued, stays as it is). */
 export async function updateParticipant(ctx: AppContext, eventNumber: number, p: number, input: ParticipantUpdate): Promise<ParticipantView> {
   const email = input.email.trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw validationError([{ field: 'email', message: 'must be an e-mail address' }]);
-  if (!input.name.trim()) throw validationError([{ field: 'name', message: 'must not be empty' }]);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw validationError([fieldError('email', 'INVALID_EMAIL')]);
+  if (!input.name.trim()) throw validationError([fieldError('name', 'EMPTY')]);
   await inTx(ctx, async (tctx) => {
     const trx = tctx.db;
     await eventRow(trx, eventNumber);

@@ -50,7 +50,7 @@ const fieldsOfEvent = prepared((db, eventNumber: number) => db.selectFrom('event
 /** The event behind a public id; unknown, deleted and past events answer the same 404, so ids cannot be probed. */
 export async function publicEvent(db: Kysely<Database>, ctx: AppContext, publicId: number): Promise<EventRow> {
   const ev = await eventByPublicId.first(db, publicId, ctx.clock.today());
-  if (!ev) throw notFound('Event');
+  if (!ev) throw notFound('event', {});
   return ev;
 }
 
@@ -78,9 +78,9 @@ const deadlinePassed = (ctx: AppContext, ev: EventRow) => !!ev.registration_dead
 /** Why an event takes no signups now (deadline passed, full), as field errors: from the row (seats_taken is on it). */
 function closedReasons(ctx: AppContext, ev: EventRow): FieldErrors {
   const errors = new FieldErrors();
-  if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', `the signup closed at ${ev.registration_deadline}`);
+  if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', 'SIGNUP_CLOSED', { at: ev.registration_deadline! });
   if (ev.participant_limit !== null && seatsTaken(ev) >= ev.participant_limit) {
-    errors.add('participantLimit', 'the event is full');
+    errors.add('participantLimit', 'EVENT_FULL');
   }
   return errors;
 }
@@ -94,7 +94,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     const { ev, fields } = await eventFacts(trx, ctx, publicId);
     // The deadline first; whether a seat is left is counted once, under the event's lock below.
     const errors = new FieldErrors();
-    if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', `the signup closed at ${ev.registration_deadline}`);
+    if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', 'SIGNUP_CLOSED', { at: ev.registration_deadline! });
     errors.throwIfAny('Signup is closed');
     if (ev.signup_captcha && !captchaOk) {
       errors.add('captcha', input.captcha ? 'the answer is wrong or the question has expired; answer the new question' : 'answer the question (GET /events/{id}/captcha)');
@@ -104,22 +104,22 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     if (!name) errors.add('name', 'EMPTY');
     if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('email', 'INVALID_EMAIL');
     const mobile = blank(input.mobile);
-    if (mobile && ev.sms_enabled && !smsNumber(mobile)) errors.add('mobile', 'must be a Norwegian mobile number (8 digits) to get the SMS');
+    if (mobile && ev.sms_enabled && !smsNumber(mobile)) errors.add('mobile', 'MOBILE_FOR_SMS');
 
     const code = blank(input.discountCode);
     const discount = code
       ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', code).executeTakeFirst()
       : undefined;
-    if (code && !discount) errors.add('discountCode', 'is not a discount code of this event');
+    if (code && !discount) errors.add('discountCode', 'UNKNOWN_DISCOUNT_CODE');
 
     const values: ChosenValue[] = [];
     (input.customFields ?? []).forEach((cf, i) => {
       const def = fields.find((f) => f.number === cf.number);
-      if (!def) return errors.add(`customFields[${i}].number`, `the event has no custom field number ${cf.number}`);
+      if (!def) return errors.add(`customFields[${i}].number`, 'NO_SUCH_EVENT_FIELD', { number: cf.number });
       if (values.some((v) => v.number === cf.number)) return errors.add(`customFields[${i}].number`, 'GIVEN_TWICE');
       const v = cf.value ?? null;
-      if (v !== null && def.type === 'BOOLEAN' && typeof v !== 'boolean') return errors.add(`customFields[${i}].value`, `${def.name} must be true or false`);
-      if (v !== null && def.type === 'TEXT' && typeof v !== 'string') return errors.add(`customFields[${i}].value`, `${def.name} must be text`);
+      if (v !== null && def.type === 'BOOLEAN' && typeof v !== 'boolean') return errors.add(`customFields[${i}].value`, 'EVENT_FIELD_NOT_BOOLEAN', { name: def.name });
+      if (v !== null && def.type === 'TEXT' && typeof v !== 'string') return errors.add(`customFields[${i}].value`, 'EVENT_FIELD_NOT_TEXT', { name: def.name });
       values.push({ number: def.number, name: def.name, type: def.type, value: typeof v === 'string' ? v.trim() : v });
     });
 
@@ -129,7 +129,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     const inv = input.invoice ?? null;
     let party: InvoiceParty | null = null;
     if (amount > 0) {
-      for (const f of ['name', 'address', 'zip', 'city'] as const) if (!blank(inv?.[f])) errors.add(`invoice.${f}`, 'is required when there is something to pay');
+      for (const f of ['name', 'address', 'zip', 'city'] as const) if (!blank(inv?.[f])) errors.add(`invoice.${f}`, 'REQUIRED_TO_PAY');
       const country = blank(inv?.country) ? countryCode(inv!.country!.trim()) : 'NO';
       if (!country) errors.add('invoice.country', 'UNKNOWN_COUNTRY');
       if (country === 'NO' && blank(inv?.zip) && !/^\d{4}$/.test(inv!.zip!.trim())) errors.add('invoice.zip', 'INVALID_POSTCODE');
@@ -144,7 +144,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     // The lock: from here until commit no other signup to this event can count or insert (see migration 0006).
     const { signup_seq: number, seats_taken: seats } = (await takeSeat.first(trx, ev.number))!;
     if (ev.participant_limit !== null && Number(seats) > ev.participant_limit) {
-      throw validationError([{ field: 'participantLimit', message: 'the event is full' }], 'Signup is closed');
+      throw validationError([fieldError('participantLimit', 'EVENT_FULL')], 'Signup is closed');
     }
     const now = ctx.clock.timestamp();
     const p = {
@@ -164,7 +164,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     };
     // With confirmation the participant waits; without, the invoice is issued and the mail queued first, so the row is
     // written once, registered, with one audit entry for the whole signup.
-    const reg = ev.confirmation ? null : await registration(tctx, ev, p, items, settings, party ?? undefined);
+    const reg = ev.confirmation ? null : await registration(tctx, ev, p, { items, settings, party: party ?? undefined });
     await insertRows(trx, 'event_participants', [
       {
         ...p,
