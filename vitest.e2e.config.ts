@@ -7,5 +7,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: false,
+    // expect.poll waits for what a person would see next; its default of 1 s is too short on a loaded 2-core CI
+    // machine (a dialog closing, a list re-rendering). A failing poll still fails, only later.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

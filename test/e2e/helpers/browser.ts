@@ -76,14 +76,20 @@ export async function settled(page: Page, timeout = 5_000): Promise<void> {
   );
 }
 
+/**
+ * How long a wait for something the user should see may take: generous, because CI runs the browser suite on a loaded
+ * 2-core machine (a failing wait still fails, only later).
+ */
+export const SEE_TIMEOUT = 20_000;
+
 /** Waits until the element is visible (fails the test after the timeout). vitest's expect has no Playwright matchers. */
-export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
+export async function visible(locator: Locator, timeout = SEE_TIMEOUT): Promise<Locator> {
   await locator.first().waitFor({ state: 'visible', timeout });
   return locator;
 }
 
 /** Waits until the element's text contains `text`; returns the text. */
-export async function textOf(locator: Locator, text?: string | RegExp, timeout = 10_000): Promise<string> {
+export async function textOf(locator: Locator, text?: string | RegExp, timeout = SEE_TIMEOUT): Promise<string> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = (await locator.first().textContent({ timeout })) ?? '';
@@ -114,10 +120,25 @@ export async function openGuiWithCompany(): Promise<Gui> {
 /** Clicks an entry of the left navigation. */
 export const navTo = (page: Page, name: string) => page.locator('nav[aria-label="Hovedmeny"]').getByRole('link', { name, exact: true }).click();
 
-/** Picks a customer in the document editor's customer search, as a person types and chooses. */
+/**
+ * Picks a customer in the document editor's customer search, as a person types and chooses, and looks that the choice
+ * landed (the field shows the customer) before going on: a save or issue fired before that would go without it.
+ */
 export async function chooseCustomer(page: Page, name: string): Promise<void> {
   const input = page.getByRole('textbox', { name: 'Kunde' });
   await input.click();
   await input.fill(name.slice(0, 5));
   await page.getByRole('option', { name: new RegExp(name) }).click();
+  await fieldValue(input, name);
+}
+
+/** Waits until an input's value contains `text` (a regex: matches); returns the value. */
+export async function fieldValue(locator: Locator, text: string | RegExp, timeout = SEE_TIMEOUT): Promise<string> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await locator.first().inputValue({ timeout });
+    if (typeof text === 'string' ? value.includes(text) : text.test(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Expected the value ${String(text)} but saw: ${value.slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
