@@ -51,9 +51,12 @@ test('Rapporter: choose, preview, download, cancel, errors next to the field, e-
   expect(ws.getRow(1).getCell(1).value).toBe('Nummer');
   expect(ws.rowCount).toBe(api.body.rowCount + 2);
 
-  // A slow export shows the progress bar; Avbryt stops it.
+  // A slow export shows the progress bar; Avbryt stops it. The export is held until the cancel has been seen (a
+  // fixed 2.5 s delay let a loaded machine finish the download before the test reached Avbryt).
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
   await page.route('**/reports/invoices?*format=CSV*', async (route) => {
-    await new Promise((r) => setTimeout(r, 2500));
+    await held;
     await route.continue().catch(() => undefined);
   });
   await page.getByTestId('download-CSV').click();
@@ -61,6 +64,7 @@ test('Rapporter: choose, preview, download, cancel, errors next to the field, e-
   await gui.shot('reports-progress');
   await page.getByTestId('download-cancel').click();
   await visible(page.getByText('Nedlastingen ble avbrutt.'));
+  release();
   await page.unroute('**/reports/invoices?*format=CSV*');
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-CSV').click()]);
   const parsed = parseCsv(readFileSync((await csv.path())!));
