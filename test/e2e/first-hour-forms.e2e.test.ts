@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, settled, textOf, fieldValue, visible, type Gui } from './helpers/browser.js';
 
 /** Issue 8: nothing lost without asking. The customer form and the Settings tabs use the document editor's guard. */
 let gui: Gui;
@@ -74,7 +74,9 @@ test('a Settings tab asks before another tab or screen takes over; Lagre saves, 
 
   // Labels tab: a name typed and not added
   await page.goto(`${server.base}/app/#/settings/labels`);
-  await page.getByRole('textbox').first().fill('VIP');
+  // The labels tab's own input (the first textbox on the page could still be the customer list's search).
+  await textOf(page.getByRole('tab', { selected: true }), 'Etiketter');
+  await page.getByTestId('label-name').fill('VIP');
   await page.getByTestId('settings-tab-company').click();
   await visible(page.getByTestId('unsaved-discard'));
   await page.getByTestId('unsaved-discard').click();
@@ -122,7 +124,7 @@ test('lines have a unit column: typed and saved with the draft (the PDF prints i
   // What the user sees before saving: the customer chosen and the line computed (3 x 900), so Ctrl+S saves this draft
   // and not one the form has not caught up with (a loaded machine once saved before the customer had landed).
   await textOf(page.getByTestId('line-amount-0'), '2 700,00');
-  expect(await page.getByRole('textbox', { name: 'Kunde' }).inputValue()).toMatch(/Fjord Bygg AS/);
+  await fieldValue(page.getByRole('textbox', { name: 'Kunde' }), 'Fjord Bygg AS');
   await page.keyboard.press('Control+s');
   await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
   const n = Number(page.url().split('/').pop());
