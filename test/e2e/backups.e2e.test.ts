@@ -49,7 +49,7 @@ test('with a database file a backup is taken, shown with its size, and listed', 
   // Size in kB with a decimal comma.
   expect(latest).toMatch(/\d+,\d kB/);
   await textOf(page.getByTestId('backups-table'), /kvitt-\d{14}\.sqlite/);
-  expect(await page.getByTestId('backup-row').count()).toBe(1);
+  await expect.poll(() => page.getByTestId('backup-row').count()).toBe(1);
   // The time is shown Norwegian style (dd.mm.yyyy hh:mm).
   await textOf(page.getByTestId('backup-row').first(), /\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
   const file = /kvitt-\d{14}(-\d+)?\.sqlite/.exec(latest)![0];
@@ -58,7 +58,7 @@ test('with a database file a backup is taken, shown with its size, and listed', 
 
   // A second one the same second gets its own name; the list grows.
   await page.getByTestId('backup-create').click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="backup-row"]').length === 2);
+  await expect.poll(() => page.getByTestId('backup-row').count()).toBe(2);
   await gui.shot('settings-backups');
 
   const api = await gui.server.json('/originators/current/backups');

@@ -33,7 +33,7 @@ test('Purringer: candidates with what each reminder costs, select two, preview, 
   await navTo(page, 'Purringer');
   await visible(page.getByTestId('candidates-table').getByTestId('doc-row'));
   const rows = page.getByTestId('candidates-table').getByTestId('doc-row');
-  expect(await rows.count()).toBe(3);
+  await expect.poll(() => rows.count()).toBe(3);
   const interestA = lateInterest(1_000_000, addDays(today, -42), today, RATES).interest;
   const rowA = rows.filter({ hasText: String(inv.a) });
   const textA = norm(await textOf(rowA, '35,00'));
@@ -67,7 +67,7 @@ test('the dunning list, a dunning with its PDF and history, and Send again with 
   await page.getByRole('tab', { name: 'Sendte purringer' }).click();
   const rows = page.getByTestId('dunnings-table').getByTestId('doc-row');
   await visible(rows);
-  expect(await rows.count()).toBe(2);
+  await expect.poll(() => rows.count()).toBe(2);
   expect(norm(await textOf(rows.first(), 'Forfalt'))).toContain('Purring');
   await gui.shot('dunnings-list');
   await rows.filter({ hasText: 'Fjord Bygg AS' }).filter({ hasText: '35,00' }).click();
@@ -105,6 +105,7 @@ test('the invoice page shows its dunnings and the fees and interest they added',
   await gui.shot('dunnings-invoice');
   // A due invoice without a reminder can be dunned from its page.
   await page.goto(`${gui.server.base}/app/#/invoices/${inv.c}`);
+  await textOf(page.getByTestId('invoice-balance'), kr(500_000)); // invoice c's page, not a's still on screen
   await page.getByTestId('dun-invoice').click();
   await visible(page.getByTestId('dunning-detail'));
   await textOf(page.getByTestId('dunning-fee'), '35,00');

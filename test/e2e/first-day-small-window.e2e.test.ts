@@ -222,7 +222,7 @@ test('Purringer with no candidates: "Velg alle på siden" cannot be clicked (the
   await navTo(page, 'Innstillinger');
   await navTo(page, 'Purringer');
   await visible(page.getByTestId('candidates-table').getByTestId('doc-row'));
-  expect(await page.getByTestId('select-page').isDisabled()).toBe(false);
+  await expect.poll(() => page.getByTestId('select-page').isDisabled()).toBe(false);
 });
 
 test('Kunder at 1024×700: the Etiketter header is written out, not cut to "Etiket…"', async () => {

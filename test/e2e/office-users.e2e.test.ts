@@ -123,7 +123,7 @@ test('owner manages users; the bookkeeper is refused settings in Norwegian; an e
   await kari.goto(`${w.base}/app/#/settings/users`);
   await kari.reload();
   await textOf(kari.getByTestId('settings-tab-company'), 'Firma');
-  expect(kari.url()).toMatch(/#\/settings\/company$/);
+  await kari.waitForURL(/#\/settings\/company$/);
   expect(await kari.getByTestId('settings-tab-users').count()).toBe(0);
 
   // A session that is no longer valid (here: a forged cookie) → the login page, which says why.

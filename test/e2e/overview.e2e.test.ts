@@ -28,12 +28,13 @@ test('Oversikt: the cards in Norwegian format, the revenue chart drawn, the grou
   // The chart: seven months September 2025 … March 2026, bars drawn by Recharts.
   const chart = page.getByTestId('revenue-chart');
   await visible(chart.locator('.recharts-bar-rectangle path'));
-  expect(await chart.locator('.recharts-bar-rectangle path').count()).toBeGreaterThanOrEqual(5); // five months with revenue
+  await expect.poll(() => chart.locator('.recharts-bar-rectangle path').count()).toBeGreaterThanOrEqual(5); // five months with revenue
   const axis = norm((await chart.locator('svg.recharts-surface').first().textContent()) ?? '');
   expect(axis).toContain('september 2025');
   expect(axis).toContain('mars 2026');
-  expect(norm(await row('Forfalt').first().textContent() ?? '')).toBe('Forfalt11 250,00');
-  expect(norm(await row('Ikke forfalt').textContent() ?? '')).toBe('Ikke forfalt37 687,50');
+  // The groups are a request of their own: waited for, not read once the cards have arrived.
+  await expect.poll(async () => norm((await row('Forfalt').first().textContent()) ?? '')).toBe('Forfalt11 250,00');
+  await expect.poll(async () => norm((await row('Ikke forfalt').textContent()) ?? '')).toBe('Ikke forfalt37 687,50');
   await gui.shot('overview');
 });
 
