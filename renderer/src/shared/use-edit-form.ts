@@ -1,7 +1,7 @@
-import { useHotkeys } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { fieldErrors, notifyError } from './errors';
 import { useUnsavedGuard } from './unsaved.store';
+import { useFormKeys } from './use-form-keys';
 
 /**
  * The edit-form pattern of the create/edit screens: load (when editing) → edit → check locally → save, with the
@@ -77,7 +77,9 @@ export function useEditForm<F, Saved>(opts: {
     setDirty(true);
     if (opts.unsaved) touch();
   };
-  useHotkeys([['mod+S', () => void save()]], []);
+  // Ctrl/Cmd+S also while typing in a field, as on the customer form and in Settings (Mantine's useHotkeys skipped inputs,
+  // so the key did nothing where people press it).
+  useFormKeys({ onSave: () => void save() });
 
   return { form, set, loaded, errors, setErrors, busy, dirty, save };
 }

@@ -27,9 +27,7 @@ import { orgFormOptions, type Recipient } from './recipient.types';
 import { emptyRecipientValues, FORM_PATHS, recipientToValues, valuesToBody, type RecipientFormValues } from './recipientForm.model';
 import { useRecipientList } from './recipientList.store';
 import { useFormKeys } from '../../shared/use-form-keys';
-import { postPlace } from '../../../../main/domain/postcodes';
-import { isValidOrgNumber } from '../../../../main/domain/orgnr';
-import { fieldErrorText } from '../../i18n/error-messages';
+import { checkNumber, comparableNumbers, withFieldError, zipLookup } from '../../shared/norwegian-fields';
 import { useGuardedNavigate, useUnsavedGuard } from '../../shared/unsaved.store';
 
 /** Creates one recipient: recipients.create answers it as the body (a batch would answer its links instead). */
@@ -63,8 +61,10 @@ export function RecipientFormScreen() {
   const [otherErrors, setOtherErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   // What the form held when it opened (or was last saved): changes since then are guarded like the document editor's.
-  const [initial, setInitial] = useState<string | null>(editing ? null : JSON.stringify(emptyRecipientValues()));
-  const dirty = values !== null && initial !== null && JSON.stringify(values) !== initial;
+  // (The org number by its digits: writing it back as "923 609 016" when the field is left is no change.)
+  const snapshot = (v: RecipientFormValues) => JSON.stringify(comparableNumbers(v, ['orgNumber']));
+  const [initial, setInitial] = useState<string | null>(editing ? null : snapshot(emptyRecipientValues()));
+  const dirty = values !== null && initial !== null && snapshot(values) !== initial;
   useUnsavedGuard('recipient-form', dirty, () => save());
   const guardedNavigate = useGuardedNavigate();
 
@@ -77,7 +77,7 @@ export function RecipientFormScreen() {
       .then((r) => {
         setOriginal(r);
         setValues(recipientToValues(r));
-        setInitial(JSON.stringify(recipientToValues(r)));
+        setInitial(snapshot(recipientToValues(r)));
       })
       .catch((e) => notifyError(e));
   }, [editing, number]);
@@ -96,7 +96,7 @@ export function RecipientFormScreen() {
       notifyOk(editing ? t('recipients.form.updated', { name: saved.name }) : t('recipients.form.created', { name: saved.name }));
       useRecipientList.getState().reload();
       void useLookups.getState().refreshLabels();
-      setInitial(JSON.stringify(values));
+      setInitial(snapshot(values));
       navigate(`/recipients/${saved.number}`);
       return true;
     } catch (e) {
@@ -133,17 +133,14 @@ export function RecipientFormScreen() {
       {...extra}
     />
   );
-  // The organisation number is checked here when the field is left (9 digits, MOD11: the service's own rule,
-  // main/domain/orgnr.ts), with the message the service would give; the service still checks it on save.
-  const checkOrgNumber = () =>
-    setErrors((errs) => {
-      const rest = { ...errs };
-      delete rest['organisation.number'];
-      const v = values.orgNumber.trim();
-      return v && !isValidOrgNumber(v) ? { ...rest, 'organisation.number': fieldErrorText({ code: 'INVALID_ORG_NUMBER', message: '' }) } : rest;
-    });
-  const norwegian = !values.country || ['NORGE', 'NO', 'NORWAY'].includes(values.country.toUpperCase());
-  const unknownZip = norwegian && /^\d{4}$/.test(values.zip.trim()) && postPlace(values.zip) === null;
+  // The organisation number is checked when the field is left (the service's rule and words, shared with Settings →
+  // Firma: shared/norwegian-fields.ts) and written back as "923 609 016" when right; the service still checks on save.
+  const checkOrgNumber = () => {
+    const r = checkNumber('orgNumber', values.orgNumber);
+    if (r.value !== values.orgNumber) set('orgNumber', r.value);
+    setErrors((errs) => withFieldError(errs, 'organisation.number', r.error));
+  };
+  const unknownZip = zipLookup(values.zip, values.country).unknown;
   const yesNoDefault = [
     { value: 'default', label: t('recipients.form.useCompanyDefault') },
     { value: 'yes', label: t('common.yes') },
@@ -196,7 +193,7 @@ export function RecipientFormScreen() {
             onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
               const zip = e.currentTarget.value;
               set('zip', zip);
-              const place = norwegian ? postPlace(zip) : null;
+              const place = zipLookup(zip, values.country).place;
               if (place) set('city', place);
             },
             description: unknownZip ? <Text span size="xs" c="orange.8" data-testid="zip-unknown">{t('recipients.form.unknownZip')}</Text> : undefined,

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAccount, formatOrgNumber, formatPhone } from '../../shared/money';
 import { errorProps } from '../../shared/form-errors';
+import { checkNumber, zipLookup, type NorwegianNumber } from '../../shared/norwegian-fields';
 import { useLookups } from '../../shared/lookups.store';
 import { orgFormOptions } from '../recipients/recipient.types';
 import { OtherErrors, SaveButton, SettingsSection } from './SettingsParts';
@@ -73,6 +74,15 @@ export function CompanyTab() {
   const f = useSectionForm('company', fromSettings, toPatch, t('settings.company.saved'));
   if (!f.values) return null;
   const v = f.values;
+  // The organisation number and the account are checked when left, as on the customer form (the service's rule and words).
+  const checked = (key: NorwegianNumber) => ({
+    onBlur: () => {
+      const r = checkNumber(key, v[key]);
+      if (r.value !== v[key]) f.set(key, r.value);
+      f.setFieldError(`company.${key}`, r.error);
+    },
+  });
+  const zip = zipLookup(v.zip, v.country);
   const text = (key: keyof V, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput
       label={label}
@@ -90,7 +100,7 @@ export function CompanyTab() {
       <SettingsSection title={t('settings.company.identity')}>
         <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
           {text('name', t('settings.company.name'))}
-          {text('orgNumber', t('settings.company.orgNumber'))}
+          {text('orgNumber', t('settings.company.orgNumber'), { ...checked('orgNumber'), placeholder: '923 609 016' })}
           <Select
             label={t('settings.company.orgForm')}
             data={orgFormOptions}
@@ -115,7 +125,20 @@ export function CompanyTab() {
           {text('address1', t('recipients.field.address1'))}
           {text('address2', t('recipients.field.address2'))}
           <div />
-          {text('zip', t('recipients.field.zip'))}
+          {text('zip', t('recipients.field.zip'), {
+            // Norway: Poststed from the postcode register shipped with the app, as on the customer form.
+            onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+              const typed = e.currentTarget.value;
+              f.set('zip', typed);
+              const place = zipLookup(typed, v.country).place;
+              if (place) f.set('city', place);
+            },
+            description: zip.unknown ? (
+              <Text span size="xs" c="orange.8" data-testid="zip-unknown">
+                {t('recipients.form.unknownZip')}
+              </Text>
+            ) : undefined,
+          })}
           {text('city', t('recipients.field.city'))}
           <Select
             label={t('recipients.field.country')}
@@ -138,7 +161,7 @@ export function CompanyTab() {
       </SettingsSection>
       <SettingsSection title={t('settings.company.bank')}>
         <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
-          {text('bankAccount', t('settings.company.bankAccount'), { placeholder: '1234 56 78903' })}
+          {text('bankAccount', t('settings.company.bankAccount'), { ...checked('bankAccount'), placeholder: '1234 56 78903' })}
           {text('iban', 'IBAN')}
           {text('bic', 'BIC (SWIFT)')}
         </SimpleGrid>

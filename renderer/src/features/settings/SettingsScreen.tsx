@@ -52,7 +52,9 @@ function SettingsTabs() {
     <Stack gap="sm">
       <Title order={2}>{t('settings.title')}</Title>
       {error && <Text c="red">{error}</Text>}
-      <Tabs value={tab} onChange={(v) => v && guardedNavigate(`/settings/${v}`)} keepMounted={false}>
+      {/* Narrower tabs than Mantine's 16 px a side: all eleven stay on one row in a 1024 px window (they wrapped, and the
+          underline of the open tab sat between the rows). */}
+      <Tabs value={tab} onChange={(v) => v && guardedNavigate(`/settings/${v}`)} keepMounted={false} styles={{ tab: { paddingInline: 10 } }}>
         <Tabs.List mb="md">
           {tabs.map((x) => (
             <Tabs.Tab key={x.value} value={x.value} data-testid={`settings-tab-${x.value}`}>

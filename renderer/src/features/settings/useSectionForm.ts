@@ -3,6 +3,7 @@ import { ApiError, type FieldError } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { useUnsavedGuard } from '../../shared/unsaved.store';
 import { useFormKeys } from '../../shared/use-form-keys';
+import { withFieldError } from '../../shared/norwegian-fields';
 import { useSettings } from './settings.store';
 import type { Settings } from './settings.types';
 
@@ -64,5 +65,7 @@ export function useSectionForm<S extends 'company' | 'invoicing' | 'api' | 'dunn
 
   useFormKeys({ onSave: () => void save() });
   const set = <K extends keyof V>(key: K, v: V[K]) => setValues((s) => (s ? { ...s, [key]: v } : s));
-  return { values, set, errors, other, message, saving, save };
+  /** A check made in the form (a field left with a wrong number): its message beside the input, or gone (null). */
+  const setFieldError = (path: string, error: string | null) => setErrors((errs) => withFieldError(errs, path, error));
+  return { values, set, errors, setFieldError, other, message, saving, save };
 }

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+
+// A first day in Innstillinger and the customer form: numbers checked as soon as a field is left, with the
+// service's own words; every tab readable in an ordinary 1024×700 laptop window.
+let gui: Gui;
+beforeAll(async () => {
+  gui = await openGuiWithCompany();
+});
+afterAll(async () => {
+  await gui?.close();
+});
+
+/** Goes to a screen by its address; changes a test left behind are discarded when the app asks. */
+async function go(page: Page, hash: string) {
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+  const discard = page.getByTestId('unsaved-discard');
+  await discard.waitFor({ state: 'visible', timeout: 500 }).then(() => discard.click(), () => {});
+}
+
+async function openTab(page: Page, value: string) {
+  await go(page, `#/settings/${value}`);
+  await visible(page.getByTestId(`settings-tab-${value}`));
+  await visible(page.locator('[role="tabpanel"]:visible'));
+}
+
+/**
+ * What a person would see cut off in the open tab: anything reaching past the window's right edge or the tab
+ * panel's, a page that scrolls sideways, and text clipped inside its own box (ellipsis or hidden overflow).
+ */
+async function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.scrollingElement ?? document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth + 1) out.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
+    const panel = [...document.querySelectorAll<HTMLElement>('[role="tabpanel"]')].find((p) => p.getClientRects().length > 0);
+    if (!panel) return ['no tab panel'];
+    const right = Math.min(panel.getBoundingClientRect().right, window.innerWidth);
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    for (const el of panel.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      if (r.right > right + 1) out.push(`${name(el)} ends at ${Math.round(r.right)} > ${Math.round(right)}`);
+      const clips = style.overflowX === 'hidden' || style.textOverflow === 'ellipsis';
+      const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+      if (clips && ownText && el.scrollWidth > el.clientWidth + 1) out.push(`${name(el)} is cut: ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+    return out.slice(0, 15);
+  });
+}
+
+test('every Innstillinger tab at 1024×700: nothing cut off or past the edge (Etiketter empty and with 20 labels)', async () => {
+  const { page, server } = gui;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  try {
+    await openTab(page, 'labels');
+    await visible(page.getByText('Ingen etiketter ennå', { exact: false }));
+    await settled(page);
+    expect(await cutOff(page), 'Etiketter, empty').toEqual([]);
+    await gui.shot('first-day-settings-1024-labels-empty');
+
+    const names = ['Storkunde', 'Offentlig', 'Bygg og anlegg', 'Privat', 'Eksport', 'Fast avtale', 'Betaler sent', 'Nyhetsbrev',
+      'Kommune', 'Frivillig organisasjon', 'Rammeavtale 2026 Vestland fylkeskommune', 'Engros', 'Detalj', 'Partner', 'Leverandør',
+      'Styremedlem', 'Kurs', 'Arrangement', 'Prosjekt Nord', 'Sluttkunde'];
+    for (const name of names) expect((await server.json('/labels/', { body: { name } })).status).toBe(201);
+    await page.reload();
+    await openTab(page, 'labels');
+    await textOf(page.getByTestId('labels-table'), 'Sluttkunde');
+    await settled(page);
+    expect(await cutOff(page), 'Etiketter, 20 labels').toEqual([]);
+    await gui.shot('first-day-settings-1024-labels-20');
+    // Renaming the longest one: its input and the Lagre button stay in the row.
+    const row = page.getByTestId('labels-table').getByRole('row').filter({ hasText: 'Rammeavtale' });
+    await row.getByRole('button', { name: 'Gi nytt navn' }).click();
+    await settled(page);
+    expect(await cutOff(page), 'Etiketter, renaming').toEqual([]);
+    await gui.shot('first-day-settings-1024-labels-rename');
+    await page.keyboard.press('Escape');
+
+    const tabs = await page.locator('[data-testid^="settings-tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('settings-tab-'.length)));
+    expect(tabs.length).toBeGreaterThanOrEqual(10);
+    // The tabs keep to one row (they wrapped: Data and Brukere on a second row, the open tab's underline between them).
+    const tops = await page.locator('[data-testid^="settings-tab-"]').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `tab tops ${tops.join(',')}`).toBe(1);
+    const problems: Record<string, string[]> = {};
+    for (const tab of tabs) {
+      await openTab(page, tab);
+      await page.waitForTimeout(400); // lists load after the panel appears
+      await settled(page);
+      const found = await cutOff(page);
+      if (found.length) problems[tab] = found;
+      await gui.shot(`first-day-settings-1024-${tab}`);
+    }
+    expect(problems).toEqual({});
+  } finally {
+    await page.setViewportSize({ width: 1360, height: 860 });
+  }
+});
+
+test('Firma: a wrong organisation number or account number is named as soon as the field is left, in the service’s words', async () => {
+  const { page } = gui;
+  await openTab(page, 'company');
+  const org = page.getByTestId('field-company.orgNumber');
+  await org.fill('923 609 017');
+  await org.blur();
+  await textOf(page.getByTestId('error-company.orgNumber'), 'er ikke et gyldig organisasjonsnummer – sjekk de 9 sifrene');
+  await org.fill('923609016');
+  await org.blur();
+  await expect.poll(() => page.getByTestId('error-company.orgNumber').count()).toBe(0);
+  // Written back as Norwegians write it.
+  expect(await org.inputValue()).toBe('923 609 016');
+
+  const account = page.getByTestId('field-company.bankAccount');
+  await account.fill('1234 56 78900');
+  await account.blur();
+  await textOf(page.getByTestId('error-company.bankAccount'), 'er ikke et gyldig kontonummer – sjekk de 11 sifrene');
+  await gui.shot('first-day-settings-company-blur-errors');
+  await account.fill('86011117947');
+  await account.blur();
+  await expect.poll(() => page.getByTestId('error-company.bankAccount').count()).toBe(0);
+  expect(await account.inputValue()).toBe('8601 11 17947');
+  // Nothing changed in the end (same numbers, other spacing): leaving does not ask.
+  await page.getByTestId('settings-tab-invoicing').click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/settings/invoicing');
+  expect(await page.getByTestId('unsaved-discard').count()).toBe(0);
+});
+
+test('Firma: a Norwegian postcode fills in Poststed, as on the customer form; an unknown one is pointed out', async () => {
+  const { page, server } = gui;
+  await openTab(page, 'company');
+  await page.getByTestId('field-company.zip').fill('5003');
+  expect(await page.getByTestId('field-company.city').inputValue()).toBe('BERGEN');
+  await page.getByTestId('field-company.zip').fill('0000');
+  await visible(page.getByTestId('zip-unknown'));
+  await page.getByTestId('field-company.zip').fill('0155');
+  expect(await page.getByTestId('field-company.city').inputValue()).toBe('OSLO');
+  expect(await page.getByTestId('zip-unknown').count()).toBe(0);
+  expect((await server.json('/originators/current/settings')).body.company.zip).toBe('0155');
+});
+
+test('Ny kunde: the organisation number is written back as "923 609 016" when it is right', async () => {
+  const { page } = gui;
+  await go(page, '#/recipients/new');
+  const org = page.getByTestId('field-organisation.number');
+  await visible(org);
+  await org.fill('923609016');
+  await org.blur();
+  expect(await org.inputValue()).toBe('923 609 016');
+  await org.fill('92360901');
+  await org.blur();
+  await textOf(page.getByTestId('error-organisation.number'), 'sjekk de 9 sifrene');
+  // Emptied again, the new form holds nothing: Avbryt leaves without asking.
+  await org.fill('');
+  await page.getByTestId('form-cancel').click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/recipients\/?$/);
+});
+
+test('Ny vare: Ctrl+S saves while the cursor is still in a field, as on the customer form and in Innstillinger', async () => {
+  const { page, server } = gui;
+  await go(page, '#/products/new');
+  await visible(page.getByLabel('Varenummer'));
+  await page.getByLabel('Varenummer').fill('KONS1');
+  await page.getByLabel('Beskrivelse').fill('Konsulenttime');
+  await page.getByLabel('Pris eks. MVA').fill('950');
+  await page.keyboard.press('Control+s');
+  await visible(page.getByText('Produktet er lagret'));
+  const products = (await server.json('/products/?q=KONS1')).body as Array<{ code: string }>;
+  expect(products.map((p) => p.code)).toContain('KONS1');
+});
