@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
+import { chooseCustomer, fieldValue, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -26,8 +26,8 @@ test('Ctrl+N opens a new invoice from the invoice list and a new customer from K
   await nav('Kunder');
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   await page.keyboard.press('Control+n');
+  await page.waitForURL(/#\/recipients\/new$/);
   await visible(page.getByRole('heading', { name: 'Ny kunde' }));
-  expect(page.url()).toMatch(/#\/recipients\/new$/);
 });
 
 test('Escape closes the customer form without saving (after asking about the typed name: Forkast)', async () => {
@@ -43,7 +43,7 @@ test('Escape closes the customer form without saving (after asking about the typ
   await page.keyboard.press('Escape');
   await page.getByTestId('unsaved-discard').click();
   await visible(page.getByRole('heading', { name: 'Kunder' }));
-  expect(page.url()).not.toMatch(/new$/);
+  await expect.poll(() => page.url()).not.toMatch(/new$/);
   const list = await server.json('/recipients/?q=Skal');
   expect(list.body).toHaveLength(0);
 });
@@ -60,12 +60,12 @@ test('Ctrl+Enter and Alt+L add a line; Ctrl+I asks before issuing; Ctrl+N in a c
   await pickCustomer('Fjord Bygg AS');
   await page.getByLabel('Beskrivelse 1').fill('Rørlegger');
   await page.getByLabel('Pris 1').fill('900');
-  expect(await lines().count()).toBe(1);
+  await expect.poll(() => lines().count()).toBe(1);
 
   // Ctrl+Enter in a cell: a new line, its item number focused.
   await page.getByLabel('Pris 1').press('Control+Enter');
   await visible(page.getByLabel('Beskrivelse 2'));
-  expect(await lines().count()).toBe(2);
+  await expect.poll(() => lines().count()).toBe(2);
   await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Varenr. 2');
   await page.getByLabel('Beskrivelse 2').fill('Deler');
   await page.getByLabel('Pris 2').fill('300');
@@ -73,7 +73,7 @@ test('Ctrl+Enter and Alt+L add a line; Ctrl+I asks before issuing; Ctrl+N in a c
   // Alt+L does the same.
   await page.getByLabel('Pris 2').press('Alt+l');
   await visible(page.getByLabel('Beskrivelse 3'));
-  expect(await lines().count()).toBe(3);
+  await expect.poll(() => lines().count()).toBe(3);
   await page.getByLabel('Beskrivelse 3').fill('Kjøring');
   await page.getByLabel('Pris 3').fill('100');
   await textOf(page.getByTestId('total-grand'), '1 625,00');
@@ -134,4 +134,81 @@ test('Alt+digit moves between the screens, and asks first when a draft has chang
   await visible(page.getByTestId('unsaved-discard'));
   await page.getByTestId('unsaved-discard').click();
   await visible(page.getByRole('heading', { name: 'Kunder' }));
+});
+
+/**
+ * Holds every request to the operation `op` until `release()`, counting those the page sent and those that came back:
+ * the service answering slowly, as it may on a loaded machine or a busy office server.
+ */
+async function slowOp(op: string) {
+  const { page } = gui;
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const seen = { sent: 0, done: 0 };
+  const mine = (r: { url(): string }) => r.url().endsWith(`/_ops/${op}`);
+  const onSent = (r: { url(): string }) => void (mine(r) && seen.sent++);
+  const onDone = (r: { url(): string }) => void (mine(r) && seen.done++);
+  page.on('request', onSent);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  await page.route(`**/_ops/${op}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    seen,
+    release,
+    /** Releases the held requests and waits until every one the page sent has come back. */
+    async finish() {
+      release();
+      await expect.poll(() => seen.done).toBe(seen.sent);
+      page.off('request', onSent);
+      page.off('requestfinished', onDone);
+      page.off('requestfailed', onDone);
+      await page.unroute(`**/_ops/${op}`);
+    },
+  };
+}
+
+test('Ctrl+S pressed again while the service is still saving a new draft makes one draft, not two', async () => {
+  const { page, server } = gui;
+  const drafts = async () => ((await server.json('/invoices/drafts/?perPage=200')).body as unknown[]).length;
+  const before = await drafts();
+  await page.goto(`${server.base}/app/#/invoices/drafts/new`);
+  await visible(page.getByTestId('doc-editor'));
+  await pickCustomer('Fjord Bygg AS');
+  await page.getByLabel('Beskrivelse 1').fill('Lagret to ganger');
+  await page.getByLabel('Pris 1').fill('100');
+  await textOf(page.getByTestId('line-amount-0'), '100,00');
+  const create = await slowOp('invoices.createDraft');
+  await page.keyboard.press('Control+s');
+  await expect.poll(() => create.seen.sent).toBe(1); // the first save is out, its answer not back yet
+  await page.keyboard.press('Control+s'); // the user, seeing nothing happen yet, presses again
+  await create.finish();
+  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  expect(await drafts()).toBe(before + 1);
+  expect(create.seen.sent).toBe(1);
+});
+
+test('what is typed while a save is still out stays unsaved: leaving afterwards still asks', async () => {
+  const { page, server } = gui;
+  const made = await server.json('/invoices/drafts/', { body: { recipient: { number: 1 }, items: [{ description: 'Første', quantity: 1, unitPrice: 100, taxRate: 25 }] } });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const n = Number(made.res.headers.get('location')!.split('/').pop());
+  await page.goto(`${server.base}/app/#/invoices/drafts/${n}`);
+  await page.getByLabel('Beskrivelse 1').fill('Andre');
+  const update = await slowOp('invoices.updateDraft');
+  await page.keyboard.press('Control+s');
+  await expect.poll(() => update.seen.sent).toBe(1);
+  await page.getByLabel('Beskrivelse 1').fill('Tredje'); // typed while the save is out
+  await update.finish();
+  // The save came back (its button no longer busy): the service has what was sent.
+  await expect.poll(() => page.getByTestId('save-draft').getAttribute('data-loading')).toBeNull();
+  expect((await server.json(`/invoices/drafts/${n}`)).body.items[0].description).toBe('Andre');
+  // 'Tredje' is not saved: leaving asks (it went without a word, and 'Tredje' was lost).
+  await nav('Kunder');
+  await visible(page.getByTestId('unsaved-cancel'));
+  await page.getByTestId('unsaved-cancel').click();
+  await modal().waitFor({ state: 'detached' });
+  await fieldValue(page.getByLabel('Beskrivelse 1'), 'Tredje');
 });

@@ -88,7 +88,10 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     };
   }, [kind, draftNumber, ops.get, presetRecipient]);
 
+  /** Counts the edits, so a save that comes back knows whether the user typed on while it was out. */
+  const edits = useRef(0);
   const update = (patch: Partial<DocForm>) => {
+    edits.current += 1;
     setForm((f) => ({ ...f, ...patch }));
     setDirty(true);
     // Every edit tells the shell again: the shell may have cleared the flag (Forkast) while this editor stayed open.
@@ -109,9 +112,23 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   const customerName = form.recipientLabel?.replace(/\s\([^)]*\)$/, '') ?? null;
   const titleKey = draftNumber === null ? `docs.title.new.${effectiveKind}` : customerName ? `docs.title.draftFor.${effectiveKind}` : `docs.title.draft.${effectiveKind}`;
 
-  /** Saves; returns the draft number, or null when the service said no. */
-  async function save(quiet = false): Promise<number | null> {
+  /**
+   * Saves; returns the draft number, or null when the service said no. Asked again while a save is still out (Ctrl+S
+   * pressed twice, Lagre then Ctrl+S), it is that same save: a new draft is created once, not twice.
+   */
+  const saving = useRef<Promise<number | null> | null>(null);
+  function save(quiet = false): Promise<number | null> {
+    if (saving.current) return saving.current;
+    const out = saveNow(quiet).finally(() => {
+      saving.current = null;
+    });
+    saving.current = out;
+    return out;
+  }
+
+  async function saveNow(quiet: boolean): Promise<number | null> {
     const { body, errors: local, formIndex } = toBody(form, t);
+    const editsSent = edits.current;
     if (!body) {
       setErrors(local);
       return null;
@@ -126,7 +143,8 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
         await call(ops.update, { params: { number }, body: formBody(body) });
       }
       setErrors({});
-      setDirty(false);
+      // What was typed while the save was out is not in it: still unsaved, so leaving still asks.
+      if (edits.current === editsSent) setDirty(false);
       setSavedVersion((v) => v + 1);
       if (!quiet) notifyOk(t('docs.saved'));
       if (draftNumber === null && number !== null) navigate(routes.draft(number), { replace: true });
@@ -189,7 +207,8 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
       ['mod+N', () => guardedNavigate(routes.newDraft)],
       ['mod+Enter', addLine],
       ['alt+L', addLine],
-      ['mod+S', () => void save()],
+      // The latest render's save (and so the form as last typed), not the one of the render that bound the keys.
+      ['mod+S', () => void saveRef.current()],
       ['mod+I', () => setConfirm('issue')],
     ],
     [],
