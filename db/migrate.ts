@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_users.js';
 import * as m0012 from './migrations/0012_signup_challenges.js';
 import * as m0013 from './migrations/0013_customer_number_index.js';
 import * as m0014 from './migrations/0014_event_seats_taken.js';
+import * as m0015 from './migrations/0015_outbox_error_code.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0012_signup_challenges': m0012,
   '0013_customer_number_index': m0013,
   '0014_event_seats_taken': m0014,
+  '0015_outbox_error_code': m0015,
 };
 
 class InCodeProvider implements MigrationProvider {

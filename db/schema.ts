@@ -201,6 +201,9 @@ export interface OutboxTable {
   created_at: string; // YYYY-MM-DD HH:MM:SS local
   updated_at: string;
   delivered_at: string | null;
+  /** 0015: the catalogue code of last_error (error-codes.ts) and its parameters (JSON); null when it has none. */
+  last_error_code: Generated<string | null>;
+  last_error_params: Generated<string | null>;
 }
 
 /** The postal address a `paper` shipment gave for one issued document (kept beside it; the document never changes). */

@@ -142,7 +142,116 @@ export const ERROR_MESSAGES = {
   LOST: (p: { number: number }) => `invoice ${p.number} is written off as lost`,
   NO_OPEN_BALANCE: (p: { number: number }) => `invoice ${p.number} has no open balance`,
   NOT_DUE: (p: { number: number; due?: string }) => `invoice ${p.number} is not due before ${p.due ?? 'a due date is set'}`,
+
+  // Events: the event, its discount codes and seats, participants, the public signup
+  BEFORE_EVENT_DATE: () => 'must not be before the date of the event',
+  AFTER_EVENT_END: () => 'must not be after the event ends',
+  REQUIRED_FOR_SMS_CONFIRMATION: () => 'is required when the SMS confirmation is on',
+  SMS_CONFIRMATION_NEEDS_GATEWAY: () => 'needs an SMS gateway: set smsGatewayUrl in Innstillinger → E-post, or turn the SMS confirmation off',
+  DISCOUNT_NOT_BELOW_PRICE: () => 'must be more than 0 and less than the price',
+  DISCOUNT_CODE_TWICE: (p: { code: string }) => `${p.code} is given twice`,
+  LIMIT_BELOW_SEATS_TAKEN: (p: { taken: number }) => `${p.taken} participants hold a seat; the limit cannot be lower`,
+  HAS_PARTICIPANTS: () => 'has participants',
+  PARTICIPANT_NO_LONGER_PENDING: (p: { number: number }) => `participant ${p.number} is no longer pending`,
+  PARTICIPANT_NOT_PENDING: (p: { number: number; status: string }) => `participant ${p.number} is ${p.status}, not pending`,
+  PARTICIPANT_CANCELLED: (p: { number: number }) => `participant ${p.number} is already cancelled`,
+  SIGNUP_CLOSED: (p: { at: string }) => `the signup closed at ${p.at}`,
+  EVENT_FULL: () => 'the event is full',
+  MOBILE_FOR_SMS: () => 'must be a Norwegian mobile number (8 digits) to get the SMS',
+  UNKNOWN_DISCOUNT_CODE: () => 'is not a discount code of this event',
+  NO_SUCH_EVENT_FIELD: (p: { number: number }) => `the event has no custom field number ${p.number}`,
+  EVENT_FIELD_NOT_BOOLEAN: (p: { name: string }) => `${p.name} must be true or false`,
+  EVENT_FIELD_NOT_TEXT: (p: { name: string }) => `${p.name} must be text`,
+  REQUIRED_TO_PAY: () => 'is required when there is something to pay',
+
+  // Sending: delivery options, the SMS, the e-mail settings
+  NO_SENDING_METHOD: () => 'give at least one sending method: paper, email (at least one address) or ehf',
+  NO_BANK_AGREEMENT: (p: { method: string }) => `${p.method} needs an agreement with a bank that Kvitt does not have; send by e-mail, EHF or paper`,
+  REQUIRED_WITH_PAPER_ADDRESS: () => 'is mandatory when paper has an address',
+  INVALID_POSTAL_CODE: () => 'a Norwegian postal code has 4 digits',
+  NO_SMS_GATEWAY: (p: { setting: string }) => `no SMS gateway is configured (Settings → E-post: ${p.setting})`,
+  EHF_NOT_FOR_KIND: (p: { kind: string }) => `EHF is for invoices and credit notes, not for ${p.kind}`,
+  INVALID_MOBILE_NUMBER: () => 'must be 8 digits',
+  LENGTH_BETWEEN: (p: { min: number; max: number }) => `must be ${p.min} to ${p.max} characters`,
+  SET_UP_SMTP_FIRST: () => 'set up the SMTP server first',
+  SET_UP_SENDER_FIRST: () => 'set up the sender address first',
+  NOT_AN_HTTP_ADDRESS: () => 'must be an http:// or https:// address',
+  INVALID_HOST: () => 'must be a host name or IP address',
+
+  // Shipments: why an outbox row is waiting or failed (its lastErrorCode and lastErrorParams). The first three are a
+  // setup that is missing: the shipment waits (IN_PROGRESS) and goes out once Innstillinger → E-post has it.
+  SMTP_NOT_SET_UP: () => 'no SMTP server is set up (Innstillinger → E-post)',
+  SENDER_NOT_SET_UP: () => 'no sender address is set up (Innstillinger → E-post)',
+  SMS_GATEWAY_NOT_SET_UP: () => 'no SMS gateway is set up (Innstillinger → E-post)',
+  /** An event's confirmation SMS recorded NOT_DELIVERED: the gateway setting was removed after the event was saved. */
+  SMS_GATEWAY_REMOVED: () => 'no SMS gateway is configured (Innstillinger → E-post: smsGatewayUrl); set one up and retry this shipment',
+  DOCUMENT_GONE: (p: { type: string; number: number }) => `${p.type} ${p.number} does not exist`,
+  NO_EHF: (p: { type: string }) => `${p.type} has no EHF`,
+  EHF_NEEDS_DATA_FOLDER: () => 'EHF needs a data folder (the database is in memory)',
+  EHF_NOT_MADE: (p: { reason: string }) => p.reason,
+  EHF_INVALID: (p: { problem: string }) => p.problem,
+  SMS_GATEWAY_ANSWERED: (p: { status: number; body: string }) => `the SMS gateway answered ${p.status} ${p.body}`.trim(),
+  SMS_GATEWAY_UNREACHABLE: (p: { reason: string }) => `the SMS gateway is unreachable: ${p.reason}`,
+  /** The mail server's final no (5xx): its own answer. */
+  MAIL_SERVER_REFUSED: (p: { reason: string }) => p.reason,
+  /** Anything else from the mail server or the connection (retried): its error code, if any, and answer. */
+  MAIL_SERVER_ERROR: (p: { reason: string; smtpCode?: string }) => (p.smtpCode ? `${p.smtpCode}: ${p.reason}` : p.reason),
+
+  // Reports
+  FORMAT_REQUIRED: (p: { allowed: string }) => `is required: one of ${p.allowed}`,
+  FORMAT_NOT_OFFERED: (p: { allowed: string; format: string }) => `this report offers ${p.allowed}, not ${p.format}`,
+  FORMAT_NOT_AVAILABLE: (p: { format: string }) => `this report does not offer ${p.format}`,
+  COLUMNS_REQUIRED: () => 'is required: comma-separated column keys (see availableColumns)',
+  UNKNOWN_COLUMN: (p: { column: string }) => `unknown column ${p.column}`,
+  AFTER_NUMBER_TO: (p: { to: number }) => `must not be after invoiceNumberTo (${p.to})`,
+  INVALID_PAID: () => 'must be true (or PAID), false (or UNPAID) or LOST',
+  INVALID_INTERVALS: () => 'must be increasing numbers of days from 1, e.g. 30,60,90',
+  INTERVALS_REQUIRED: () => 'is required when the intervals column is asked for, e.g. intervals=30,60,90',
+  REQUIRED_FOR_REPORT: () => 'is required for this report',
+  END_IS_TO: () => 'is another name for to; give one of them',
+  REQUIRED_WITH_REPORTS: (p: { alias?: string }) => `is required when reports is given${p.alias ? ` (also accepted as ${p.alias})` : ''}`,
+  PDF_NEEDS_RANGE: () => 'PDF needs a date range (from, to) or an invoice number range (invoiceNumberFrom, invoiceNumberTo)',
+  PDF_ONE_RANGE: () => 'PDF takes a date range or an invoice number range, not both',
+  PDF_TOO_MANY_DOCUMENTS: (p: { count: number; max: number }) => `the range holds ${p.count} documents; one PDF takes at most ${p.max}`,
+  TOO_MANY_MOVEMENTS: (p: { max: number }) => `the period holds more than ${p.max} movements; choose a shorter period for PDF`,
 } satisfies Record<string, (p: never) => string>;
+
+/**
+ * What a 404 NOT_FOUND names. The error's `params` are `{entity, ...}` with the entity's own parameters below (`number` of
+ * a numbered document, `id` of a draft, user or shipment, …); the English message is `<subject> was not found`. A
+ * compound subject names its parent by the parent's entity key (`payment {id, invoice}`: "Payment 3 of invoice 12").
+ * Like the codes, an entity keeps its key and its parameters once given.
+ */
+export const NOT_FOUND_SUBJECTS = {
+  invoice: (p: { number: number }) => `Invoice ${p.number}`,
+  'credit-note': (p: { number: number }) => `Credit note ${p.number}`,
+  offer: (p: { number: number }) => `Offer ${p.number}`,
+  'order-confirmation': (p: { number: number }) => `Order confirmation ${p.number}`,
+  draft: (p: { id: number }) => `Draft ${p.id}`,
+  payment: (p: { id: number; invoice: number }) => `Payment ${p.id} of invoice ${p.invoice}`,
+  recipient: (p: { number: number }) => `Recipient ${p.number}`,
+  product: (p: { number: number }) => `Product ${p.number}`,
+  label: (p: { number: number }) => `Label ${p.number}`,
+  'custom-field': (p: { number: number }) => `Custom field ${p.number}`,
+  dunning: (p: { number: number }) => `Dunning ${p.number}`,
+  'interest-rate': (p: { from: string }) => `Interest rate from ${p.from}`,
+  shipment: (p: { id: number }) => `Shipment ${p.id}`,
+  'shipment-pdf': (p: { id: number }) => `A PDF of shipment ${p.id}`,
+  /** Without a number: the public signup page's event (unknown, deleted and past alike). */
+  event: (p: { number?: number }) => (p.number === undefined ? 'Event' : `Event ${p.number}`),
+  participant: (p: { number: number; event: number }) => `Participant ${p.number} of event ${p.event}`,
+  'discount-code': (p: { code: string; event: number }) => `Discount code ${p.code} of event ${p.event}`,
+  user: (p: { id: number }) => `User ${p.id}`,
+  backup: (p: { name: string }) => `Backup ${p.name}`,
+} satisfies Record<string, (p: never) => string>;
+
+export type NotFoundEntity = keyof typeof NOT_FOUND_SUBJECTS;
+export type NotFoundParams<E extends NotFoundEntity> = Parameters<(typeof NOT_FOUND_SUBJECTS)[E]>[0];
+
+/** "Invoice 12 was not found": the English message of a NOT_FOUND for the entity and its parameters. */
+export function notFoundMessage<E extends NotFoundEntity>(entity: E, params: NotFoundParams<E>): string {
+  return `${(NOT_FOUND_SUBJECTS[entity] as (p: Params) => string)(params as Params)} was not found`;
+}
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 export type ErrorParams<C extends ErrorCode> = Parameters<(typeof ERROR_MESSAGES)[C]> extends [] ? undefined : Parameters<(typeof ERROR_MESSAGES)[C]>[0];

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { errorMessage, isErrorCode, type ErrorCode, type ParamsArg } from './error-codes.js';
+import { errorMessage, isErrorCode, notFoundMessage, type ErrorCode, type NotFoundEntity, type NotFoundParams, type ParamsArg } from './error-codes.js';
 
 export type { ErrorCode } from './error-codes.js';
 
@@ -53,8 +53,14 @@ export function validationError(fields: FieldErrorInput[], message?: string): Op
   return new OpError(400, 'VALIDATION_ERROR', message ?? `Invalid input: ${names}`, fields, message ? undefined : { fields: names });
 }
 
-export function notFound(what: string): OpError {
-  return new OpError(404, 'NOT_FOUND', `${what} was not found`);
+/**
+ * 404 NOT_FOUND naming what is missing: `notFound('invoice', {number: 12})` → message "Invoice 12 was not found",
+ * params `{entity: 'invoice', number: 12}` (the entities and their parameters: NOT_FOUND_SUBJECTS in error-codes.ts).
+ */
+export function notFound<E extends NotFoundEntity>(entity: E, params: NotFoundParams<E>): OpError {
+  const p: Record<string, string | number> = { entity };
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) p[k] = v as string | number;
+  return new OpError(404, 'NOT_FOUND', notFoundMessage(entity, params), [], p);
 }
 
 export function conflict(message: string, fields: FieldErrorInput[] = []): OpError {

@@ -3,8 +3,9 @@ import '../../renderer/src/i18n/index.js';
 import { localizeServiceMessage } from '../../renderer/src/i18n/service-messages.js';
 import { fieldErrorText, opErrorText } from '../../renderer/src/i18n/error-messages.js';
 import { errorTexts } from '../../renderer/src/i18n/errors.i18n.js';
-import { ERROR_MESSAGES } from '../../main/ops/error-codes.js';
-import { fieldError } from '../../main/ops/errors.js';
+import { ERROR_MESSAGES, NOT_FOUND_SUBJECTS } from '../../main/ops/error-codes.js';
+import { fieldError, notFound } from '../../main/ops/errors.js';
+import { shipmentReasonText } from '../../renderer/src/i18n/error-messages.js';
 
 test('coded field errors are worded by code and parameters, in Norwegian and in English', () => {
   const long = fieldError('name', 'TOO_LONG', { max: 42 });
@@ -19,8 +20,9 @@ test('coded field errors are worded by code and parameters, in Norwegian and in 
 
 test('unknown codes and INVALID fall back to the service message (through the rules kept for uncoded messages)', () => {
   expect(fieldErrorText({ code: 'SOME_NEW_CODE', message: 'something entirely new' }, 'nb')).toBe('something entirely new');
-  expect(fieldErrorText({ code: 'INVALID', message: 'must not be before the date of the event' }, 'nb')).toBe('kan ikke være før arrangementet starter');
-  expect(fieldErrorText({ message: 'must be an e-mail address' }, 'nb')).toBe('må være en e-postadresse');
+  expect(fieldErrorText({ code: 'INVALID', message: 'something entirely new' }, 'nb')).toBe('something entirely new');
+  // A dunning's fee reason is stored as text: still worded by its sentence
+  expect(localizeServiceMessage('the fee is set to 0 kr in Settings', 'nb')).toBe('gebyret er satt til 0 kr i Innstillinger');
   // A code whose text needs a parameter the error did not send is not worded with a hole in it
   expect(fieldErrorText({ code: 'TOO_LONG', message: 'must be at most 9 characters' }, 'en')).toBe('must be at most 9 characters');
 });
@@ -28,15 +30,72 @@ test('unknown codes and INVALID fall back to the service message (through the ru
 test('the error as a whole: by code with its parameters, else the service message', () => {
   expect(opErrorText({ code: 'VALIDATION_ERROR', params: { fields: 'name, zip' }, message: 'Invalid input: name, zip' }, 'nb')).toBe('Ugyldige felt: name, zip');
   expect(opErrorText({ code: 'VALIDATION_ERROR', message: 'Check the dates' }, 'en')).toBe('Check the dates');
-  expect(opErrorText({ code: 'NOT_FOUND', message: 'Invoice 7 was not found' }, 'nb')).toBe('Faktura 7 finnes ikke');
+  // A NOT_FOUND without params (an older server) is shown as it came
+  expect(opErrorText({ code: 'NOT_FOUND', message: 'Invoice 7 was not found' }, 'nb')).toBe('Invoice 7 was not found');
   expect(localizeServiceMessage('must be at most 42 characters', 'en')).toBe('must be at most 42 characters');
 });
 
 test('every code of the catalogue has a Norwegian and an English text, and no text names a code that does not exist', () => {
   const codes = Object.keys(ERROR_MESSAGES).filter((c) => c !== 'INVALID');
   for (const lang of ['nb', 'en'] as const) {
-    const keys = Object.keys(errorTexts[lang]).filter((k) => !k.startsWith('errors.op.'));
+    const keys = Object.keys(errorTexts[lang]).filter((k) => !k.startsWith('errors.op.') && !k.startsWith('errors.notFound.'));
     expect(keys.map((k) => k.slice('errors.'.length)).sort(), lang).toEqual(codes.sort());
   }
   expect(Object.keys(errorTexts.en).sort()).toEqual(Object.keys(errorTexts.nb).sort());
+});
+
+test('every entity a NOT_FOUND can name has a Norwegian and an English text, and no text names an entity that does not exist', () => {
+  const entities = Object.keys(NOT_FOUND_SUBJECTS).sort();
+  for (const lang of ['nb', 'en'] as const) {
+    const named = Object.keys(errorTexts[lang])
+      .filter((k) => k.startsWith('errors.notFound.'))
+      .map((k) => k.slice('errors.notFound.'.length).replace(/\.bare$/, ''));
+    expect([...new Set(named)].sort(), lang).toEqual(entities);
+  }
+});
+
+test('a NOT_FOUND is worded from its params: the English message unchanged, the Norwegian text by entity', () => {
+  const body = (e: ReturnType<typeof notFound>) => ({ code: e.code, message: e.message, params: e.params });
+  const invoice = body(notFound('invoice', { number: 12 }));
+  expect(invoice).toEqual({ code: 'NOT_FOUND', message: 'Invoice 12 was not found', params: { entity: 'invoice', number: 12 } });
+  expect(opErrorText(invoice, 'nb')).toBe('Faktura 12 finnes ikke');
+  expect(opErrorText(invoice, 'en')).toBe('Invoice 12 was not found');
+  const payment = body(notFound('payment', { id: 3, invoice: 12 }));
+  expect(payment.message).toBe('Payment 3 of invoice 12 was not found');
+  expect(opErrorText(payment, 'nb')).toBe('Innbetaling 3 på faktura 12 finnes ikke');
+  const pdf = body(notFound('shipment-pdf', { id: 5 }));
+  expect(pdf.message).toBe('A PDF of shipment 5 was not found');
+  expect(opErrorText(pdf, 'nb')).toBe('PDF-en til forsendelse 5 finnes ikke');
+  const publicEvent = body(notFound('event', {}));
+  expect(publicEvent).toEqual({ code: 'NOT_FOUND', message: 'Event was not found', params: { entity: 'event' } });
+  expect(opErrorText(publicEvent, 'nb')).toBe('Arrangementet finnes ikke');
+  expect(opErrorText(body(notFound('event', { number: 4 })), 'nb')).toBe('Arrangement 4 finnes ikke');
+  expect(opErrorText(body(notFound('discount-code', { code: 'VIP', event: 4 })), 'nb')).toBe('Rabattkode VIP i arrangement 4 finnes ikke');
+  expect(opErrorText(body(notFound('interest-rate', { from: '2026-01-01' })), 'nb')).toBe('Rentesats fra 2026-01-01 finnes ikke');
+  // An entity this GUI does not know yet: the English message, never a hole
+  expect(opErrorText({ code: 'NOT_FOUND', message: 'Gizmo 1 was not found', params: { entity: 'gizmo', number: 1 } }, 'nb')).toBe('Gizmo 1 was not found');
+});
+
+test('the converted events, sending and reports rules are worded by code in Norwegian', () => {
+  expect(fieldErrorText(fieldError('endDate', 'BEFORE_EVENT_DATE'), 'nb')).toBe('kan ikke være før arrangementet starter');
+  expect(fieldErrorText(fieldError('discountCodes.codes[1].code', 'DISCOUNT_CODE_TWICE', { code: 'VIP' }), 'nb')).toBe('VIP står to ganger');
+  expect(fieldErrorText(fieldError('participantLimit', 'LIMIT_BELOW_SEATS_TAKEN', { taken: 7 }), 'nb')).toBe('7 deltakere har plass; grensen kan ikke være lavere');
+  expect(fieldErrorText(fieldError('format', 'FORMAT_NOT_OFFERED', { allowed: 'XLS, CSV', format: 'PDF' }), 'nb')).toBe('rapporten finnes som XLS, CSV, ikke PDF');
+  expect(fieldErrorText(fieldError('from', 'PDF_TOO_MANY_DOCUMENTS', { count: 600, max: 500 }), 'nb')).toBe('utvalget har 600 dokumenter; én PDF kan ha høyst 500');
+  expect(fieldErrorText(fieldError('sending.smtp.host', 'SET_UP_SMTP_FIRST'), 'nb')).toBe('sett opp e-postserveren (SMTP) først');
+  // The English API messages stay as they were
+  expect(fieldError('endDate', 'BEFORE_EVENT_DATE').message).toBe('must not be before the date of the event');
+  expect(fieldError('format', 'FORMAT_REQUIRED', { allowed: 'XLS, CSV' }).message).toBe('is required: one of XLS, CSV');
+  expect(fieldError('to', 'REQUIRED_WITH_REPORTS', { alias: 'end' }).message).toBe('is required when reports is given (also accepted as end)');
+  expect(fieldError('from', 'REQUIRED_WITH_REPORTS', {}).message).toBe('is required when reports is given');
+});
+
+test("an outbox row's reason: by lastErrorCode, else its text", () => {
+  const waiting = { lastError: 'no SMTP server is set up (Innstillinger → E-post)', lastErrorCode: 'SMTP_NOT_SET_UP', lastErrorParams: null };
+  expect(shipmentReasonText(waiting, 'nb')).toBe('ingen e-postserver (SMTP) er satt opp (Innstillinger → E-post)');
+  expect(shipmentReasonText(waiting, 'en')).toBe('no mail server (SMTP) is set up (Settings → E-mail)');
+  const refused = { lastError: '550 5.1.1 no such user', lastErrorCode: 'MAIL_SERVER_REFUSED', lastErrorParams: { reason: '550 5.1.1 no such user' } };
+  expect(shipmentReasonText(refused, 'nb')).toBe('e-postserveren avviste meldingen: 550 5.1.1 no such user');
+  expect(shipmentReasonText({ lastError: 'something odd', lastErrorCode: null, lastErrorParams: null }, 'nb')).toBe('something odd');
+  expect(shipmentReasonText({ lastError: null }, 'nb')).toBe('');
 });

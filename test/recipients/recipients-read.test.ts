@@ -157,7 +157,7 @@ describe('GET /recipients/{number}', () => {
   test('unknown number -> 404 with the error body', async () => {
     const r = await s.json('/recipients/999999');
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ error: 'NOT_FOUND', code: 'NOT_FOUND', message: expect.any(String), fields: [] });
+    expect(r.body).toEqual({ error: 'NOT_FOUND', code: 'NOT_FOUND', message: 'Recipient 999999 was not found', params: { entity: 'recipient', number: 999999 }, fields: [] });
   });
   test('a number that is not a number -> 400', async () => {
     expect((await s.json('/recipients/abc')).status).toBe(400);

@@ -36,7 +36,7 @@ export function openReadOnly(path: string): SqliteDatabase.Database {
   try {
     return new SqliteDatabase(path, { readonly: true, fileMustExist: true, ...(binding ? { nativeBinding: binding } : {}) });
   } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_CANTOPEN') throw notFound(`Backup ${path.split(/[\\/]/).pop()}`);
+    if ((err as { code?: string }).code === 'SQLITE_CANTOPEN') throw notFound('backup', { name: path.split(/[\\/]/).pop() ?? path });
     throw err;
   }
 }

@@ -54,7 +54,7 @@ export async function updateDraft(ctx: AppContext, kind: DocumentKind, id: numbe
   await inTx(ctx, async (tctx) => {
     const trx = tctx.db;
     const existing = await draftRow(trx, id, kindsServedWith(kind));
-    if (!existing) throw notFound(`Draft ${id}`);
+    if (!existing) throw notFound('draft', { id });
     const settings = await getSettings(tctx);
     const checked = await checkDraft(tctx, settings, existing.kind as DocumentKind, { ...input, credit: input.credit ?? existing.kind === 'credit-note' });
     await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
@@ -72,7 +72,7 @@ export async function updateDraft(ctx: AppContext, kind: DocumentKind, id: numbe
 export async function deleteDraft(ctx: AppContext, kind: DocumentKind, id: number): Promise<void> {
   await inTx(ctx, async ({ db: trx }) => {
     const existing = await draftRow(trx, id, kindsServedWith(kind));
-    if (!existing) throw notFound(`Draft ${id}`);
+    if (!existing) throw notFound('draft', { id });
     await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
     await trx.deleteFrom('documents').where('id', '=', id).where('number', 'is', null).execute();
     await audit(trx, ctx.clock, 'draft', id, 'delete', { kind: existing.kind });

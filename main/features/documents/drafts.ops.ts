@@ -110,7 +110,7 @@ export const draftOps = [
     params: NumberParam,
     run: async ({ params }, ctx) => {
       await getRecipientRow(ctx.db, params.number).catch(() => {
-        throw notFound(`Recipient ${params.number}`);
+        throw notFound('recipient', { number: params.number });
       });
       const rows = await ctx.db
         .selectFrom('documents')

@@ -92,7 +92,7 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
   const trx = ctx.db;
   const kinds = opts.kinds;
   const draft = written?.draft ?? (await draftRow(trx, id, kinds));
-  if (!draft) throw notFound(`Draft ${id}`);
+  if (!draft) throw notFound('draft', { id });
   const kind = draft.kind as DocumentKind;
   const settings = opts.settings ?? (await getSettings(ctx));
   const missing = missingOriginatorFields(settings, kind === 'invoice');

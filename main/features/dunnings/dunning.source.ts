@@ -10,7 +10,7 @@ import { dunningRow } from './dunnings.read.js';
 
 async function parts(ctx: AppContext, number: number) {
   const row = await dunningRow(ctx.db, number);
-  if (!row) throw notFound(`Dunning ${number}`);
+  if (!row) throw notFound('dunning', { number });
   const invoice = await ctx.db.selectFrom('documents').selectAll().where('id', '=', row.document_id).executeTakeFirstOrThrow();
   return { row, invoice };
 }

@@ -125,7 +125,7 @@ export async function dunningRow(db: Kysely<Database>, number: number): Promise<
 
 export async function getDunning(ctx: AppContext, number: number, withDetails = false) {
   const row = await dunningRow(ctx.db, number);
-  if (!row) throw notFound(`Dunning ${number}`);
+  if (!row) throw notFound('dunning', { number });
   return (await dunningViews(ctx, [row], withDetails))[0];
 }
 

@@ -44,7 +44,7 @@ function checked(input: InterestRateInput): { from_date: string; rate: number } 
 
 export async function getRate(ctx: AppContext, from: string): Promise<InterestRateView> {
   const row = await ctx.db.selectFrom('interest_rates').selectAll().where('from_date', '=', from).executeTakeFirst();
-  if (!row) throw notFound(`Interest rate from ${from}`);
+  if (!row) throw notFound('interest-rate', { from });
   return view(row);
 }
 
@@ -64,7 +64,7 @@ export async function updateRate(ctx: AppContext, from: string, input: InterestR
   const row = checked(input);
   return inTx(ctx, async ({ db: trx }) => {
     const old = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', from).executeTakeFirst();
-    if (!old) throw notFound(`Interest rate from ${from}`);
+    if (!old) throw notFound('interest-rate', { from });
     if (row.from_date !== from) {
       const taken = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', row.from_date).executeTakeFirst();
       if (taken) throw conflict(`A rate from ${row.from_date} exists`, [fieldError('from', 'RATE_EXISTS')]);
@@ -79,7 +79,7 @@ export async function updateRate(ctx: AppContext, from: string, input: InterestR
 export async function deleteRate(ctx: AppContext, from: string): Promise<void> {
   await inTx(ctx, async ({ db: trx }) => {
     const r = await trx.deleteFrom('interest_rates').where('from_date', '=', from).executeTakeFirst();
-    if (Number(r.numDeletedRows) !== 1) throw notFound(`Interest rate from ${from}`);
+    if (Number(r.numDeletedRows) !== 1) throw notFound('interest-rate', { from });
     await audit(trx, ctx.clock, 'interest-rate', from, 'delete');
   });
 }

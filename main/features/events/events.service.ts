@@ -4,7 +4,7 @@ import type { Database, EventsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { inTx } from '../../ops/transaction.js';
 import { hasAtMostDecimals, krToOre } from '../../domain/money.js';
-import { conflict, FieldErrors, notFound, validationError } from '../../ops/errors.js';
+import { conflict, FieldErrors, fieldError, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { productsByCode } from '../products/products.service.js';
 import { sendingSettings } from '../sending/sending-settings.js';
@@ -28,18 +28,18 @@ function checkMoney(v: number, field: string, errors: FieldErrors): number {
 /** The 2.10 rules a schema cannot state; returns the rows to write. */
 async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInput) {
   const errors = new FieldErrors();
-  if (input.endDate && input.endDate < input.date) errors.add('endDate', 'must not be before the date of the event');
+  if (input.endDate && input.endDate < input.date) errors.add('endDate', 'BEFORE_EVENT_DATE');
   if (input.registrationDeadline && input.registrationDeadline > (input.endDate ?? input.date)) {
-    errors.add('registrationDeadline', 'must not be after the event ends');
+    errors.add('registrationDeadline', 'AFTER_EVENT_END');
   }
   if (!blank(input.name)) errors.add('name', 'EMPTY');
   const email = input.contactPerson.email.trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('contactPerson.email', 'INVALID_EMAIL');
   const price = checkMoney(input.price, 'price', errors);
   const sms = input.smsConfirmation ?? { enabled: false, message: '' };
-  if (sms.enabled && !sms.message.trim()) errors.add('smsConfirmation.message', 'is required when the SMS confirmation is on');
+  if (sms.enabled && !sms.message.trim()) errors.add('smsConfirmation.message', 'REQUIRED_FOR_SMS_CONFIRMATION');
   if (sms.enabled && !(await sendingSettings({ db })).smsGatewayUrl) {
-    errors.add('smsConfirmation.enabled', 'needs an SMS gateway: set smsGatewayUrl in Innstillinger → E-post, or turn the SMS confirmation off');
+    errors.add('smsConfirmation.enabled', 'SMS_CONFIRMATION_NEEDS_GATEWAY');
   }
 
   const codes = (input.customFields ?? []).map((f) => f.price?.productCode.trim()).filter((c): c is string => !!c);
@@ -50,9 +50,9 @@ async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInp
   const seen = new Set<string>();
   const discounts = (input.discountCodes?.codes ?? []).map((d, i) => {
     const amount = checkMoney(d.amount, `discountCodes.codes[${i}].amount`, errors);
-    if (amount <= 0 || amount >= price) errors.add(`discountCodes.codes[${i}].amount`, 'must be more than 0 and less than the price');
+    if (amount <= 0 || amount >= price) errors.add(`discountCodes.codes[${i}].amount`, 'DISCOUNT_NOT_BELOW_PRICE');
     const key = d.code.toUpperCase();
-    if (seen.has(key)) errors.add(`discountCodes.codes[${i}].code`, `${d.code} is given twice`);
+    if (seen.has(key)) errors.add(`discountCodes.codes[${i}].code`, 'DISCOUNT_CODE_TWICE', { code: d.code });
     seen.add(key);
     return { code: d.code, amount };
   });
@@ -115,7 +115,7 @@ async function writeExtras(trx: Kysely<Database>, number: number, input: EventIn
 
 export async function eventRow(db: Kysely<Database>, number: number): Promise<EventRow> {
   const row = await db.selectFrom('events').selectAll().where('number', '=', number).where('deleted', '=', 0).executeTakeFirst();
-  if (!row) throw notFound(`Event ${number}`);
+  if (!row) throw notFound('event', { number });
   return row;
 }
 
@@ -146,7 +146,7 @@ export async function updateEvent(ctx: AppContext, number: number, input: EventI
     const checked = await checkEvent(trx, ctx, input);
     const taken = seatsTaken(ev);
     if (checked.row.participant_limit !== null && checked.row.participant_limit < taken) {
-      throw validationError([{ field: 'participantLimit', message: `${taken} participants hold a seat; the limit cannot be lower` }]);
+      throw validationError([fieldError('participantLimit', 'LIMIT_BELOW_SEATS_TAKEN', { taken })]);
     }
     await trx.updateTable('events').set(checked.row).where('number', '=', number).execute();
     await writeExtras(trx, number, input, checked, true);
@@ -160,7 +160,7 @@ export async function deleteEvent(ctx: AppContext, number: number): Promise<void
   await inTx(ctx, async (tctx) => {
     const trx = tctx.db;
     const taken = seatsTaken(await eventRow(trx, number));
-    if (taken > 0) throw conflict(`Event ${number} has ${taken} participants; cancel them first`, [{ field: 'number', message: 'has participants' }]);
+    if (taken > 0) throw conflict(`Event ${number} has ${taken} participants; cancel them first`, [fieldError('number', 'HAS_PARTICIPANTS')]);
     await trx.updateTable('events').set({ deleted: 1, updated_at: ctx.clock.timestamp() }).where('number', '=', number).execute();
     await audit(trx, ctx.clock, 'event', number, 'delete');
   });
@@ -193,11 +193,11 @@ async function checkCode(trx: Kysely<Database>, number: number, input: DiscountC
   const ev = await eventRow(trx, number);
   const errors = new FieldErrors();
   const amount = checkMoney(input.amount, 'amount', errors);
-  if (amount <= 0 || amount >= ev.price) errors.add('amount', 'must be more than 0 and less than the price');
+  if (amount <= 0 || amount >= ev.price) errors.add('amount', 'DISCOUNT_NOT_BELOW_PRICE');
   errors.throwIfAny();
   const taken = await trx.selectFrom('event_discount_codes').select('code').where('event_number', '=', number).execute();
   if (taken.some((t) => t.code.toUpperCase() === input.code.toUpperCase() && t.code !== except)) {
-    throw conflict(`Discount code ${input.code} exists for event ${number}`, [{ field: 'code', message: 'is taken' }]);
+    throw conflict(`Discount code ${input.code} exists for event ${number}`, [fieldError('code', 'TAKEN')]);
   }
   return amount;
 }
@@ -216,7 +216,7 @@ export async function updateDiscountCode(ctx: AppContext, number: number, code: 
     const trx = tctx.db;
     const amount = await checkCode(trx, number, input, code);
     const res = await trx.updateTable('event_discount_codes').set({ code: input.code, amount }).where('event_number', '=', number).where('code', '=', code).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw notFound(`Discount code ${code} of event ${number}`);
+    if (Number(res.numUpdatedRows) !== 1) throw notFound('discount-code', { code, event: number });
     await audit(trx, ctx.clock, 'event', number, 'discount-code-update', { code, to: input.code, amount });
   });
 }
@@ -226,7 +226,7 @@ export async function deleteDiscountCode(ctx: AppContext, number: number, code: 
     const trx = tctx.db;
     await eventRow(trx, number);
     const res = await trx.deleteFrom('event_discount_codes').where('event_number', '=', number).where('code', '=', code).executeTakeFirst();
-    if (Number(res.numDeletedRows) !== 1) throw notFound(`Discount code ${code} of event ${number}`);
+    if (Number(res.numDeletedRows) !== 1) throw notFound('discount-code', { code, event: number });
     await audit(trx, ctx.clock, 'event', number, 'discount-code-delete', { code });
   });
 }

@@ -7,12 +7,13 @@
  */
 import type { AppContext } from '../../context.js';
 import { formatMoney } from '../../render/format.js';
+import { errorMessage } from '../../ops/error-codes.js';
 import { queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from '../sending/outbox.js';
 import { sendingSettings } from '../sending/sending-settings.js';
 import type { EventRow } from './events.view.js';
 
 /** Why an event's SMS is not sent: the gateway setting was removed after the event was saved with SMS on. */
-export const NO_GATEWAY = 'no SMS gateway is configured (Innstillinger → E-post: smsGatewayUrl); set one up and retry this shipment';
+export const NO_GATEWAY = errorMessage('SMS_GATEWAY_REMOVED');
 
 export const smsNumber = (mobile: string | null) => {
   const digits = (mobile ?? '').replace(/[\s-]/g, '').replace(/^(\+47|0047)/, '');
@@ -57,7 +58,7 @@ export async function notifyRegistered(
   if (ev.sms_enabled && mobile) {
     const sms = { ref, mobileNumber: mobile, message: ev.sms_message.slice(0, 140) };
     if ((await sendingSettings(ctx)).smsGatewayUrl) await queueSms(ctx, sms);
-    else await recordUnsentSms(ctx, { ...sms, reason: NO_GATEWAY });
+    else await recordUnsentSms(ctx, { ...sms, reason: NO_GATEWAY, reasonCode: 'SMS_GATEWAY_REMOVED' });
   }
 }
 

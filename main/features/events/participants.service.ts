@@ -3,7 +3,7 @@ import type { Database, EventParticipantsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { inTx } from '../../ops/transaction.js';
 import { oreToKr } from '../../domain/money.js';
-import { notFound, validationError } from '../../ops/errors.js';
+import { fieldError, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { creditInvoice } from '../invoices/credit-notes.service.js';
 import type { ItemInput } from '../documents/documents.schema.js';

@@ -97,7 +97,7 @@ export function signupPage(f: Facts, opts: { values?: URLSearchParams; errors?: 
     `<label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" value="${esc(v.get(name))}" ${extra}>${errOf(errName)}`;
   const id = f.ev.public_id;
   const code = v.get('discountCode') ?? f.discount?.code ?? '';
-  const closed = f.closed.length ? `<div class="box err">${f.closed.map((e) => esc(e.message === 'the event is full' ? 'Arrangementet er fullt.' : 'Påmeldingsfristen er ute.')).join('<br>')}</div>` : '';
+  const closed = f.closed.length ? `<div class="box err">${f.closed.map((e) => esc(e.code === 'EVENT_FULL' ? 'Arrangementet er fullt.' : 'Påmeldingsfristen er ute.')).join('<br>')}</div>` : '';
   const general = errs.filter((e) => ['registrationDeadline', 'participantLimit', '(body)'].includes(e.field));
   const fields = f.fields
     .map((cf, i) => {

@@ -12,7 +12,7 @@ import { inGroupTx } from '../../ops/group-commit.js';
 import { txMemo } from '../../ops/tx-memo.js';
 import { oreToKr } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
-import { FieldErrors, notFound, validationError } from '../../ops/errors.js';
+import { FieldErrors, fieldError, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { countryCode } from '../common/countries.js';
 import { getSettings } from '../settings/settings.service.js';

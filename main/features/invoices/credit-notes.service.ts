@@ -106,7 +106,7 @@ interface CreditPlan {
 async function planCredit(ctx: AppContext, number: number, input: CreditNoteInput | undefined, settings: Settings): Promise<CreditPlan> {
   const trx = ctx.db;
   const inv = await trx.selectFrom('documents').selectAll().where('kind', '=', 'invoice').where('number', '=', number).executeTakeFirst();
-  if (!inv) throw notFound(`Invoice ${number}`);
+  if (!inv) throw notFound('invoice', { number });
   // PostgreSQL: lock the invoice's balance row before reading what is left, so parallel credits wait (no-op on SQLite).
   await trx.selectFrom('invoice_balances').select('document_id').where('document_id', '=', inv.id).forUpdate().execute();
   const left = await creditableLeft(trx, inv.id);

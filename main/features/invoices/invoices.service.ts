@@ -16,7 +16,7 @@ export async function invoiceWithBalance(ctx: AppContext, number: number): Promi
     .where('d.kind', '=', 'invoice')
     .where('d.number', '=', number)
     .executeTakeFirst();
-  if (!row) throw notFound(`Invoice ${number}`);
+  if (!row) throw notFound('invoice', { number });
   return row as DocWithBalance & { balance: number; lost: number };
 }
 
@@ -29,7 +29,7 @@ export async function getInvoice(ctx: AppContext, number: number) {
 
 export async function getCreditNoteRow(ctx: AppContext, number: number): Promise<DocRow> {
   const row = await issuedRow(ctx.db, 'credit-note', number);
-  if (!row) throw notFound(`Credit note ${number}`);
+  if (!row) throw notFound('credit-note', { number });
   return row;
 }
 
@@ -41,7 +41,7 @@ export async function getCreditNote(ctx: AppContext, number: number) {
 
 export async function getDraftRow(ctx: AppContext, kind: DocumentKind, id: number): Promise<DocRow> {
   const row = await draftRow(ctx.db, id, kindsServedWith(kind));
-  if (!row) throw notFound(`Draft ${id}`);
+  if (!row) throw notFound('draft', { id });
   return row;
 }
 

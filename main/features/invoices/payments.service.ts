@@ -29,7 +29,7 @@ export async function invoiceForUpdate(trx: Kysely<Database>, number: number) {
     .where('d.number', '=', number)
     .forUpdate(['b']) // PostgreSQL: concurrent payments on one invoice wait for each other (no-op on SQLite; db/dialect.ts)
     .executeTakeFirst();
-  if (!row) throw notFound(`Invoice ${number}`);
+  if (!row) throw notFound('invoice', { number });
   return row;
 }
 
@@ -69,7 +69,7 @@ export async function listLedger(ctx: AppContext, number: number): Promise<Ledge
 export async function getLedgerEntry(ctx: AppContext, number: number, id: number): Promise<LedgerEntryView> {
   const all = await listLedger(ctx, number);
   const e = all.find((x) => x.id === id);
-  if (!e) throw notFound(`Payment ${id} of invoice ${number}`);
+  if (!e) throw notFound('payment', { id, invoice: number });
   return e;
 }
 
@@ -132,7 +132,7 @@ export async function reversePayment(ctx: AppContext, number: number, entryId: n
   return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
     const e = await trx.selectFrom('ledger_entries').selectAll().where('id', '=', entryId).where('document_id', '=', inv.id).executeTakeFirst();
-    if (!e) throw notFound(`Payment ${entryId} of invoice ${number}`);
+    if (!e) throw notFound('payment', { id: entryId, invoice: number });
     if (e.kind !== 'payment') throw new OpError(409, 'NOT_A_PAYMENT', `Entry ${entryId} is a ${e.kind}, not a payment`);
     const done = await trx.selectFrom('ledger_entries').select('id').where('reverses_id', '=', entryId).executeTakeFirst();
     if (done) throw new OpError(409, 'ALREADY_REVERSED', `Payment ${entryId} was already reversed (entry ${done.id})`);

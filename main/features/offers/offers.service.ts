@@ -52,7 +52,7 @@ const CHUNK = 500;
 
 export async function issuedChainRow(db: Kysely<Database>, kind: ChainKind, number: number): Promise<DocRow> {
   const row = await issuedRow(db, kind, number);
-  if (!row) throw notFound(`${LABEL[kind]} ${number}`);
+  if (!row) throw notFound(kind, { number });
   return row;
 }
 
@@ -320,7 +320,7 @@ export async function chainPdf(ctx: AppContext, kind: ChainKind, number: number)
 /** A draft's PDF (the editor's live preview). */
 export async function chainDraftPdf(ctx: AppContext, kind: ChainKind, id: number): Promise<{ filename: string; data: Buffer }> {
   const row = await draftRow(ctx.db, id, [kind]);
-  if (!row) throw notFound(`Draft ${id}`);
+  if (!row) throw notFound('draft', { id });
   return { filename: `${FILE_NAME[kind]}-utkast-${id}.pdf`, data: await renderDocumentPdf(await buildView(ctx, row)) };
 }
 

@@ -92,7 +92,7 @@ export async function createProducts(ctx: AppContext, inputs: ProductInput[], ba
 
 export async function getProductRow(db: Kysely<Database>, number: number): Promise<Row> {
   const row = await db.selectFrom('products').selectAll().where('number', '=', number).where('deleted', '=', 0).executeTakeFirst();
-  if (!row) throw notFound(`Product ${number}`);
+  if (!row) throw notFound('product', { number });
   return row;
 }
 

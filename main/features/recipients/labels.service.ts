@@ -45,7 +45,7 @@ export async function renameLabel(ctx: AppContext, number: number, name: string)
   const clean = labelName(name);
   return inTx(ctx, async (tctx) => {
     const found = await tctx.db.selectFrom('labels').select('number').where('number', '=', number).executeTakeFirst();
-    if (!found) throw notFound(`Label ${number}`);
+    if (!found) throw notFound('label', { number });
     await assertLabelNameFree(tctx, clean, number);
     await tctx.db.updateTable('labels').set({ name: clean }).where('number', '=', number).execute();
     await audit(tctx.db, ctx.clock, 'label', number, 'rename', { name: clean });
@@ -56,7 +56,7 @@ export async function renameLabel(ctx: AppContext, number: number, name: string)
 export async function deleteLabel(ctx: AppContext, number: number) {
   await inTx(ctx, async (tctx) => {
     const res = await tctx.db.deleteFrom('labels').where('number', '=', number).executeTakeFirst();
-    if (!Number(res.numDeletedRows)) throw notFound(`Label ${number}`);
+    if (!Number(res.numDeletedRows)) throw notFound('label', { number });
     await audit(tctx.db, ctx.clock, 'label', number, 'delete');
   });
 }
@@ -105,7 +105,7 @@ export async function updateCustomField(ctx: AppContext, number: number, input: 
   return inTx(ctx, async (tctx) => {
     forgetTxMemo(tctx.db, FIELDS_MEMO);
     const res = await tctx.db.updateTable('custom_fields').set(values).where('number', '=', number).returningAll().executeTakeFirst();
-    if (!res) throw notFound(`Custom field ${number}`);
+    if (!res) throw notFound('custom-field', { number });
     await audit(tctx.db, ctx.clock, 'custom_field', number, 'update', input);
     return fieldView(res);
   });
@@ -115,7 +115,7 @@ export async function deleteCustomField(ctx: AppContext, number: number) {
   await inTx(ctx, async (tctx) => {
     forgetTxMemo(tctx.db, FIELDS_MEMO);
     const res = await tctx.db.deleteFrom('custom_fields').where('number', '=', number).executeTakeFirst();
-    if (!Number(res.numDeletedRows)) throw notFound(`Custom field ${number}`);
+    if (!Number(res.numDeletedRows)) throw notFound('custom-field', { number });
     await audit(tctx.db, ctx.clock, 'custom_field', number, 'delete');
   });
 }

@@ -321,7 +321,7 @@ export async function updateRecipient(ctx: AppContext, number: number, input: Re
   await inTx(ctx, async (tctx) => {
     const trx = tctx.db;
     const existing = await trx.selectFrom('recipients').select(['number', 'created_at', 'deleted']).where('number', '=', number).executeTakeFirst();
-    if (!existing) throw notFound(`Recipient ${number}`);
+    if (!existing) throw notFound('recipient', { number });
     const look = await lookups(tctx, [input]);
     const errors = new FieldErrors();
     const checked = checkRecipient(input, look, '', errors, ctx.clock.timestamp());
@@ -348,7 +348,7 @@ export async function updateRecipient(ctx: AppContext, number: number, input: Re
 export async function deleteRecipient(ctx: AppContext, number: number): Promise<{ soft: boolean }> {
   return inTx(ctx, async ({ db: trx }) => {
     const existing = await trx.selectFrom('recipients').select('number').where('number', '=', number).executeTakeFirst();
-    if (!existing) throw notFound(`Recipient ${number}`);
+    if (!existing) throw notFound('recipient', { number });
     const used = await trx.selectFrom('documents').select('id').where('recipient_number', '=', number).limit(1).executeTakeFirst();
     if (used) {
       await trx.updateTable('recipients').set({ deleted: 1, updated_at: ctx.clock.timestamp() }).where('number', '=', number).execute();
@@ -460,7 +460,7 @@ const withParams = (q: CompiledQuery, value: number) => CompiledQuery.raw(q.sql,
 
 export async function getRecipientRow(db: Kysely<Database>, number: number): Promise<Row> {
   const row = await db.selectFrom('recipients').selectAll().where('number', '=', number).executeTakeFirst();
-  if (!row) throw notFound(`Recipient ${number}`);
+  if (!row) throw notFound('recipient', { number });
   return row;
 }
 
@@ -470,7 +470,7 @@ export async function getRecipient(ctx: AppContext, number: number): Promise<Rec
   const extrasQuery = withParams(q.extras, number);
   // Straight on the connection when no transaction is open (see selectFast), else through Kysely.
   const row = (selectFast<Row>(ctx.db, rowQuery) ?? (await ctx.db.executeQuery<Row>(rowQuery)).rows)[0];
-  if (!row) throw notFound(`Recipient ${number}`);
+  if (!row) throw notFound('recipient', { number });
   return toView(row, selectFast<Extra>(ctx.db, extrasQuery) ?? (await ctx.db.executeQuery<Extra>(extrasQuery)).rows);
 }
 

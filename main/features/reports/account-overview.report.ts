@@ -8,7 +8,7 @@ import { formatDate } from '../../render/format.js';
 import { renderStatementPdf } from '../../render/pdf/statement-pdf.js';
 import { MoneyTotals, type ReportRow } from '../../render/report/report-table.js';
 import { FileResult } from '../../ops/define.js';
-import { validationError } from '../../ops/errors.js';
+import { fieldError, validationError } from '../../ops/errors.js';
 import { getSettings } from '../settings/settings.service.js';
 import { MOVEMENT_COLUMNS, movementRows } from './movements.sql.js';
 import { reportTable } from './report.runner.js';
@@ -26,7 +26,7 @@ async function statementPdf(ctx: AppContext, req: ReportRequest): Promise<FileRe
       totals.add(r);
     }
     if (rows.length > MAX_STATEMENT_ROWS) {
-      throw validationError([{ field: 'from', message: `the period holds more than ${MAX_STATEMENT_ROWS} movements; choose a shorter period for PDF` }]);
+      throw validationError([fieldError('from', 'TOO_MANY_MOVEMENTS', { max: MAX_STATEMENT_ROWS })]);
     }
   }
   const settings = await getSettings(ctx);

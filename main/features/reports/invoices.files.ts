@@ -10,7 +10,7 @@ import { BuyerOrgMissing, renderEhf } from '../../render/ehf/ehf-writer.js';
 import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import { zipStream } from '../../render/zip/ehf-zip.js';
 import { FileResult } from '../../ops/define.js';
-import { validationError } from '../../ops/errors.js';
+import { fieldError, validationError } from '../../ops/errors.js';
 import { buildViews } from '../documents/document-view.builder.js';
 import { keyset } from './chunks.js';
 import { invoiceRowsQuery } from './invoices.report.js';
@@ -38,12 +38,12 @@ export async function invoicesPdf(ctx: AppContext, req: ReportRequest): Promise<
   const byDate = !!(p.from || p.to);
   const byNumber = p.invoiceNumberFrom !== undefined || p.invoiceNumberTo !== undefined || p.invoiceNumber !== undefined;
   if (!byDate && !byNumber) {
-    throw validationError([{ field: 'from', message: 'PDF needs a date range (from, to) or an invoice number range (invoiceNumberFrom, invoiceNumberTo)' }]);
+    throw validationError([fieldError('from', 'PDF_NEEDS_RANGE')]);
   }
-  if (byDate && byNumber) throw validationError([{ field: 'invoiceNumberFrom', message: 'PDF takes a date range or an invoice number range, not both' }]);
+  if (byDate && byNumber) throw validationError([fieldError('invoiceNumberFrom', 'PDF_ONE_RANGE')]);
   const { n } = await invoiceRowsQuery(ctx.db, p).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (Number(n) > MAX_PDF_DOCUMENTS) {
-    throw validationError([{ field: byDate ? 'from' : 'invoiceNumberFrom', message: `the range holds ${n} documents; one PDF takes at most ${MAX_PDF_DOCUMENTS}` }]);
+    throw validationError([fieldError(byDate ? 'from' : 'invoiceNumberFrom', 'PDF_TOO_MANY_DOCUMENTS', { count: n, max: MAX_PDF_DOCUMENTS })]);
   }
   const out = await PDFDocument.create();
   out.setTitle('Fakturaer');

@@ -45,7 +45,7 @@ export const paymentDetailsReport: ReportDef = {
   columns: PAYMENT_COLUMNS,
   async check(ctx, p) {
     const inv = await ctx.db.selectFrom('documents').select('id').where('kind', '=', 'invoice').where('number', '=', p.number!).executeTakeFirst();
-    if (!inv) throw notFound(`Invoice ${p.number}`);
+    if (!inv) throw notFound('invoice', { number: p.number! });
   },
   rows: (ctx, p, req) => paymentRows(ctx, { number: p.number }, req.lang),
 };

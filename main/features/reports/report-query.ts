@@ -47,16 +47,16 @@ const PAID: Record<string, PaidFilter> = { true: 'PAID', paid: 'PAID', false: 'U
 export function checkReportQuery(def: ReportDef, q: Record<string, unknown>, pathNumber: number | undefined, lang: Lang): ReportRequest & { email?: string; progress?: string } {
   const errors = new FieldErrors();
   const format = typeof q.format === 'string' ? q.format.toUpperCase() : undefined;
-  if (!format) errors.add('format', `is required: one of ${def.formats.join(', ')}`);
-  else if (!def.formats.includes(format as ReportFormat)) errors.add('format', `this report offers ${def.formats.join(', ')}, not ${q.format}`);
+  if (!format) errors.add('format', 'FORMAT_REQUIRED', { allowed: def.formats.join(', ') });
+  else if (!def.formats.includes(format as ReportFormat)) errors.add('format', 'FORMAT_NOT_OFFERED', { allowed: def.formats.join(', '), format: String(q.format) });
 
   const byKey = new Map(def.columns.map((c) => [normKey(c.key), c.key]));
   const columns: string[] = [];
-  if (typeof q.columns !== 'string' || !q.columns.trim()) errors.add('columns', 'is required: comma-separated column keys (see availableColumns)');
+  if (typeof q.columns !== 'string' || !q.columns.trim()) errors.add('columns', 'COLUMNS_REQUIRED');
   else {
     for (const raw of q.columns.split(',').map((s) => s.trim()).filter(Boolean)) {
       const key = byKey.get(normKey(raw));
-      if (!key) errors.add('columns', `unknown column ${raw}`);
+      if (!key) errors.add('columns', 'UNKNOWN_COLUMN', { column: raw });
       else if (!columns.includes(key)) columns.push(key);
     }
   }
@@ -66,30 +66,30 @@ export function checkReportQuery(def: ReportDef, q: Record<string, unknown>, pat
     const v = q[name];
     if (typeof v === 'string') p[name] = v;
   }
-  if (p.from && p.to && p.from > p.to) errors.add('from', `must not be after to (${p.to})`);
+  if (p.from && p.to && p.from > p.to) errors.add('from', 'AFTER_TO', { to: p.to });
   for (const name of ['recipientNumber', 'invoiceNumber', 'invoiceNumberFrom', 'invoiceNumberTo', 'eventNumber'] as const) {
     if (typeof q[name] === 'number') p[name] = q[name] as number;
   }
   if (p.invoiceNumberFrom && p.invoiceNumberTo && p.invoiceNumberFrom > p.invoiceNumberTo) {
-    errors.add('invoiceNumberFrom', `must not be after invoiceNumberTo (${p.invoiceNumberTo})`);
+    errors.add('invoiceNumberFrom', 'AFTER_NUMBER_TO', { to: p.invoiceNumberTo });
   }
   if (typeof q.productCode === 'string') p.productCode = q.productCode.trim();
   if (typeof q.paid === 'string') {
     const paid = PAID[q.paid.toLowerCase()];
-    if (!paid) errors.add('paid', 'must be true (or PAID), false (or UNPAID) or LOST');
+    if (!paid) errors.add('paid', 'INVALID_PAID');
     else p.paid = paid;
   }
   if (typeof q.labelNumber === 'string' && q.labelNumber !== 'null') p.labelNumber = Number(q.labelNumber);
   if (typeof q.intervals === 'string') {
     const list = q.intervals.split(',').map(Number);
-    if (list.some((n, i) => n < 1 || (i > 0 && n <= list[i - 1]))) errors.add('intervals', 'must be increasing numbers of days from 1, e.g. 30,60,90');
+    if (list.some((n, i) => n < 1 || (i > 0 && n <= list[i - 1]))) errors.add('intervals', 'INVALID_INTERVALS');
     else p.intervals = list;
   }
-  if (columns.includes('intervals') && !q.intervals) errors.add('intervals', 'is required when the intervals column is asked for, e.g. intervals=30,60,90');
-  for (const name of def.required ?? []) if (q[name] === undefined || q[name] === null) errors.add(name, 'is required for this report');
+  if (columns.includes('intervals') && !q.intervals) errors.add('intervals', 'INTERVALS_REQUIRED');
+  for (const name of def.required ?? []) if (q[name] === undefined || q[name] === null) errors.add(name, 'REQUIRED_FOR_REPORT');
   if (pathNumber !== undefined) p.number = pathNumber;
   const email = typeof q.email === 'string' ? q.email.trim() : undefined;
-  if (email !== undefined && !EMAIL_RE.test(email)) errors.add('email', 'must be an e-mail address');
+  if (email !== undefined && !EMAIL_RE.test(email)) errors.add('email', 'INVALID_EMAIL');
   errors.throwIfAny();
   return { format: format as ReportFormat, columns, params: p, lang, maxRows: q.maxRows as number | undefined, email, progress: q.progress as string | undefined };
 }

@@ -14,7 +14,7 @@ import type { ReportTable, TableColumn } from '../../render/report/report-table.
 import { writeJson } from '../../render/report/report-json.js';
 import { writeXlsxFile, XLSX_CONTENT_TYPE } from '../../render/xlsx/report-xlsx.js';
 import { FileResult } from '../../ops/define.js';
-import { OpError } from '../../ops/errors.js';
+import { fieldError, validationError } from '../../ops/errors.js';
 import { reportBytes } from './report-off-thread.js';
 import { startProgress, type ProgressSink } from './report-progress.js';
 import type { ReportDef, ReportRequest } from './report.types.js';
@@ -97,7 +97,7 @@ export async function runReport(ctx: AppContext, def: ReportDef, req: ReportRequ
       return new FileResult(type, `${stem}.${ext}`, EMPTY, () => reportBytes(ctx, def, req, startProgress(ctx, req.progress)));
     }
   }
-  throw new OpError(400, 'VALIDATION_ERROR', `Invalid input: format`, [{ field: 'format', message: `this report does not offer ${req.format}` }]);
+  throw validationError([fieldError('format', 'FORMAT_NOT_AVAILABLE', { format: String(req.format) })]);
 }
 
 /** The whole file in memory: for e-mail attachments only. */

@@ -81,15 +81,15 @@ export const emailOps = [
     body: EmailBody,
     run: async ({ body }, ctx) => {
       const errors = new FieldErrors();
-      if (!EMAIL_RE.test(body.email.trim())) errors.add('email', 'must be an e-mail address');
-      if (body.copyEmail && !EMAIL_RE.test(body.copyEmail.trim())) errors.add('copyEmail', 'must be an e-mail address');
+      if (!EMAIL_RE.test(body.email.trim())) errors.add('email', 'INVALID_EMAIL');
+      if (body.copyEmail && !EMAIL_RE.test(body.copyEmail.trim())) errors.add('copyEmail', 'INVALID_EMAIL');
       const to = body.to ?? body.end;
-      if (body.to && body.end && body.to !== body.end) errors.add('end', 'is another name for to; give one of them');
+      if (body.to && body.end && body.to !== body.end) errors.add('end', 'END_IS_TO');
       let range: { from: string; to: string };
       if (body.reports) {
-        if (!body.from) errors.add('from', 'is required when reports is given');
-        if (!to) errors.add('to', 'is required when reports is given (also accepted as end)');
-        if (body.from && to && body.from > to) errors.add('from', `must not be after to (${to})`);
+        if (!body.from) errors.add('from', 'REQUIRED_WITH_REPORTS', {});
+        if (!to) errors.add('to', 'REQUIRED_WITH_REPORTS', { alias: 'end' });
+        if (body.from && to && body.from > to) errors.add('from', 'AFTER_TO', { to });
         range = { from: body.from!, to: to! };
       } else range = { from: monthOf(ctx.clock.today()).from, to: ctx.clock.today() };
       errors.throwIfAny();

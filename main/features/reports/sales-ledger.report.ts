@@ -17,7 +17,7 @@ export const salesLedgerReport: ReportDef = {
   columns: MOVEMENT_COLUMNS.filter((c) => !['recipientNumber', 'customerNumber', 'name'].includes(c.key)) as unknown as ReportColumn[],
   async check(ctx, p) {
     const r = await ctx.db.selectFrom('recipients').select('number').where('number', '=', p.number!).executeTakeFirst();
-    if (!r) throw notFound(`Recipient ${p.number}`);
+    if (!r) throw notFound('recipient', { number: p.number! });
   },
   rows: (ctx, p, req) => movementRows(ctx, { recipientNumber: p.number, from: p.from, to: p.to }, req.lang),
 };

@@ -8,6 +8,7 @@ import type { SendMailOptions } from 'nodemailer';
 import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
+import { errorMessage, type ErrorCode, type ParamsArg } from '../../ops/error-codes.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { documentSources, type DocumentFacts } from './document-source.js';
 import { documentMail, type MailContent } from './mail.js';
@@ -17,7 +18,18 @@ import type { SentDocumentType } from './outbox.js';
 import type { sendingSettings } from './sending-settings.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
-export type Outcome = { status: 'DELIVERED'; info: string } | { status: 'NOT_DELIVERED'; error: string } | { status: 'RETRY'; error: string };
+/** Why an attempt failed: the English text, and its catalogue code and parameters when it has one (lastErrorCode). */
+export interface Failure {
+  error: string;
+  code?: ErrorCode;
+  params?: Record<string, string | number>;
+}
+export type Outcome = { status: 'DELIVERED'; info: string } | ({ status: 'NOT_DELIVERED' } & Failure) | ({ status: 'RETRY' } & Failure);
+
+/** A failed attempt with its catalogue code: the text is the code's English message. */
+export function failed<C extends ErrorCode>(status: 'NOT_DELIVERED' | 'RETRY', code: C, ...params: ParamsArg<C>): Outcome {
+  return { status, error: errorMessage(code, ...params), code, ...(params[0] ? { params: params[0] as Failure['params'] } : {}) };
+}
 
 export interface DeliveryEnv {
   ctx: AppContext;
@@ -34,16 +46,16 @@ export interface DeliveryEnv {
 export function smtpOutcome(err: unknown): Outcome {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
   const reason = (e.response ?? e.message ?? String(err)).trim();
-  if (e.responseCode && e.responseCode >= 500 && e.code !== 'EAUTH') return { status: 'NOT_DELIVERED', error: reason };
-  return { status: 'RETRY', error: e.code ? `${e.code}: ${reason}` : reason };
+  if (e.responseCode && e.responseCode >= 500 && e.code !== 'EAUTH') return failed('NOT_DELIVERED', 'MAIL_SERVER_REFUSED', { reason });
+  return failed('RETRY', 'MAIL_SERVER_ERROR', e.code ? { reason, smtpCode: e.code } : { reason });
 }
 
 export type PreparedMail = { mail: SendMailOptions } | Outcome;
 
 /** Why no e-mail can go out with these settings (retried later), or null. */
 export function emailBlocked(env: DeliveryEnv): Outcome | null {
-  if (!env.settings.smtp.host) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
-  if (!env.settings.fromAddress) return { status: 'RETRY', error: 'no sender address is set up (Innstillinger → E-post)' };
+  if (!env.settings.smtp.host) return failed('RETRY', 'SMTP_NOT_SET_UP');
+  if (!env.settings.fromAddress) return failed('RETRY', 'SENDER_NOT_SET_UP');
   return null;
 }
 
@@ -87,7 +99,7 @@ export async function prepareEmail(env: DeliveryEnv, row: OutboxRow): Promise<Pr
   }
   const source = documentSources[row.ref_type as SentDocumentType];
   const facts = await source.describe(env.ctx, row.ref_number);
-  if (!facts) return { status: 'NOT_DELIVERED', error: `${row.ref_type} ${row.ref_number} does not exist` };
+  if (!facts) return failed('NOT_DELIVERED', 'DOCUMENT_GONE', { type: row.ref_type, number: row.ref_number });
   const recipient = await env.ctx.db.selectFrom('recipients').select('attach_pdf').where('number', '=', facts.recipientNumber).executeTakeFirst();
   const attach = attachesPdf(env, recipient?.attach_pdf);
   const mail = mailOptions(env, row, documentContent(env, row, facts, attach));
@@ -100,7 +112,7 @@ async function deliverEmail(env: DeliveryEnv, row: OutboxRow, prepared?: Prepare
   const ready = prepared ?? (await prepareEmail(env, row));
   if ('status' in ready) return ready;
   const smtp = env.smtp();
-  if (!smtp) return { status: 'RETRY', error: 'no SMTP server is set up (Innstillinger → E-post)' };
+  if (!smtp) return failed('RETRY', 'SMTP_NOT_SET_UP');
   try {
     const { envelope, raw } = await outgoingOf(ready.mail);
     const info = await smtp.send(envelope, raw);
@@ -128,20 +140,20 @@ function validateEhfFile(program: string, file: string): Promise<string | null> 
 
 async function deliverEhf(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
   const source = documentSources[row.ref_type as SentDocumentType];
-  if (!source?.ehf) return { status: 'NOT_DELIVERED', error: `${row.ref_type} has no EHF` };
-  if (!env.ctx.dataDir) return { status: 'NOT_DELIVERED', error: 'EHF needs a data folder (the database is in memory)' };
+  if (!source?.ehf) return failed('NOT_DELIVERED', 'NO_EHF', { type: row.ref_type });
+  if (!env.ctx.dataDir) return failed('NOT_DELIVERED', 'EHF_NEEDS_DATA_FOLDER');
   let ehf: { filename: string; xml: string };
   try {
     ehf = await source.ehf(env.ctx, row.ref_number);
   } catch (e) {
-    if (e instanceof OpError) return { status: 'NOT_DELIVERED', error: e.message };
+    if (e instanceof OpError) return failed('NOT_DELIVERED', 'EHF_NOT_MADE', { reason: e.message });
     throw e;
   }
   const tmp = join(tmpdir(), `kvitt-ehf-${process.pid}-${row.id}-${ehf.filename}`);
   await writeFile(tmp, ehf.xml, 'utf8');
   try {
     const problem = env.ehfValidator ? await validateEhfFile(env.ehfValidator, tmp) : null;
-    if (problem) return { status: 'NOT_DELIVERED', error: problem };
+    if (problem) return failed('NOT_DELIVERED', 'EHF_INVALID', { problem });
     const dir = join(env.ctx.dataDir, 'outbox', 'ehf');
     await mkdir(dir, { recursive: true });
     await rename(tmp, join(dir, ehf.filename)).catch(async () => writeFile(join(dir, ehf.filename), ehf.xml, 'utf8'));
@@ -153,7 +165,7 @@ async function deliverEhf(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
 
 async function deliverSms(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
   const url = env.settings.smsGatewayUrl;
-  if (!url) return { status: 'RETRY', error: 'no SMS gateway is set up (Innstillinger → E-post)' };
+  if (!url) return failed('RETRY', 'SMS_GATEWAY_NOT_SET_UP');
   const { message } = JSON.parse(row.payload) as { message: string };
   try {
     const res = await fetch(url, {
@@ -164,10 +176,9 @@ async function deliverSms(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
     });
     const body = (await res.text()).slice(0, 500);
     if (res.ok) return { status: 'DELIVERED', info: `${res.status} ${body}`.trim() };
-    const error = `the SMS gateway answered ${res.status} ${body}`.trim();
-    return res.status >= 500 || res.status === 429 ? { status: 'RETRY', error } : { status: 'NOT_DELIVERED', error };
+    return failed(res.status >= 500 || res.status === 429 ? 'RETRY' : 'NOT_DELIVERED', 'SMS_GATEWAY_ANSWERED', { status: res.status, body });
   } catch (e) {
-    return { status: 'RETRY', error: `the SMS gateway is unreachable: ${(e as Error).message}` };
+    return failed('RETRY', 'SMS_GATEWAY_UNREACHABLE', { reason: (e as Error).message });
   }
 }
 

@@ -38,7 +38,7 @@ export async function checkDelivery(
 ): Promise<{ shipments: PlannedShipment[]; paperAddress: PostalAddress | null }> {
   const source = documentSources[doc.type];
   const facts = await source.describe(ctx, doc.number);
-  if (!facts) throw notFound(`${doc.type} ${doc.number}`);
+  if (!facts) throw notFound(doc.type, { number: doc.number });
   // The organisation number is only needed for EHF.
   const recipient = o.ehf ? await ctx.db.selectFrom('recipients').select(['org_number', 'org_icd']).where('number', '=', facts.recipientNumber).executeTakeFirst() : undefined;
   const settings = await sendingSettings(ctx);
@@ -47,20 +47,19 @@ export async function checkDelivery(
   const copies = o.copy?.email ?? [];
 
   if (!o.paper && !emails.length && !o.ehf) {
-    const why = 'give at least one sending method: paper, email (at least one address) or ehf';
-    for (const f of ['paper', 'email', 'ehf']) errors.add(f, why);
+    for (const f of ['paper', 'email', 'ehf']) errors.add(f, 'NO_SENDING_METHOD');
   }
   for (const k of ['eFaktura', 'avtaleGiro'] as const) {
-    if (o[k]) errors.add(k, `${k} needs an agreement with a bank that Kvitt does not have; send by e-mail, EHF or paper`);
+    if (o[k]) errors.add(k, 'NO_BANK_AGREEMENT', { method: k });
   }
 
   let paperAddress: PostalAddress | null = null;
   if (o.paper && Object.keys(o.paper).length) {
     const p = o.paper;
-    for (const f of ['zip', 'city', 'country'] as const) if (!trimmed(p[f])) errors.add(`paper.${f}`, 'is mandatory when paper has an address');
+    for (const f of ['zip', 'city', 'country'] as const) if (!trimmed(p[f])) errors.add(`paper.${f}`, 'REQUIRED_WITH_PAPER_ADDRESS');
     const country = trimmed(p.country) ? countryCode(trimmed(p.country)) : null;
     if (trimmed(p.country) && !country) errors.add('paper.country', 'UNKNOWN_COUNTRY');
-    if (country === 'NO' && trimmed(p.zip) && !/^[0-9]{4}$/.test(trimmed(p.zip))) errors.add('paper.zip', 'a Norwegian postal code has 4 digits');
+    if (country === 'NO' && trimmed(p.zip) && !/^[0-9]{4}$/.test(trimmed(p.zip))) errors.add('paper.zip', 'INVALID_POSTAL_CODE');
     paperAddress = { address1: trimmed(p.address1) || null, address2: trimmed(p.address2) || null, zip: trimmed(p.zip), city: trimmed(p.city), country: country ?? 'NO' };
   }
   emails.forEach((e, i) => {
@@ -70,12 +69,12 @@ export async function checkDelivery(
     if (!EMAIL_RE.test(e.address.trim())) errors.add(`copy.email[${i}].address`, 'INVALID_EMAIL');
   });
   if (o.sms?.length && !settings.smsGatewayUrl) {
-    errors.add('sms', 'no SMS gateway is configured (Settings → E-post: SMS gateway address)');
+    errors.add('sms', 'NO_SMS_GATEWAY', { setting: 'SMS gateway address' });
   }
   let ehfAddress = '';
   if (o.ehf) {
-    if (!source.ehf) errors.add('ehf', `EHF is for invoices and credit notes, not for ${facts.kindLabel.toLowerCase()}`);
-    else if (!recipient?.org_number) errors.add('ehf', "EHF needs the recipient's organisation number");
+    if (!source.ehf) errors.add('ehf', 'EHF_NOT_FOR_KIND', { kind: facts.kindLabel.toLowerCase() });
+    else if (!recipient?.org_number) errors.add('ehf', 'EHF_NEEDS_ORG_NUMBER');
     else ehfAddress = `0192:${recipient.org_number}`;
   }
   errors.throwIfAny();

@@ -50,11 +50,10 @@ const LABEL: Record<DocumentKind, string> = {
   offer: 'Tilbud',
   'order-confirmation': 'Ordrebekreftelse',
 };
-const NAME: Record<DocumentKind, string> = { invoice: 'Invoice', 'credit-note': 'Credit note', offer: 'Offer', 'order-confirmation': 'Order confirmation' };
 
 async function rowOf(ctx: AppContext, kind: DocumentKind, number: number): Promise<DocRow> {
   const row = await issuedRow(ctx.db, kind, number);
-  if (!row) throw notFound(`${NAME[kind]} ${number}`);
+  if (!row) throw notFound(kind, { number });
   return row;
 }
 

@@ -21,6 +21,13 @@ export interface OutboxEntry {
   document: { type: string; number: number; uri: string | null };
   attempts: number;
   lastError: string | null;
+  /**
+   * The catalogue code of lastError (main/ops/error-codes.ts), for clients that word it themselves; null when it has none.
+   * SMTP_NOT_SET_UP, SENDER_NOT_SET_UP and SMS_GATEWAY_NOT_SET_UP: the shipment waits (IN_PROGRESS) for Innstillinger → E-post.
+   */
+  lastErrorCode: string | null;
+  /** What lastError is built from (with lastErrorCode), or null. */
+  lastErrorParams: Record<string, string | number> | null;
   nextAttemptAt: string | null;
   createdAt: string;
   deliveredAt: string | null;
@@ -46,6 +53,8 @@ function entry(r: OutboxRow): OutboxEntry {
     document: { type: r.ref_type, number: r.ref_number, uri: DOC_PATH[r.ref_type]?.(r.ref_number) ?? null },
     attempts: r.attempts,
     lastError: r.last_error,
+    lastErrorCode: r.last_error_code ?? null,
+    lastErrorParams: r.last_error_params ? (JSON.parse(r.last_error_params) as Record<string, string | number>) : null,
     nextAttemptAt: r.next_attempt_at,
     createdAt: r.created_at.slice(0, 16),
     deliveredAt: r.delivered_at?.slice(0, 16) ?? null,
@@ -71,7 +80,7 @@ export async function listOutbox(ctx: AppContext, f: OutboxFilter, limit: number
 
 async function rowOf(ctx: AppContext, id: number): Promise<OutboxRow> {
   const row = await ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`Shipment ${id}`);
+  if (!row) throw notFound('shipment', { id });
   return row;
 }
 
@@ -86,7 +95,7 @@ export async function retryShipment(ctx: AppContext, id: number): Promise<Outbox
     const trx = tctx.db;
     const row = await rowOf(tctx, id);
     if (row.status !== 'NOT_DELIVERED') throw conflict(`Shipment ${id} is ${row.status}; only a NOT_DELIVERED shipment can be retried`);
-    await trx.updateTable('outbox').set({ status: 'IN_PROGRESS', next_attempt_at: null, last_error: null, updated_at: ctx.clock.timestamp() }).where('id', '=', id).execute();
+    await trx.updateTable('outbox').set({ status: 'IN_PROGRESS', next_attempt_at: null, last_error: null, last_error_code: null, last_error_params: null, updated_at: ctx.clock.timestamp() }).where('id', '=', id).execute();
     await audit(trx, ctx.clock, 'shipment', id, 'retry');
   });
   publish(ctx, { type: 'shipment', id, status: 'IN_PROGRESS' });
@@ -113,7 +122,7 @@ export async function markPrinted(ctx: AppContext, id: number): Promise<OutboxEn
 export async function shipmentPdf(ctx: AppContext, id: number): Promise<{ filename: string; data: Buffer }> {
   const row = await rowOf(ctx, id);
   const source = documentSources[row.ref_type as SentDocumentType];
-  if (!source) throw notFound(`A PDF of shipment ${id}`);
+  if (!source) throw notFound('shipment-pdf', { id });
   const p = row.method === 'paper' ? (JSON.parse(row.payload) as { address?: PostalAddress | null }) : {};
   return source.pdf(ctx, row.ref_number, { address: p.address ?? null });
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
 import { checkDelivery, type PlannedShipment } from './delivery-rules.js';
 import { FieldErrors } from '../../ops/errors.js';
+import type { ErrorCode } from '../../ops/error-codes.js';
 import { EMAIL_RE, sendingSettings } from './sending-settings.js';
 
 /** What a shipment is about. Documents render their PDF/EHF at send time through a DocumentSource. */
@@ -85,6 +86,8 @@ interface NewShipment extends PlannedShipment {
   documentId: number | null;
   /** Recorded as NOT_DELIVERED with this reason instead of queued (it cannot be sent, and must not vanish silently). */
   undeliverable?: string;
+  /** The catalogue code of `undeliverable`, if it has one (lastErrorCode). */
+  undeliverableCode?: ErrorCode;
 }
 
 async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<ShipmentView[]> {
@@ -107,6 +110,8 @@ async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<Sh
         attempts: 0,
         next_attempt_at: null,
         last_error: r.undeliverable ?? null,
+        last_error_code: (r.undeliverable && r.undeliverableCode) || null,
+        last_error_params: null,
         created_at: now,
         updated_at: now,
         delivered_at: null,
@@ -201,9 +206,9 @@ export async function queueSms(
 ): Promise<ShipmentView> {
   const errors = new FieldErrors();
   const settings = await sendingSettings(ctx);
-  if (!settings.smsGatewayUrl) errors.add('sms', 'no SMS gateway is configured (Settings → E-post: smsGatewayUrl)');
-  if (!/^[0-9]{8}$/.test(msg.mobileNumber)) errors.add('mobileNumber', 'must be 8 digits');
-  if (!msg.message || msg.message.length > 140) errors.add('message', 'must be 1 to 140 characters');
+  if (!settings.smsGatewayUrl) errors.add('sms', 'NO_SMS_GATEWAY', { setting: 'smsGatewayUrl' });
+  if (!/^[0-9]{8}$/.test(msg.mobileNumber)) errors.add('mobileNumber', 'INVALID_MOBILE_NUMBER');
+  if (!msg.message || msg.message.length > 140) errors.add('message', 'LENGTH_BETWEEN', { min: 1, max: 140 });
   errors.throwIfAny();
   const ref = msg.ref ?? { type: 'message', number: 0 };
   const [view] = await insertShipments(ctx, [
@@ -219,10 +224,10 @@ export async function queueSms(
  */
 export async function recordUnsentSms(
   ctx: AppContext,
-  msg: { ref: { type: string; number: number }; mobileNumber: string; message: string; reason: string },
+  msg: { ref: { type: string; number: number }; mobileNumber: string; message: string; reason: string; reasonCode?: ErrorCode },
 ): Promise<ShipmentView> {
   const [view] = await insertShipments(ctx, [
-    { refType: msg.ref.type, refNumber: msg.ref.number, documentId: null, method: 'sms', address: msg.mobileNumber, description: `SMS til ${msg.mobileNumber}`, payload: { message: msg.message }, undeliverable: msg.reason },
+    { refType: msg.ref.type, refNumber: msg.ref.number, documentId: null, method: 'sms', address: msg.mobileNumber, description: `SMS til ${msg.mobileNumber}`, payload: { message: msg.message }, undeliverable: msg.reason, undeliverableCode: msg.reasonCode },
   ]);
   return view;
 }

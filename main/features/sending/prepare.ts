@@ -18,7 +18,7 @@ import { buildViews } from '../documents/document-view.builder.js';
 import type { DocRow } from '../documents/document-rows.js';
 import type { DocumentKind } from '../documents/document-kinds.js';
 import { FILE_STEM } from '../documents/files.ops.js';
-import { attachesPdf, documentContent, emailBlocked, mailOptions, prepareEmail, type DeliveryEnv, type OutboxRow, type PreparedMail } from './deliver.js';
+import { attachesPdf, documentContent, emailBlocked, failed, mailOptions, prepareEmail, type DeliveryEnv, type OutboxRow, type PreparedMail } from './deliver.js';
 import { factsOf } from './document-source.js';
 
 /** A row of the pass and, for an e-mail, its message under way (never rejects: a failure is the attempt's outcome). */
@@ -115,7 +115,7 @@ async function prepareChunk(env: DeliveryEnv, ids: number[]): Promise<Map<number
     const ready = out.get(row.id)!;
     const doc = docs.get(`${row.ref_type}:${row.ref_number}`);
     if (!doc) {
-      ready.mail = Promise.resolve({ status: 'NOT_DELIVERED', error: `${row.ref_type} ${row.ref_number} does not exist` });
+      ready.mail = Promise.resolve(failed('NOT_DELIVERED', 'DOCUMENT_GONE', { type: row.ref_type, number: row.ref_number }));
       continue;
     }
     const attached = withPdf.includes(doc);

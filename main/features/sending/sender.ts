@@ -10,7 +10,7 @@ import type { Db } from '../../../db/connection.js';
 import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
 import { inTx } from '../../ops/transaction.js';
-import { deliver, type DeliveryEnv, type Outcome, type OutboxRow } from './deliver.js';
+import { deliver, type DeliveryEnv, type Failure, type Outcome, type OutboxRow } from './deliver.js';
 import { Preparer, type Ready } from './prepare.js';
 import { SmtpLanes } from './smtp-lanes.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -247,6 +247,9 @@ export function createLanes(s: Sending): SmtpLanes {
   return new SmtpLanes(smtpOptions(s), smtpAuth(s), LANES);
 }
 
+/** The columns of a failed attempt's reason: its text, and its code and parameters when it has them. */
+const lastError = (o: Failure) => ({ last_error: o.error, last_error_code: o.code ?? null, last_error_params: o.params ? JSON.stringify(o.params) : null });
+
 /** Outcomes of attempts and their audit entries, in one transaction. */
 async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: Outcome }>): Promise<void> {
   const at = ctx.clock.timestamp();
@@ -256,7 +259,7 @@ async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: O
     if (delivered.length) {
       await trx
         .updateTable('outbox')
-        .set({ status: 'DELIVERED', attempts: sql<number>`attempts + 1`, last_error: null, delivered_at: at, next_attempt_at: null, updated_at: at })
+        .set({ status: 'DELIVERED', attempts: sql<number>`attempts + 1`, last_error: null, last_error_code: null, last_error_params: null, delivered_at: at, next_attempt_at: null, updated_at: at })
         .where('id', 'in', delivered)
         .execute();
     }
@@ -267,13 +270,13 @@ async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: O
       }
       if (o.status === 'RETRY') {
         const next = new Date(Date.now() + backoffMinutes(row.attempts + 1) * MINUTE).toISOString();
-        await trx.updateTable('outbox').set({ attempts: row.attempts + 1, last_error: o.error, next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
+        await trx.updateTable('outbox').set({ attempts: row.attempts + 1, ...lastError(o), next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
         await audit(trx, ctx.clock, 'shipment', row.id, 'attempt-failed', { reason: o.error, nextAttemptAt: next });
         continue;
       }
       await trx
         .updateTable('outbox')
-        .set({ status: o.status, attempts: row.attempts + 1, last_error: o.error, delivered_at: null, next_attempt_at: null, updated_at: at })
+        .set({ status: o.status, attempts: row.attempts + 1, ...lastError(o), delivered_at: null, next_attempt_at: null, updated_at: at })
         .where('id', '=', row.id)
         .execute();
       await audit(trx, ctx.clock, 'shipment', row.id, 'not-delivered', { reason: o.error });

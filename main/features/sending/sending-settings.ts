@@ -29,10 +29,10 @@ export function checkSendingPatch(p: NonNullable<SettingsPatch['sending']>, erro
     } catch {
       ok = false;
     }
-    if (!ok) errors.add('sending.smsGatewayUrl', 'must be an http:// or https:// address');
+    if (!ok) errors.add('sending.smsGatewayUrl', 'NOT_AN_HTTP_ADDRESS');
   }
   const host = p.smtp?.host?.trim();
-  if (host && !/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/.test(host)) errors.add('sending.smtp.host', 'must be a host name or IP address');
+  if (host && !/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/.test(host)) errors.add('sending.smtp.host', 'INVALID_HOST');
 }
 
 /** The stored section after a patch: a missing password keeps the stored one, an empty string removes it. */

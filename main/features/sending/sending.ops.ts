@@ -27,8 +27,8 @@ export function sendDocument(ctx: AppContext, type: SentDocumentType, number: nu
   return inTx(ctx, (tctx) => queueDocumentShipments(tctx, { type, number }, options));
 }
 
-async function existing(ctx: AppContext, type: SentDocumentType, name: string, number: number): Promise<void> {
-  if (!(await documentSources[type].describe(ctx, number))) throw notFound(`${name} ${number}`);
+async function existing(ctx: AppContext, type: SentDocumentType, number: number): Promise<void> {
+  if (!(await documentSources[type].describe(ctx, number))) throw notFound(type, { number });
 }
 
 const sendOps = SENT.map((d) =>
@@ -53,7 +53,7 @@ const historyOps = SENT.filter((d) => d.type !== 'offer').map((d) =>
     summary: `How the ${d.name.toLowerCase()} was sent (spec 2.9), newest first`,
     params: NumberParam,
     run: async ({ params }, ctx) => {
-      await existing(ctx, d.type, d.name, params.number);
+      await existing(ctx, d.type, params.number);
       return historyOf(ctx.db, { type: d.type, number: params.number });
     },
   }),

@@ -25,6 +25,13 @@ export const OutboxEntryView = Closed({
   document: Closed({ type: Type.String(), number: Type.Integer(), uri: Nullable(Type.String()) }),
   attempts: Type.Integer({ minimum: 0 }),
   lastError: Nullable(Type.String()),
+  lastErrorCode: Nullable(
+    Type.String({
+      description:
+        'catalogue code of lastError (main/ops/error-codes.ts); SMTP_NOT_SET_UP, SENDER_NOT_SET_UP, SMS_GATEWAY_NOT_SET_UP: waiting (IN_PROGRESS) for Innstillinger → E-post; null when the reason has no code',
+    }),
+  ),
+  lastErrorParams: Nullable(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'what lastError is built from' })),
   nextAttemptAt: Nullable(Type.String({ format: 'date-time', description: 'when a failed shipment is tried again (ISO 8601, UTC)' })),
   createdAt: IsoDateTimeMinute,
   deliveredAt: Nullable(IsoDateTimeMinute),

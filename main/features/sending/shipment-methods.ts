@@ -64,7 +64,7 @@ async function recipientRow(ctx: AppContext, number: number): Promise<Recipient 
 /** GET /shipment-methods/recipient/{recipientNumber}/{documentType}: 404 for an unknown recipient. */
 export async function methodsForRecipient(ctx: AppContext, recipientNumber: number, type: SentDocumentType, international: boolean): Promise<ShipmentMethods> {
   const r = await recipientRow(ctx, recipientNumber);
-  if (!r || r.deleted) throw notFound(`Recipient ${recipientNumber}`);
+  if (!r || r.deleted) throw notFound('recipient', { number: recipientNumber });
   return methodsFor(ctx, r, type, { international });
 }
 

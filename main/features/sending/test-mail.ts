@@ -16,8 +16,8 @@ export async function sendTestMail(ctx: AppContext, to: string | undefined): Pro
   const s = await sendingSettings(ctx);
   const address = (to ?? s.fromAddress).trim();
   const errors = new FieldErrors();
-  if (!s.smtp.host) errors.add('sending.smtp.host', 'set up the SMTP server first');
-  if (!s.fromAddress) errors.add('sending.fromAddress', 'set up the sender address first');
+  if (!s.smtp.host) errors.add('sending.smtp.host', 'SET_UP_SMTP_FIRST');
+  if (!s.fromAddress) errors.add('sending.fromAddress', 'SET_UP_SENDER_FIRST');
   if (!EMAIL_RE.test(address)) errors.add('to', 'INVALID_EMAIL');
   errors.throwIfAny();
   const transport = createTransport(s);

@@ -21,7 +21,7 @@ export async function listUsers(ctx: AppContext): Promise<UserView[]> {
 
 export async function getUser(ctx: AppContext, id: number): Promise<UserView> {
   const row = await ctx.db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`User ${id}`);
+  if (!row) throw notFound('user', { id });
   return view(row);
 }
 
@@ -46,7 +46,7 @@ export async function createUser(ctx: AppContext, input: UserInput): Promise<Use
 export async function updateUser(ctx: AppContext, id: number, input: UserUpdate): Promise<UserView> {
   return inTx(ctx, async ({ db: trx }) => {
     const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) throw notFound(`User ${id}`);
+    if (!row) throw notFound('user', { id });
     const next = { active: input.active === undefined ? row.active : input.active ? 1 : 0, role: input.role ?? row.role };
     await trx.updateTable('users').set(next).where('id', '=', id).execute();
     await audit(trx, ctx.clock, 'user', id, 'update', input);
@@ -58,7 +58,7 @@ export async function regenerateUserKey(ctx: AppContext, id: number): Promise<Us
   const key = randomSecret(32);
   return inTx(ctx, async ({ db: trx }) => {
     const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) throw notFound(`User ${id}`);
+    if (!row) throw notFound('user', { id });
     await trx.updateTable('users').set({ key_hash: keyHash(key) }).where('id', '=', id).execute();
     await audit(trx, ctx.clock, 'user', id, 'regenerate-key');
     return { ...view(row), key };
@@ -79,7 +79,7 @@ export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
   if (ctx.actor?.id === id) throw conflict('You cannot delete yourself; another owner can');
   await inTx(ctx, async ({ db: trx }) => {
     const row = await trx.selectFrom('users').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) throw notFound(`User ${id}`);
+    if (!row) throw notFound('user', { id });
     await trx.deleteFrom('users').where('id', '=', id).execute();
     await audit(trx, ctx.clock, 'user', id, 'delete', { name: row.name });
   });

@@ -1,7 +1,8 @@
 /**
  * Service errors in the user's language, by code: a field error's `code` and `params` pick `errors.<CODE>`, the error as a
  * whole `errors.op.<CODE>` (errors.i18n.ts). A code without a key (or `INVALID`, a rule not yet given a code) falls back
- * to the service's message, through the few sentence patterns still kept for those (service-messages.ts).
+ * to the service's message, through the few sentence patterns still kept for those (service-messages.ts). A NOT_FOUND
+ * is worded by `params.entity` (`errors.notFound.<entity>`), an outbox row's reason by its `lastErrorCode`.
  */
 import i18n from 'i18next';
 import { localizeServiceMessage } from './service-messages';
@@ -21,7 +22,23 @@ export function fieldErrorText(f: { code?: string; params?: ErrorParams; message
   return (f.code && f.code !== 'INVALID' && byKey(`errors.${f.code}`, f.params, lang)) || localizeServiceMessage(f.message, lang);
 }
 
+/** A NOT_FOUND by what it names: `errors.notFound.<entity>` with the entity's parameters (`.bare` when it has none). */
+function notFoundText(e: { code: string; params?: ErrorParams }, lang: string): string | null {
+  const entity = e.code === 'NOT_FOUND' ? e.params?.entity : undefined;
+  if (typeof entity !== 'string') return null;
+  return byKey(`errors.notFound.${entity}`, e.params, lang) ?? byKey(`errors.notFound.${entity}.bare`, e.params, lang);
+}
+
 /** The error's own text (a notification's): by code when the GUI knows the code, else the service's message. */
 export function opErrorText(e: { code: string; params?: ErrorParams; message: string }, lang = i18n.language ?? 'nb'): string {
-  return byKey(`errors.op.${e.code}`, e.params, lang) ?? localizeServiceMessage(e.message, lang);
+  return notFoundText(e, lang) ?? byKey(`errors.op.${e.code}`, e.params, lang) ?? localizeServiceMessage(e.message, lang);
 }
+
+/** Why a shipment waits or failed (an outbox row): by its lastErrorCode when it has one, else its text as it came. */
+export function shipmentReasonText(r: { lastError: string | null; lastErrorCode?: string | null; lastErrorParams?: ErrorParams | null }, lang = i18n.language ?? 'nb'): string {
+  if (!r.lastError) return '';
+  return fieldErrorText({ code: r.lastErrorCode ?? undefined, params: r.lastErrorParams ?? undefined, message: r.lastError }, lang);
+}
+
+/** The codes of a shipment that waits for Innstillinger → E-post: e-mail (server or sender) or the SMS service. */
+export const WAITING_FOR_SETUP: Record<string, 'email' | 'sms'> = { SMTP_NOT_SET_UP: 'email', SENDER_NOT_SET_UP: 'email', SMS_GATEWAY_NOT_SET_UP: 'sms' };
