@@ -173,3 +173,34 @@ test('Ny vare: Ctrl+S saves while the cursor is still in a field, as on the cust
   const products = (await server.json('/products/?q=KONS1')).body as Array<{ code: string }>;
   expect(products.map((p) => p.code)).toContain('KONS1');
 });
+
+test('Ny kunde: Ctrl+S pressed twice in quick succession creates the customer once', async () => {
+  const { page, server } = gui;
+  await go(page, '#/recipients/new');
+  await visible(page.getByTestId('field-name'));
+  await page.getByTestId('field-name').fill('Dobbeltlagring AS');
+  await page.getByTestId('field-contact.address.zip').fill('5003');
+  expect(await page.getByTestId('field-contact.address.city').inputValue()).toBe('BERGEN');
+  // Two presses before the form has re-rendered (a key held down, a nervous double press).
+  await page.evaluate(() => {
+    for (let i = 0; i < 2; i++) window.dispatchEvent(new KeyboardEvent('keydown', { key: 's', ctrlKey: true, bubbles: true, cancelable: true }));
+  });
+  await textOf(page.getByTestId('recipient-title'), 'Dobbeltlagring AS');
+  await page.waitForTimeout(500); // a second create would have answered by now
+  const found = (await server.json('/recipients/?q=Dobbeltlagring')).body as unknown[];
+  expect(found.length).toBe(1);
+});
+
+test('Firma: a wrong IBAN is named when the field is left; a right one is written in groups of four', async () => {
+  const { page } = gui;
+  await openTab(page, 'company');
+  const iban = page.getByTestId('field-company.iban');
+  await iban.fill('NO93 8601 1117 948');
+  await iban.blur();
+  await textOf(page.getByTestId('error-company.iban'), 'må være et gyldig IBAN');
+  await iban.fill('no9386011117947');
+  await iban.blur();
+  await expect.poll(() => page.getByTestId('error-company.iban').count()).toBe(0);
+  expect(await iban.inputValue()).toBe('NO93 8601 1117 947');
+  await iban.fill('');
+});

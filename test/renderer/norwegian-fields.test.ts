@@ -29,3 +29,10 @@ describe('the Norwegian number fields checked when left (Firma, the customer for
     expect(comparableNumbers({ orgNumber: '923 609 016', name: 'A B' }, ['orgNumber'])).toEqual({ orgNumber: '923609016', name: 'A B' });
   });
 });
+
+describe('an IBAN left in Firma', () => {
+  it('written in groups of four in capitals when right; a wrong check named', () => {
+    expect(checkNumber('iban', 'no9386011117947')).toEqual({ error: null, value: 'NO93 8601 1117 947' });
+    expect(checkNumber('iban', 'NO9386011117948').error).toMatch(/IBAN/);
+  });
+});

@@ -1,19 +1,27 @@
-import { isValidBankAccount } from '../../../main/domain/bank-account';
+import { isValidBankAccount, isValidIban } from '../../../main/domain/bank-account';
 import { isValidOrgNumber } from '../../../main/domain/orgnr';
 import { postPlace } from '../../../main/domain/postcodes';
 import { fieldErrorText } from '../i18n/error-messages';
 import { formatAccount, formatOrgNumber } from './format';
 
 /**
- * The Norwegian numbers a form checks as soon as the field is left, by the service's own rules (main/domain) and in the
- * service's own words (the error code's text): the organisation number (9 digits, MOD11) and the bank account (11
- * digits, MOD11). The service still checks on save; this only tells the person earlier. Used by Settings → Firma and
+ * The numbers a form checks as soon as the field is left, by the service's own rules (main/domain) and in the service's
+ * own words (the error code's text): the organisation number (9 digits, MOD11), the bank account (11 digits, MOD11) and
+ * the IBAN (mod 97). The service still checks on save; this only tells the person earlier. Used by Settings → Firma and
  * the customer form.
  */
 const RULES = {
   orgNumber: { valid: isValidOrgNumber, code: 'INVALID_ORG_NUMBER', format: formatOrgNumber },
   bankAccount: { valid: isValidBankAccount, code: 'INVALID_ACCOUNT', format: formatAccount },
+  iban: { valid: isValidIban, code: 'INVALID_IBAN', format: (v: string) => formatIban(v) },
 } as const;
+
+/** An IBAN as it is printed: capitals in groups of four ("NO93 8601 1117 947"); other text unchanged. */
+export function formatIban(iban: string | null | undefined): string {
+  if (!iban) return '';
+  const s = iban.replace(/\s/g, '').toUpperCase();
+  return /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(s) ? s.replace(/(.{4})(?=.)/g, '$1 ') : iban;
+}
 
 export type NorwegianNumber = keyof typeof RULES;
 

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, call, formBody, type FieldError } from '../../api/client';
@@ -84,9 +84,23 @@ export function RecipientFormScreen() {
 
   const close = () => guardedNavigate(editing ? `/recipients/${number}` : '/recipients');
 
-  /** True when saved (the shell's Lagre leaves only then). */
-  async function save(): Promise<boolean> {
-    if (!values || saving) return false;
+  /**
+   * True when saved (the shell's Lagre leaves only then). A save asked for while one is out (Ctrl+S twice before the
+   * form re-rendered, Lagre in the shell's question) is that same save: the `saving` state alone let both through and
+   * a new customer was created twice.
+   */
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  function save(): Promise<boolean> {
+    if (inFlight.current) return inFlight.current;
+    const out = saveNow().finally(() => {
+      inFlight.current = null;
+    });
+    inFlight.current = out;
+    return out;
+  }
+
+  async function saveNow(): Promise<boolean> {
+    if (!values) return false;
     setSaving(true);
     const { body, customOrder } = valuesToBody(values, customFields);
     try {

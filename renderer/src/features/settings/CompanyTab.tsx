@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAccount, formatOrgNumber, formatPhone } from '../../shared/money';
 import { errorProps } from '../../shared/form-errors';
-import { checkNumber, zipLookup, type NorwegianNumber } from '../../shared/norwegian-fields';
+import { checkNumber, formatIban, zipLookup, type NorwegianNumber } from '../../shared/norwegian-fields';
 import { useLookups } from '../../shared/lookups.store';
 import { orgFormOptions } from '../recipients/recipient.types';
 import { OtherErrors, SaveButton, SettingsSection } from './SettingsParts';
@@ -28,7 +28,7 @@ const fromSettings = (c: CompanySettings): V => ({
   mobile: formatPhone(c.mobile),
   web: c.web ?? '',
   bankAccount: formatAccount(c.bankAccount),
-  iban: c.iban ?? '',
+  iban: formatIban(c.iban),
   bic: c.bic ?? '',
   logo: c.logo,
 });
@@ -74,7 +74,7 @@ export function CompanyTab() {
   const f = useSectionForm('company', fromSettings, toPatch, t('settings.company.saved'));
   if (!f.values) return null;
   const v = f.values;
-  // The organisation number and the account are checked when left, as on the customer form (the service's rule and words).
+  // The organisation number, the account and the IBAN are checked when left, as on the customer form (the service's rule and words).
   const checked = (key: NorwegianNumber) => ({
     onBlur: () => {
       const r = checkNumber(key, v[key]);
@@ -162,7 +162,7 @@ export function CompanyTab() {
       <SettingsSection title={t('settings.company.bank')}>
         <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
           {text('bankAccount', t('settings.company.bankAccount'), { ...checked('bankAccount'), placeholder: '1234 56 78903' })}
-          {text('iban', 'IBAN')}
+          {text('iban', 'IBAN', checked('iban'))}
           {text('bic', 'BIC (SWIFT)')}
         </SimpleGrid>
       </SettingsSection>
