@@ -67,7 +67,7 @@ type Locator = ReturnType<Page['locator']>;
  * Waits until the page stands still: no CSS transition or animation running (a dialog that is still fading in, a
  * tab indicator still moving), as a person would see it. Replaces fixed sleeps before screenshots.
  */
-export async function settled(page: Page, timeout = 5_000): Promise<void> {
+export async function settled(page: Page, timeout = 10_000): Promise<void> {
   // Endless animations (a striped progress bar, a spinner) never settle: only finite ones are waited for.
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
