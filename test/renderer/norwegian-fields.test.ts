@@ -36,3 +36,12 @@ describe('an IBAN left in Firma', () => {
     expect(checkNumber('iban', 'NO9386011117948').error).toMatch(/IBAN/);
   });
 });
+
+describe('a postcode of the wrong length', () => {
+  it('is pointed out once the field is left ("155": a spreadsheet dropped the 0 of 0155), not while typing', () => {
+    expect(zipLookup('155', 'Norge')).toEqual({ place: null, unknown: false });
+    expect(zipLookup('155', 'Norge', true)).toEqual({ place: null, unknown: true });
+    expect(zipLookup('', 'Norge', true)).toEqual({ place: null, unknown: false });
+    expect(zipLookup('155', 'Danmark', true)).toEqual({ place: null, unknown: false });
+  });
+});

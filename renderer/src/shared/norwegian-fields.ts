@@ -49,12 +49,15 @@ export const isNorway = (country: string | null | undefined) => !country || ['NO
 
 /**
  * A postcode typed in a Norwegian address: `place` the Poststed to fill in (null: leave the field alone) and `unknown`
- * when it is four digits the register does not know (pointed out beside the field).
+ * when it is four digits the register does not know, or, once the field is `left`, anything but four digits (a "155"
+ * from a spreadsheet that dropped the leading zero of 0155): pointed out beside the field.
  */
-export function zipLookup(zip: string, country: string | null | undefined): { place: string | null; unknown: boolean } {
+export function zipLookup(zip: string, country: string | null | undefined, left = false): { place: string | null; unknown: boolean } {
   if (!isNorway(country)) return { place: null, unknown: false };
-  const place = postPlace(zip);
-  return { place, unknown: place === null && /^\d{4}$/.test(zip.trim()) };
+  const z = zip.trim();
+  const place = postPlace(z);
+  const fourDigits = /^\d{4}$/.test(z);
+  return { place, unknown: place === null && (fourDigits || (left && z !== '')) };
 }
 
 /** Values compared for "changed since opened": the numbers by their digits, so rewriting "923609016" as "923 609 016" is no change. */

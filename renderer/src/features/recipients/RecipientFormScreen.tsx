@@ -67,6 +67,8 @@ export function RecipientFormScreen() {
   const dirty = values !== null && initial !== null && snapshot(values) !== initial;
   useUnsavedGuard('recipient-form', dirty, () => save());
   const guardedNavigate = useGuardedNavigate();
+  // The postcode as it was when the field was last left: a wrong length is pointed out only then, not while typing.
+  const [zipLeft, setZipLeft] = useState<string | null>(null);
 
   useEffect(() => {
     void load();
@@ -154,7 +156,7 @@ export function RecipientFormScreen() {
     if (r.value !== values.orgNumber) set('orgNumber', r.value);
     setErrors((errs) => withFieldError(errs, 'organisation.number', r.error));
   };
-  const unknownZip = zipLookup(values.zip, values.country).unknown;
+  const unknownZip = zipLookup(values.zip, values.country, zipLeft === values.zip).unknown;
   const yesNoDefault = [
     { value: 'default', label: t('recipients.form.useCompanyDefault') },
     { value: 'yes', label: t('common.yes') },
@@ -210,6 +212,7 @@ export function RecipientFormScreen() {
               const place = zipLookup(zip, values.country).place;
               if (place) set('city', place);
             },
+            onBlur: () => setZipLeft(values.zip),
             description: unknownZip ? <Text span size="xs" c="orange.8" data-testid="zip-unknown">{t('recipients.form.unknownZip')}</Text> : undefined,
           })}
           {text('city', 'contact.address.city', t('recipients.field.city'), { withAsterisk: true })}

@@ -1,5 +1,5 @@
 import { Button, Checkbox, FileInput, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAccount, formatOrgNumber, formatPhone } from '../../shared/money';
 import { errorProps } from '../../shared/form-errors';
@@ -72,6 +72,8 @@ export function CompanyTab() {
     void loadLookups();
   }, [loadLookups]);
   const f = useSectionForm('company', fromSettings, toPatch, t('settings.company.saved'));
+  // The postcode as it was when the field was last left: a wrong length is pointed out only then, not while typing.
+  const [zipLeft, setZipLeft] = useState<string | null>(null);
   if (!f.values) return null;
   const v = f.values;
   // The organisation number, the account and the IBAN are checked when left, as on the customer form (the service's rule and words).
@@ -82,7 +84,7 @@ export function CompanyTab() {
       f.setFieldError(`company.${key}`, r.error);
     },
   });
-  const zip = zipLookup(v.zip, v.country);
+  const zip = zipLookup(v.zip, v.country, zipLeft === v.zip);
   const text = (key: keyof V, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput
       label={label}
@@ -133,6 +135,7 @@ export function CompanyTab() {
               const place = zipLookup(typed, v.country).place;
               if (place) f.set('city', place);
             },
+            onBlur: () => setZipLeft(v.zip),
             description: zip.unknown ? (
               <Text span size="xs" c="orange.8" data-testid="zip-unknown">
                 {t('recipients.form.unknownZip')}
