@@ -5,7 +5,7 @@ import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-rou
 import { call, type Page } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
-import { localizeServiceMessage } from '../../i18n/service-messages';
+import { shipmentReasonText, WAITING_FOR_SETUP } from '../../i18n/error-messages';
 import { PdfDialog } from '../../shared/PdfDialog';
 import { useLiveShipments, useSendingVersion } from './sending.store';
 import type { AttemptResult, OutboxEntry } from './sending.types';
@@ -20,6 +20,8 @@ const QUERY: Record<Tab, Record<string, string>> = {
   failed: { status: 'NOT_DELIVERED' },
   delivered: { status: 'DELIVERED' },
 };
+/** An IN_PROGRESS shipment whose last attempt found no mail server, sender or SMS service set up waits for that setup. */
+const waitingFor = (r: OutboxEntry) => (r.status === 'IN_PROGRESS' && r.lastErrorCode ? WAITING_FOR_SETUP[r.lastErrorCode] : undefined);
 const DOC_ROUTE: Record<string, string> = { invoice: '/invoices/', 'credit-note': '/invoices/credit-notes/', offer: '/offers/', 'order-confirmation': '/offers/order-confirmations/' };
 
 function OutboxTabs() {
@@ -86,19 +88,32 @@ function OutboxTabs() {
         </Text>
       ),
     },
-    { key: 'status', header: t('send.col.status'), width: '120px', render: (r) => <ShipmentStatusBadge status={r.status} /> },
+    {
+      key: 'status',
+      header: t('send.col.status'),
+      width: '160px',
+      render: (r) => <ShipmentStatusBadge status={r.status} waitingFor={waitingFor(r)} />,
+    },
     {
       key: 'reason',
       header: t('send.col.reason'),
       width: 'minmax(60px, 1fr)',
-      render: (r) => (
-        <Tooltip label={localizeServiceMessage(r.lastError ?? '', i18n.language)} disabled={!r.lastError} multiline w={420}>
-          <Text size="xs" c={r.status === 'NOT_DELIVERED' ? 'red' : 'dimmed'} truncate data-testid="outbox-reason">
-            {localizeServiceMessage(r.lastError ?? '', i18n.language)}
-            {r.status === 'IN_PROGRESS' && r.nextAttemptAt ? ` (${t('outbox.nextTry', { time: formatTime(r.nextAttemptAt) })})` : ''}
-          </Text>
-        </Tooltip>
-      ),
+      render: (r) =>
+        waitingFor(r) ? (
+          // Waiting for a setup, not failing: the reason leads to where the setup is done.
+          <Tooltip label={t(`outbox.setUp.${waitingFor(r)}`)} multiline w={420}>
+            <Anchor component={Link} to="/settings/email" size="xs" truncate data-testid="outbox-reason">
+              {shipmentReasonText(r, i18n.language)}
+            </Anchor>
+          </Tooltip>
+        ) : (
+          <Tooltip label={shipmentReasonText(r, i18n.language)} disabled={!r.lastError} multiline w={420}>
+            <Text size="xs" c={r.status === 'NOT_DELIVERED' ? 'red' : 'dimmed'} truncate data-testid="outbox-reason">
+              {shipmentReasonText(r, i18n.language)}
+              {r.status === 'IN_PROGRESS' && r.nextAttemptAt ? ` (${t('outbox.nextTry', { time: formatTime(r.nextAttemptAt) })})` : ''}
+            </Text>
+          </Tooltip>
+        ),
     },
     {
       key: 'actions',
