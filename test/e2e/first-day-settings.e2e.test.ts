@@ -214,3 +214,19 @@ test('Firma: a wrong IBAN is named when the field is left; a right one is writte
   expect(await iban.inputValue()).toBe('NO93 8601 1117 947');
   await iban.fill('');
 });
+
+test('Etiketter: Enter pressed twice on a new label makes it once, with no "finnes allerede" under the emptied field', async () => {
+  const { page, server } = gui;
+  await openTab(page, 'labels');
+  const input = page.getByTestId('label-name');
+  await input.fill('Dobbel Enter');
+  await input.evaluate((el) => {
+    for (let i = 0; i < 2; i++) el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  });
+  await textOf(page.getByTestId('labels-table'), 'Dobbel Enter');
+  await expect.poll(() => input.inputValue()).toBe('');
+  await page.waitForTimeout(500); // a second creation would have answered by now
+  expect(await page.getByTestId('error-label-name').count()).toBe(0);
+  const labels = (await server.json('/labels/')).body as Array<{ name: string }>;
+  expect(labels.filter((l) => l.name === 'Dobbel Enter').length).toBe(1);
+});

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useUnsavedGuard } from '../../shared/unsaved.store';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
@@ -32,8 +32,21 @@ export function LabelsTab() {
   // A new name typed, or a label being renamed, and not saved: leaving asks first.
   useUnsavedGuard('settings-labels', name.trim() !== '' || (editing !== null && editing.name !== editing.label.name), () => (editing ? rename() : add()));
 
-  /** True when saved. */
-  async function add(): Promise<boolean> {
+  /**
+   * True when saved. Enter pressed again while the label is being created is that same creation (it was a second one,
+   * refused as taken: 'finnes allerede' under the emptied input although the label had been made).
+   */
+  const adding = useRef<Promise<boolean> | null>(null);
+  function add(): Promise<boolean> {
+    if (adding.current) return adding.current;
+    const out = addNow().finally(() => {
+      adding.current = null;
+    });
+    adding.current = out;
+    return out;
+  }
+
+  async function addNow(): Promise<boolean> {
     try {
       await call('labels.create', { body: { name } });
       notifyOk(t('settings.labels.created', { name }));
