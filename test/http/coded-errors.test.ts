@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { issueInvoice, type DocServer } from '../helpers/documents.js';
-import { eventBody, startEventServer } from '../events/setup.js';
+import { createEvent, eventBody, signup, signupBody, startEventServer } from '../events/setup.js';
 import { flush, startSmtp, useSmtp, type Smtp } from '../sending/helpers.js';
 
 let s: DocServer;
@@ -111,5 +111,21 @@ describe('an outbox row says by lastErrorCode why it waits or failed', () => {
     expect((await s.json(`/outbox/${id}`)).body).toMatchObject({ status: 'DELIVERED', lastError: null, lastErrorCode: null, lastErrorParams: null });
     // retry clears the reason and its code
     expect((await s.json(`/outbox/${rid}/retry`, { method: 'POST' })).body).toMatchObject({ status: 'IN_PROGRESS', lastError: null, lastErrorCode: null, lastErrorParams: null });
+  });
+
+  test("an event's confirmation SMS after the SMS gateway was removed: NOT_DELIVERED with SMS_GATEWAY_REMOVED", async () => {
+    const gw = await s.json('/originators/current/settings', { method: 'PUT', body: { sending: { smsGatewayUrl: 'http://127.0.0.1:9/sms' } } });
+    expect(gw.status, JSON.stringify(gw.body)).toBe(200);
+    const ev = await createEvent(s, { smsConfirmation: { enabled: true, message: 'Velkommen!' } });
+    expect((await s.json('/originators/current/settings', { method: 'PUT', body: { sending: { smsGatewayUrl: '' } } })).status).toBe(200);
+    const r = await signup(s, ev.id, signupBody());
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    const rows = (await s.json('/outbox/?status=NOT_DELIVERED&method=sms&perPage=50')).body as Array<Record<string, unknown>>;
+    expect(rows[0]).toMatchObject({
+      status: 'NOT_DELIVERED',
+      lastError: 'no SMS gateway is configured (Innstillinger → E-post: smsGatewayUrl); set one up and retry this shipment',
+      lastErrorCode: 'SMS_GATEWAY_REMOVED',
+      lastErrorParams: null,
+    });
   });
 });
