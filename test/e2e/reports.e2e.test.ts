@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedAll } from '../../main/seed/seed.js';
 import { cloneInvoices } from '../helpers/clone-invoices.js';
 import { parseCsv, readXlsx } from '../reports/files.js';
-import { navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
+import { fieldValue, navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
 
 const TODAY = '2026-03-15';
 let gui: Gui;
@@ -96,7 +96,14 @@ test('Rapporter: the bar follows a large export\'s rows as the server pushes the
   const { page } = gui;
   await cloneInvoices(gui.server.app.ctx.db, 60_000); // about 10,000 of them this year
   await page.getByTestId('report-invoices').click();
+  // The aged balance (the test before) has presets too: its panel may still be on screen for a moment, and 'I år'
+  // clicked there left the invoices report at its first values (this month). Wait for the invoices panel, then for the
+  // period the preset gives.
+  const title = (await textOf(page.getByTestId('report-invoices'))).trim();
+  await textOf(page.getByTestId('report-panel').getByRole('heading', { level: 3 }), title);
   await page.getByTestId('date-presets').getByRole('button', { name: 'I år' }).click();
+  await fieldValue(page.getByTestId('report-panel').getByLabel('Fra dato'), '01.01.2026');
+  await fieldValue(page.getByTestId('report-panel').getByLabel('Til dato'), '31.12.2026');
   const rows = (await gui.server.json('/reports/invoices?format=JSON&columns=number&maxRows=0&from=2026-01-01&to=2026-12-31')).body.rowCount;
   await page.evaluate(() => {
     const seen: string[] = ((window as unknown as { progressTexts: string[] }).progressTexts = []);
