@@ -48,7 +48,24 @@ export function useEditForm<F, Saved>(opts: {
     };
   }, [opts.id]);
 
-  async function save(): Promise<boolean> {
+  /**
+   * True when saved. A save asked for while one is out (Ctrl+S pressed again before the answer, Lagre in the leave
+   * question) is that same save: `busy` alone let both through, and a new event was created twice (a new product's
+   * second create was refused as a taken code after the first had made it). What is typed while a save is out stays
+   * unsaved: the answer clears `dirty` only when nothing changed since the values were sent.
+   */
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const edits = useRef(0);
+  function save(): Promise<boolean> {
+    if (inFlight.current) return inFlight.current;
+    const out = saveNow().finally(() => {
+      inFlight.current = null;
+    });
+    inFlight.current = out;
+    return out;
+  }
+
+  async function saveNow(): Promise<boolean> {
     const o = ref.current;
     const local = o.validate?.(form) ?? {};
     if (Object.keys(local).length) {
@@ -56,9 +73,10 @@ export function useEditForm<F, Saved>(opts: {
       return false;
     }
     setBusy(true);
+    const sent = edits.current;
     try {
       const saved = await o.save(form);
-      setDirty(false);
+      if (edits.current === sent) setDirty(false);
       o.onSaved(saved);
       return true;
     } catch (e) {
@@ -73,6 +91,7 @@ export function useEditForm<F, Saved>(opts: {
 
   const touch = useUnsavedGuard(opts.unsaved ?? 'form', !!opts.unsaved && dirty, save);
   const set = (patch: Partial<F>) => {
+    edits.current++;
     setForm((f) => ({ ...f, ...patch }));
     setDirty(true);
     if (opts.unsaved) touch();

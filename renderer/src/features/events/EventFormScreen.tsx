@@ -20,6 +20,7 @@ export function EventFormScreen() {
   const number = param && param !== 'new' ? Number(param) : null;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { form, set, loaded, errors, busy, save } = useEditForm<EventForm, EventRead>({
+    unsaved: 'event-form', // leaving with changes asks Lagre / Forkast / Avbryt (they were lost without a word)
     empty: emptyEvent,
     id: number,
     load: number === null ? null : async () => toForm(await call(EVENT_OPS.get, { params: { number } })),

@@ -31,6 +31,7 @@ export function ProductForm() {
   const number = param && param !== 'new' ? Number(param) : null;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { form, set, loaded, errors, busy, save } = useEditForm<ProductFormState, unknown>({
+    unsaved: 'product-form', // leaving with changes asks Lagre / Forkast / Avbryt (they were lost without a word)
     empty,
     id: number,
     load:

@@ -1,0 +1,90 @@
+/**
+ * The product and event forms (shared/use-edit-form.ts) keep what the person typed: Ctrl+S pressed twice sends one
+ * save, and leaving with changes asks Lagre / Forkast / Avbryt, as the customer form, Settings and the editor do.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fieldValue, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+
+let gui: Gui;
+beforeAll(async () => {
+  gui = await openGuiWithCompany();
+});
+afterAll(async () => {
+  await gui?.close();
+});
+
+async function go(page: Page, hash: string) {
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+}
+
+/** Counts the requests to the operation `op` the page sends, holding them until `release()`. */
+async function heldOp(page: Page, op: string) {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const seen = { sent: 0, done: 0 };
+  const mine = (r: { url(): string }) => r.url().endsWith(`/_ops/${op}`);
+  page.on('request', (r) => void (mine(r) && seen.sent++));
+  page.on('requestfinished', (r) => void (mine(r) && seen.done++));
+  await page.route(`**/_ops/${op}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { seen, release, done: () => page.unroute(`**/_ops/${op}`) };
+}
+
+test('Ny vare: Ctrl+S pressed again while the first save is out creates the product once, without an error', async () => {
+  const { page, server } = gui;
+  await go(page, '#/products/new');
+  await visible(page.getByLabel('Varenummer'));
+  await page.getByLabel('Varenummer').fill('DOBB1');
+  await page.getByLabel('Beskrivelse').fill('Dobbelt lagret');
+  await page.getByLabel('Pris eks. MVA').fill('120');
+  await fieldValue(page.getByLabel('Pris eks. MVA'), '120');
+  const create = await heldOp(page, 'products.create');
+  await page.keyboard.press('Control+s');
+  await expect.poll(() => create.seen.sent).toBe(1); // out, not answered yet
+  await page.keyboard.press('Control+s'); // nothing seems to happen, so the person presses again
+  create.release();
+  await visible(page.getByText('Produktet er lagret'));
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/products\/?$/);
+  await expect.poll(() => create.seen.done).toBe(create.seen.sent);
+  expect(create.seen.sent).toBe(1); // the second press was the same save (it sent a second create, refused as a taken code)
+  await create.done();
+  expect(await page.getByText('allerede i bruk').count()).toBe(0);
+  const found = (await server.json('/products/?q=DOBB1')).body as Array<{ code: string }>;
+  expect(found.filter((p) => p.code === 'DOBB1')).toHaveLength(1);
+});
+
+test('a changed product asks before the menu takes the person away: Avbryt stays, Forkast leaves it unchanged', async () => {
+  const { page, server } = gui;
+  const made = await server.json('/products/', { body: { code: 'ENDRE1', description: 'Før endring', unitPrice: 100, taxRate: 25 } });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const number = Number(made.res.headers.get('location')!.split('/').pop());
+  await go(page, `#/products/${number}`);
+  await fieldValue(page.getByLabel('Beskrivelse'), 'Før endring');
+  await page.getByLabel('Beskrivelse').fill('Etter endring');
+  await navTo(page, 'Kunder');
+  await visible(page.getByTestId('unsaved-cancel'));
+  await page.getByTestId('unsaved-cancel').click();
+  await fieldValue(page.getByLabel('Beskrivelse'), 'Etter endring'); // still here, still typed
+  await navTo(page, 'Kunder');
+  await page.getByTestId('unsaved-discard').click();
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+  expect((await server.json(`/products/${number}`)).body.description).toBe('Før endring');
+});
+
+test('a new event with a name typed asks before leaving too; Avbryt keeps what was typed', async () => {
+  const { page } = gui;
+  await go(page, '#/events/new');
+  await visible(page.getByRole('heading', { name: 'Nytt arrangement' }));
+  const name = page.getByTestId('evt-name');
+  await name.fill('Kurs som ikke skal forsvinne');
+  await fieldValue(name, 'Kurs som ikke skal forsvinne');
+  await navTo(page, 'Kunder');
+  await textOf(page.getByTestId('unsaved-discard'), 'Forkast');
+  await page.getByTestId('unsaved-cancel').click();
+  await fieldValue(name, 'Kurs som ikke skal forsvinne');
+});
