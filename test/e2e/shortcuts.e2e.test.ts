@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, fieldValue, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
+import { chooseCustomer, fieldValue, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -136,40 +136,6 @@ test('Alt+digit moves between the screens, and asks first when a draft has chang
   await visible(page.getByRole('heading', { name: 'Kunder' }));
 });
 
-/**
- * Holds every request to the operation `op` until `release()`, counting those the page sent and those that came back:
- * the service answering slowly, as it may on a loaded machine or a busy office server.
- */
-async function slowOp(op: string) {
-  const { page } = gui;
-  let release = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  const seen = { sent: 0, done: 0 };
-  const mine = (r: { url(): string }) => r.url().endsWith(`/_ops/${op}`);
-  const onSent = (r: { url(): string }) => void (mine(r) && seen.sent++);
-  const onDone = (r: { url(): string }) => void (mine(r) && seen.done++);
-  page.on('request', onSent);
-  page.on('requestfinished', onDone);
-  page.on('requestfailed', onDone);
-  await page.route(`**/_ops/${op}`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return {
-    seen,
-    release,
-    /** Releases the held requests and waits until every one the page sent has come back. */
-    async finish() {
-      release();
-      await expect.poll(() => seen.done).toBe(seen.sent);
-      page.off('request', onSent);
-      page.off('requestfinished', onDone);
-      page.off('requestfailed', onDone);
-      await page.unroute(`**/_ops/${op}`);
-    },
-  };
-}
-
 test('Ctrl+S pressed again while the service is still saving a new draft makes one draft, not two', async () => {
   const { page, server } = gui;
   const drafts = async () => ((await server.json('/invoices/drafts/?perPage=200')).body as unknown[]).length;
@@ -180,7 +146,7 @@ test('Ctrl+S pressed again while the service is still saving a new draft makes o
   await page.getByLabel('Beskrivelse 1').fill('Lagret to ganger');
   await page.getByLabel('Pris 1').fill('100');
   await textOf(page.getByTestId('line-amount-0'), '100,00');
-  const create = await slowOp('invoices.createDraft');
+  const create = await holdOp(gui.page, 'invoices.createDraft');
   await page.keyboard.press('Control+s');
   await expect.poll(() => create.seen.sent).toBe(1); // the first save is out, its answer not back yet
   await page.keyboard.press('Control+s'); // the user, seeing nothing happen yet, presses again
@@ -197,7 +163,7 @@ test('what is typed while a save is still out stays unsaved: leaving afterwards 
   const n = Number(made.res.headers.get('location')!.split('/').pop());
   await page.goto(`${server.base}/app/#/invoices/drafts/${n}`);
   await page.getByLabel('Beskrivelse 1').fill('Andre');
-  const update = await slowOp('invoices.updateDraft');
+  const update = await holdOp(gui.page, 'invoices.updateDraft');
   await page.keyboard.press('Control+s');
   await expect.poll(() => update.seen.sent).toBe(1);
   await page.getByLabel('Beskrivelse 1').fill('Tredje'); // typed while the save is out

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fieldErrors, notifyError } from './errors';
 import { useUnsavedGuard } from './unsaved.store';
 import { useFormKeys } from './use-form-keys';
+import { useOneAtATime } from './use-one-at-a-time';
 
 /**
  * The edit-form pattern of the create/edit screens: load (when editing) → edit → check locally → save, with the
@@ -54,16 +55,8 @@ export function useEditForm<F, Saved>(opts: {
    * second create was refused as a taken code after the first had made it). What is typed while a save is out stays
    * unsaved: the answer clears `dirty` only when nothing changed since the values were sent.
    */
-  const inFlight = useRef<Promise<boolean> | null>(null);
   const edits = useRef(0);
-  function save(): Promise<boolean> {
-    if (inFlight.current) return inFlight.current;
-    const out = saveNow().finally(() => {
-      inFlight.current = null;
-    });
-    inFlight.current = out;
-    return out;
-  }
+  const save = useOneAtATime(saveNow);
 
   async function saveNow(): Promise<boolean> {
     const o = ref.current;

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { recipient, startTestServer, type TestServer } from '../../helpers/server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -141,4 +142,37 @@ export async function fieldValue(locator: Locator, text: string | RegExp, timeou
     if (Date.now() > deadline) throw new Error(`Expected the value ${String(text)} but saw: ${value.slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Holds every request the page makes to the operation `op` until `release()`, counting those sent and those that came
+ * back: the service answering slowly, as it may on a loaded machine or a busy office server.
+ */
+export async function holdOp(page: Page, op: string) {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const seen = { sent: 0, done: 0 };
+  const mine = (r: { url(): string }) => r.url().endsWith(`/_ops/${op}`);
+  const onSent = (r: { url(): string }) => void (mine(r) && seen.sent++);
+  const onDone = (r: { url(): string }) => void (mine(r) && seen.done++);
+  page.on('request', onSent);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  await page.route(`**/_ops/${op}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    seen,
+    release,
+    /** Releases the held requests and waits until every one the page sent has come back. */
+    async finish() {
+      release();
+      await expect.poll(() => seen.done).toBe(seen.sent);
+      page.off('request', onSent);
+      page.off('requestfinished', onDone);
+      page.off('requestfailed', onDone);
+      await page.unroute(`**/_ops/${op}`);
+    },
+  };
 }

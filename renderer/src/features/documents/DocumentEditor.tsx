@@ -20,6 +20,7 @@ import { PdfFrame } from '../../shared/PdfFrame';
 import { RecipientSelect } from './RecipientSelect';
 import { useCurrencies } from '../../shared/use-currencies';
 import { usePdfPreview, useSavedDraftPdf } from './use-pdf-preview';
+import { useOneAtATime } from '../../shared/use-one-at-a-time';
 
 /** Where the editor goes after creating, issuing or asking for a new document. */
 export interface EditorRoutes {
@@ -116,15 +117,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
    * Saves; returns the draft number, or null when the service said no. Asked again while a save is still out (Ctrl+S
    * pressed twice, Lagre then Ctrl+S), it is that same save: a new draft is created once, not twice.
    */
-  const saving = useRef<Promise<number | null> | null>(null);
-  function save(quiet = false): Promise<number | null> {
-    if (saving.current) return saving.current;
-    const out = saveNow(quiet).finally(() => {
-      saving.current = null;
-    });
-    saving.current = out;
-    return out;
-  }
+  const save = useOneAtATime((quiet?: boolean) => saveNow(quiet ?? false));
 
   async function saveNow(quiet: boolean): Promise<number | null> {
     const { body, errors: local, formIndex } = toBody(form, t);

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, call, formBody, type FieldError } from '../../api/client';
@@ -29,6 +29,7 @@ import { useRecipientList } from './recipientList.store';
 import { useFormKeys } from '../../shared/use-form-keys';
 import { checkNumber, comparableNumbers, withFieldError, zipLookup } from '../../shared/norwegian-fields';
 import { useGuardedNavigate, useUnsavedGuard } from '../../shared/unsaved.store';
+import { useOneAtATime } from '../../shared/use-one-at-a-time';
 
 /** Creates one recipient: recipients.create answers it as the body (a batch would answer its links instead). */
 async function createOne(body: object) {
@@ -91,15 +92,7 @@ export function RecipientFormScreen() {
    * form re-rendered, Lagre in the shell's question) is that same save: the `saving` state alone let both through and
    * a new customer was created twice.
    */
-  const inFlight = useRef<Promise<boolean> | null>(null);
-  function save(): Promise<boolean> {
-    if (inFlight.current) return inFlight.current;
-    const out = saveNow().finally(() => {
-      inFlight.current = null;
-    });
-    inFlight.current = out;
-    return out;
-  }
+  const save = useOneAtATime(saveNow);
 
   async function saveNow(): Promise<boolean> {
     if (!values) return false;

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useUnsavedGuard } from '../../shared/unsaved.store';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
@@ -7,6 +7,7 @@ import { notifyError, notifyOk } from '../../shared/errors';
 import { useLookups } from '../../shared/lookups.store';
 import type { Label } from '../recipients/recipient.types';
 import { RowActions, SettingsSection, SettingsTable, useDeleteConfirm } from './SettingsParts';
+import { useOneAtATime } from '../../shared/use-one-at-a-time';
 
 const nameError = (e: unknown) => (e instanceof ApiError ? (e.fieldMessage('name') ?? e.message) : null);
 
@@ -36,15 +37,7 @@ export function LabelsTab() {
    * True when saved. Enter pressed again while the label is being created is that same creation (it was a second one,
    * refused as taken: 'finnes allerede' under the emptied input although the label had been made).
    */
-  const adding = useRef<Promise<boolean> | null>(null);
-  function add(): Promise<boolean> {
-    if (adding.current) return adding.current;
-    const out = addNow().finally(() => {
-      adding.current = null;
-    });
-    adding.current = out;
-    return out;
-  }
+  const add = useOneAtATime(addNow);
 
   async function addNow(): Promise<boolean> {
     try {
