@@ -14,10 +14,13 @@ afterAll(async () => {
   await gui?.close();
 });
 
+/** Goes to a screen by its address; what a test before left typed is discarded when the app asks. */
 async function go(page: Page, hash: string) {
   await page.evaluate((h) => {
     location.hash = h;
   }, hash);
+  const discard = page.getByTestId('unsaved-discard');
+  await discard.waitFor({ state: 'visible', timeout: 500 }).then(() => discard.click(), () => {});
 }
 
 test('Ny vare: Ctrl+S pressed again while the first save is out creates the product once, without an error', async () => {
@@ -52,10 +55,12 @@ test('a changed product asks before the menu takes the person away: Avbryt stays
   await navTo(page, 'Kunder');
   await visible(page.getByTestId('unsaved-cancel'));
   await page.getByTestId('unsaved-cancel').click();
+  await page.getByTestId('unsaved-cancel').waitFor({ state: 'detached' });
   await fieldValue(page.getByLabel('Beskrivelse'), 'Etter endring'); // still here, still typed
   await navTo(page, 'Kunder');
   await page.getByTestId('unsaved-discard').click();
   await visible(page.getByRole('heading', { name: 'Kunder' }));
+  await page.getByTestId('unsaved-discard').waitFor({ state: 'detached' }); // the question closes (it fades out)
   expect((await server.json(`/products/${number}`)).body.description).toBe('Før endring');
 });
 
@@ -69,5 +74,24 @@ test('a new event with a name typed asks before leaving too; Avbryt keeps what w
   await navTo(page, 'Kunder');
   await textOf(page.getByTestId('unsaved-discard'), 'Forkast');
   await page.getByTestId('unsaved-cancel').click();
+  await page.getByTestId('unsaved-cancel').waitFor({ state: 'detached' });
   await fieldValue(name, 'Kurs som ikke skal forsvinne');
+});
+
+test('Innstillinger → Firma shows what is stored now, not what the app read before: nothing counts as changed', async () => {
+  const { page, server } = gui;
+  await go(page, '#/settings/company');
+  const name = page.getByTestId('field-company.name');
+  await fieldValue(name, 'Kvitt Test AS'); // the app now holds these settings
+  await navTo(page, 'Kunder');
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+  // Meanwhile someone else (another user of the office server, an API client) renames the company.
+  expect((await server.json('/originators/current/settings', { method: 'PUT', body: { company: { name: 'Omdøpt AS' } } })).status).toBe(200);
+  await navTo(page, 'Innstillinger');
+  // The tab showed the name it had read before and kept it: it counted as changed, and Lagre wrote it back.
+  await fieldValue(name, 'Omdøpt AS');
+  await navTo(page, 'Kunder'); // nothing typed: no question
+  await visible(page.getByRole('heading', { name: 'Kunder' }));
+  expect(await page.getByTestId('unsaved-cancel').count()).toBe(0);
+  expect((await server.json('/originators/current/settings')).body.company.name).toBe('Omdøpt AS');
 });

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, type FieldError } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { useUnsavedGuard } from '../../shared/unsaved.store';
 import { useFormKeys } from '../../shared/use-form-keys';
+import { useOneAtATime } from '../../shared/use-one-at-a-time';
 import { withFieldError } from '../../shared/norwegian-fields';
 import { useSettings } from './settings.store';
 import type { Settings } from './settings.types';
@@ -24,16 +25,27 @@ export function useSectionForm<S extends 'company' | 'invoicing' | 'api' | 'dunn
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // The values follow the stored section until the person changes one. The screen shows the cached settings at once and
+  // fetches them again; a newer section (changed by another user, over the API, in another window) replaced nothing, so
+  // the tab counted as changed though nobody had typed, and Lagre wrote the older values back over the newer ones.
+  const shownFrom = useRef<Settings[S] | null>(null);
+  const from = useRef(fromSettings);
+  from.current = fromSettings;
   useEffect(() => {
-    if (stored && values === null) setValues(fromSettings(stored));
-  }, [stored, values, fromSettings]);
+    if (!stored || stored === shownFrom.current) return;
+    const base = shownFrom.current;
+    shownFrom.current = stored;
+    const untouched = (v: V | null) => v === null || (base !== null && JSON.stringify(v) === JSON.stringify(from.current(base)));
+    setValues((v) => (untouched(v) ? from.current(stored) : v));
+  }, [stored]);
   // Changes not yet saved: leaving the tab (another tab, the navigation, Alt+digit, closing) asks first.
   const dirty = values !== null && stored !== null && JSON.stringify(values) !== JSON.stringify(fromSettings(stored));
+  /** True when saved; Ctrl+S again (or Lagre in the leave question) while a save is out is that same save. */
+  const save = useOneAtATime(saveNow);
   useUnsavedGuard(`settings-${section}`, dirty, () => save());
 
-  /** True when saved. */
-  async function save(): Promise<boolean> {
-    if (!values || saving) return false;
+  async function saveNow(): Promise<boolean> {
+    if (!values) return false;
     setSaving(true);
     try {
       const settings = await useSettings.getState().save({ [section]: toPatch(values) });
