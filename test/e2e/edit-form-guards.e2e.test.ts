@@ -3,8 +3,7 @@
  * save, and leaving with changes asks Lagre / Forkast / Avbryt, as the customer form, Settings and the editor do.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { fieldValue, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { fieldValue, goTo as go, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -13,15 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gui?.close();
 });
-
-/** Goes to a screen by its address; what a test before left typed is discarded when the app asks. */
-async function go(page: Page, hash: string) {
-  await page.evaluate((h) => {
-    location.hash = h;
-  }, hash);
-  const discard = page.getByTestId('unsaved-discard');
-  await discard.waitFor({ state: 'visible', timeout: 500 }).then(() => discard.click(), () => {});
-}
 
 test('Ny vare: Ctrl+S pressed again while the first save is out creates the product once, without an error', async () => {
   const { page, server } = gui;

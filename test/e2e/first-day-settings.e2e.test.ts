@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+import { goTo as go, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
 
 // A first day in Innstillinger and the customer form: numbers checked as soon as a field is left, with the
 // service's own words; every tab readable in an ordinary 1024×700 laptop window.
@@ -11,15 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gui?.close();
 });
-
-/** Goes to a screen by its address; changes a test left behind are discarded when the app asks. */
-async function go(page: Page, hash: string) {
-  await page.evaluate((h) => {
-    location.hash = h;
-  }, hash);
-  const discard = page.getByTestId('unsaved-discard');
-  await discard.waitFor({ state: 'visible', timeout: 500 }).then(() => discard.click(), () => {});
-}
 
 async function openTab(page: Page, value: string) {
   await go(page, `#/settings/${value}`);

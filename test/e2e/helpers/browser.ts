@@ -176,3 +176,18 @@ export async function holdOp(page: Page, op: string) {
     },
   };
 }
+
+/**
+ * Goes to a screen by its address, as a typed URL would; when the app asks about changes a test before left typed,
+ * they are discarded and the question is waited out (it fades; a click on the next screen could land on it).
+ */
+export async function goTo(page: Page, hash: string): Promise<void> {
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+  const discard = page.getByTestId('unsaved-discard');
+  const asked = await discard.waitFor({ state: 'visible', timeout: 500 }).then(() => true, () => false);
+  if (!asked) return;
+  await discard.click();
+  await discard.waitFor({ state: 'detached' });
+}
