@@ -184,6 +184,18 @@ describe('payments per product (rule 3)', () => {
     expect(first.rowCount).toBe(json.items.length + 2);
     expect(first.getRow(first.rowCount).getCell(4).value).toBeCloseTo(json.summary.amount, 2);
     expect(wb.worksheets[1].getRow(1).values).toEqual([undefined, 'Betalingsdato', 'Fakturanr.', 'Kunde', 'Beløp', 'Grunn']);
+    // No availableColumns, all preselected (spec): a request without `columns` answers every column of each report.
+    const whole = await s.json(`/reports/payments/products?format=JSON&from=2025-06-01&to=${TODAY}`);
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    expect(whole.body).toEqual(json);
+    const exceptions = await s.json(`/reports/payments/products/exceptions?format=JSON&from=2025-06-01&to=${TODAY}`);
+    expect(exceptions.status, JSON.stringify(exceptions.body)).toBe(200);
+    expect(Object.keys(exceptions.body.headers)).toEqual(['date', 'invoiceNumber', 'name', 'amount', 'reason']);
+    const xls = await s.api(`/reports/payments/products?format=XLS&from=2025-06-01&to=${TODAY}`);
+    expect(xls.status).toBe(200);
+    expect((await readXlsx(Buffer.from(await xls.arrayBuffer()))).worksheets[0].getRow(1).values).toEqual(first.getRow(1).values);
+    // Other reports still name `columns` as missing.
+    expect((await s.json(`/reports/invoices?format=JSON`)).body.fields.map((f: { field: string }) => f.field)).toContain('columns');
     expect((await s.json(`/reports/payments/products?format=JSON&columns=amount&from=2025-06-01`)).body.fields[0].field).toBe('to');
     expect((await s.json(`/reports/payments/products?format=CSV&columns=amount&from=2025-06-01&to=${TODAY}`)).status).toBe(400);
   });

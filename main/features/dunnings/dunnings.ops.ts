@@ -144,16 +144,15 @@ export const dunningOps = [
   }),
   defineOp({
     name: 'dunnings.send',
-    output: Type.Object({ shipments: Type.Array(ShipmentView) }),
+    output: Type.Array(ShipmentView),
     method: 'POST',
     path: '/dunnings/{number}/send',
-    summary: 'Send an issued dunning (again): the 4.4 delivery options (paper and/or email; sms, copy); never EHF for an inkassovarsel; 404 unknown',
+    summary: 'Send an issued dunning (again): the 4.4 delivery options (paper and/or email; sms, copy); never EHF for an inkassovarsel; 200: the shipments queued [{id, method, recipientAddress, status}] like every send; 404 unknown',
     params: NumberParam,
     body: DeliveryOptions,
     run: async ({ params, body }, ctx) => {
       await existing(ctx, params.number);
-      const shipments = await sendDunning(ctx, params.number, body);
-      return { shipments };
+      return sendDunning(ctx, params.number, body);
     },
   }),
   defineOp({

@@ -52,8 +52,11 @@ export function checkReportQuery(def: ReportDef, q: Record<string, unknown>, pat
 
   const byKey = new Map(def.columns.map((c) => [normKey(c.key), c.key]));
   const columns: string[] = [];
-  if (typeof q.columns !== 'string' || !q.columns.trim()) errors.add('columns', 'COLUMNS_REQUIRED');
-  else {
+  const noColumns = typeof q.columns !== 'string' || !q.columns.trim();
+  // Reports without availableColumns (payments per product) have every column preselected: `columns` is optional there.
+  if (noColumns && def.availableColumns === false) columns.push(...def.columns.map((c) => c.key));
+  else if (noColumns) errors.add('columns', 'COLUMNS_REQUIRED');
+  else if (typeof q.columns === 'string') {
     for (const raw of q.columns.split(',').map((s) => s.trim()).filter(Boolean)) {
       const key = byKey.get(normKey(raw));
       if (!key) errors.add('columns', 'UNKNOWN_COLUMN', { column: raw });

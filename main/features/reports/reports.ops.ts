@@ -77,7 +77,7 @@ function opsOf(def: ReportDef): Op[] {
       name,
       method: 'GET',
       path: `/reports/${def.resource}`,
-      summary: `${def.title.en} report (${def.formats.join(', ')}); format and columns are required`,
+      summary: `${def.title.en} report (${def.formats.join(', ')}); ${def.availableColumns === false ? 'format is required; columns optional (all preselected)' : 'format and columns are required'}`,
       params: hasNumber ? NumberPath : undefined,
       query: reportQuerySchema(def),
       output: FileOf(...def.formats.map((f) => CONTENT_TYPES[f])),
