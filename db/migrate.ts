@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_signup_challenges.js';
 import * as m0013 from './migrations/0013_customer_number_index.js';
 import * as m0014 from './migrations/0014_event_seats_taken.js';
 import * as m0015 from './migrations/0015_outbox_error_code.js';
+import * as m0019 from './migrations/0019_interest_history.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0013_customer_number_index': m0013,
   '0014_event_seats_taken': m0014,
   '0015_outbox_error_code': m0015,
+  '0019_interest_history': m0019,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -235,6 +235,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   dunnings: DunningsTable;
   interest_rates: InterestRatesTable;
+  interest_waivers: InterestWaiversTable;
   outbox: OutboxTable;
   document_mail_addresses: DocumentMailAddressesTable;
   events: EventsTable;
@@ -342,6 +343,18 @@ export interface DunningsTable {
   interest_to: string | null;
   interest_parts: string; // JSON InterestPart[]
   automatic: number;
+  /** 0019: 1 on a closing interest note (rentenota: interest only, on an invoice paid in full late). */
+  interest_note: Generated<number>;
+  created_at: string;
+}
+
+/** 0019: interest an invoice paid late accrued that the user chose not to claim. */
+export interface InterestWaiversTable {
+  document_id: number;
+  interest_from: string;
+  interest_to: string;
+  amount: number;
+  reason: string | null;
   created_at: string;
 }
 

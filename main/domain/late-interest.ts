@@ -10,13 +10,15 @@ export interface RatePeriod {
   rate: number;
 }
 
-/** One stretch of the period at one rate and one year length. `interest` is this part's share, in øre (rounded alone, for display). */
+/** One stretch of the period at one rate, one year length and one principal. `interest` is this part's share of the total, in øre. */
 export interface InterestPart {
   from: string;
   to: string;
   days: number;
   rate: number;
   yearDays: 365 | 366;
+  /** The principal this part runs on (øre); absent on notices made before interest followed payments. */
+  principal?: number;
   interest: number;
 }
 
@@ -82,35 +84,77 @@ const COMMON = 365n * 366n * 10_000n;
  * `rates` in any order. A negative or zero principal gives no interest.
  */
 export function lateInterest(principal: number, dueDate: string, endDate: string, rates: readonly RatePeriod[]): LateInterest {
-  const first = dayNumber(dueDate) + 1;
+  return interestOnBalances([{ from: addDays(dueDate, 1), principal }], dueDate, endDate, rates);
+}
+
+/** The principal interest runs on from a day on (until the next step). */
+export interface PrincipalStep {
+  from: string;
+  principal: number;
+}
+
+/**
+ * Interest on a principal that changes over time (payments, credit notes): charged from the day after `fromDate`
+ * through `endDate` (inclusive), each day on the principal of the step in force that day (none before the first step,
+ * nothing on a day whose principal is zero or negative), the period split at every step, rate change and new year.
+ * The exact sum is rounded to the øre once; the parts' øre are the total split by the largest remainder, so the parts
+ * printed always add up to the total printed.
+ */
+export function interestOnBalances(steps: readonly PrincipalStep[], fromDate: string, endDate: string, rates: readonly RatePeriod[]): LateInterest {
+  const first = dayNumber(fromDate) + 1;
   const last = dayNumber(endDate);
-  if (last < first || principal <= 0) return { interest: 0, days: 0, rate: last < first ? null : rateOn(rates, endDate), parts: [] };
+  if (last < first) return { interest: 0, days: 0, rate: null, parts: [] };
   const sorted = [...rates].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-  const changes = sorted.map((r) => dayNumber(r.from)).filter((d) => d > first && d <= last);
-  // Boundaries: rate changes and 1 January of every year in the period (the year length may change there).
-  const cuts = new Set<number>(changes);
+  const stepDays = [...steps].map((s) => ({ day: dayNumber(s.from), principal: s.principal })).sort((a, b) => a.day - b.day);
+  const principalOn = (day: number) => {
+    let p = 0;
+    for (const s of stepDays) if (s.day <= day) p = s.principal;
+    return p;
+  };
+  // Boundaries: rate changes, principal changes and 1 January of every year in the period (the year length may change there).
+  const cuts = new Set<number>();
+  for (const r of sorted) cuts.add(dayNumber(r.from));
+  for (const s of stepDays) cuts.add(s.day);
   for (let y = Number(dateOfDay(first).slice(0, 4)) + 1; y <= Number(dateOfDay(last).slice(0, 4)); y++) cuts.add(dayNumber(`${y}-01-01`));
-  const starts = [first, ...[...cuts].sort((a, b) => a - b)];
-  const parts: InterestPart[] = [];
+  const starts = [first, ...[...cuts].filter((d) => d > first && d <= last).sort((a, b) => a - b)];
+  const parts: (InterestPart & { exact: bigint })[] = [];
   let exact = 0n;
+  let charged = 0;
   for (let i = 0; i < starts.length; i++) {
-    const from = dateOfDay(starts[i]);
+    const principal = principalOn(starts[i]);
     const toDay = i + 1 < starts.length ? starts[i + 1] - 1 : last;
+    if (principal <= 0) continue;
+    const from = dateOfDay(starts[i]);
     const rate = rateOn(sorted, from);
     if (rate === null) throw new MissingRateError(from);
     const days = toDay - starts[i] + 1;
+    charged += days;
     const yearDays = isLeapYear(Number(from.slice(0, 4))) ? 366 : 365;
     const share = BigInt(principal) * BigInt(rate) * BigInt(days) * (COMMON / (BigInt(yearDays) * 10_000n));
     exact += share;
     const prev = parts[parts.length - 1];
-    if (prev && prev.rate === rate && prev.yearDays === yearDays) {
+    if (prev && prev.rate === rate && prev.yearDays === yearDays && prev.principal === principal && dayNumber(prev.to) + 1 === starts[i]) {
       // Same terms on both sides of a cut (a rate re-entered unchanged): one line on the notice.
       prev.to = dateOfDay(toDay);
       prev.days += days;
-      prev.interest = Number(roundDiv(BigInt(principal) * BigInt(rate) * BigInt(prev.days), BigInt(yearDays) * 10_000n));
+      prev.exact += share;
       continue;
     }
-    parts.push({ from, to: dateOfDay(toDay), days, rate, yearDays, interest: Number(roundDiv(share, COMMON)) });
+    parts.push({ from, to: dateOfDay(toDay), days, rate, yearDays, principal, interest: 0, exact: share });
   }
-  return { interest: Number(roundDiv(exact, COMMON)), days: last - first + 1, rate: rateOn(sorted, endDate), parts };
+  const interest = Number(roundDiv(exact, COMMON));
+  // Largest remainder: every part gets its floor, the øre left go to the largest fractions (earlier part on a tie).
+  let left = interest;
+  for (const p of parts) {
+    p.interest = Number(p.exact / COMMON);
+    left -= p.interest;
+  }
+  const byFraction = parts.map((p, i) => ({ i, f: p.exact % COMMON })).sort((a, b) => (a.f === b.f ? a.i - b.i : a.f > b.f ? -1 : 1));
+  for (let k = 0; k < byFraction.length && left > 0; k++, left--) parts[byFraction[k].i].interest += 1;
+  return {
+    interest,
+    days: charged,
+    rate: charged ? rateOn(sorted, endDate) : null,
+    parts: parts.map(({ exact: _e, ...p }) => p),
+  };
 }

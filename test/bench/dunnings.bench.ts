@@ -22,7 +22,7 @@ import type { Database } from '../../db/schema.js';
 import { openApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { candidatesQuery } from '../../main/features/dunnings/candidates.service.js';
-import { dunningRow, planDunning, type ClaimRow, type PriorDunning } from '../../main/features/dunnings/claim.js';
+import { dunningRow, openParts, planDunning, type ClaimRow, type PriorDunning } from '../../main/features/dunnings/claim.js';
 import { CLAIM_COLUMNS } from '../../main/features/dunnings/dunnings.service.js';
 import { DEFAULT_SETTINGS } from '../../main/features/settings/settings.schema.js';
 import { opTable } from '../../main/op-table.js';
@@ -180,7 +180,8 @@ async function main() {
       const aud = w.prepare("insert into audit_log (at, entity, entity_id, action, data) values (?, 'dunning', ?, 'create', ?)");
       const first = next;
       for (const c of rows) {
-        const plan = planDunning(c, earlier(c.id), options, TODAY, s, rates);
+        // The direct path prices on today's principal (no payment history read): a timing reference, not the product's figure.
+        const plan = planDunning(c, earlier(c.id), options, TODAY, s, rates, { total: openParts(c).principal, events: [] });
         const row = dunningRow(c, earlier(c.id).length, plan, { ...options, dunningText: null, automatic: true }, next++, TODAY, `${TODAY} 12:00:00`);
         ins.run(row);
         aud.run(row.created_at, String(row.number), JSON.stringify({ fee: row.fee, interest: row.interest }));

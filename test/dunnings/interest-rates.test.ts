@@ -10,11 +10,16 @@ afterAll(async () => {
 });
 
 describe('late-interest rates in Settings (/dunnings/interest-rates)', () => {
-  test('seeded from domain-norway.md, newest first', async () => {
+  test('seeded with the official half-years from 2014 (policy rate on 1 January / 1 July + 8 points), newest first', async () => {
     const r = await s.json('/dunnings/interest-rates');
-    expect(r.body.map((x: { from: string; rate: number }) => [x.from, x.rate])).toEqual([
-      ['2026-01-01', 12], ['2025-07-01', 12.25], ['2025-01-01', 12.5], ['2024-07-01', 12.5], ['2024-01-01', 12.5],
-    ]);
+    const rates = r.body.map((x: { from: string; rate: number }) => [x.from, x.rate]);
+    expect(rates.slice(0, 5)).toEqual([['2026-01-01', 12], ['2025-07-01', 12.25], ['2025-01-01', 12.5], ['2024-07-01', 12.5], ['2024-01-01', 12.5]]);
+    expect(rates).toHaveLength(25);
+    expect(rates[rates.length - 1]).toEqual(['2014-01-01', 9.5]);
+    expect(Object.fromEntries(rates)).toMatchObject({
+      '2023-07-01': 11.75, '2023-01-01': 10.75, '2022-07-01': 9.25, '2022-01-01': 8.5, '2020-07-01': 8, '2020-01-01': 9.5,
+      '2019-07-01': 9.25, '2019-01-01': 8.75, '2016-07-01': 8.5, '2016-01-01': 8.75, '2015-07-01': 9, '2015-01-01': 9.25,
+    });
   });
 
   test('the user enters the next half-year; dunnings after it use it; a change never touches an issued dunning', async () => {
@@ -58,16 +63,16 @@ describe('late-interest rates in Settings (/dunnings/interest-rates)', () => {
   });
 
   test('a dunning needing a day before the first rate is a 400 naming interest; interest: false works', async () => {
-    const inv = await owe(s, 1_000, '2023-12-01', { invoiceDate: '2023-11-01' });
+    const inv = await owe(s, 1_000, '2013-12-01', { invoiceDate: '2013-11-01' });
     const r = await s.json('/dunnings/', { body: { invoiceNumber: inv } });
     expect(r.status).toBe(400);
-    expect(r.body.fields).toEqual([expect.objectContaining({ field: 'interest', message: expect.stringMatching(/no late-interest rate covers 2023-12-02/) })]);
+    expect(r.body.fields).toEqual([expect.objectContaining({ field: 'interest', message: expect.stringMatching(/no late-interest rate covers 2013-12-02/) })]);
     const c = (await s.json('/dunnings/candidates')).body.find((x: { invoiceNumber: number }) => x.invoiceNumber === inv);
-    expect(c).toMatchObject({ interest: null, interestProblem: expect.stringMatching(/2023-12-02/) });
+    expect(c).toMatchObject({ interest: null, interestProblem: expect.stringMatching(/2013-12-02/) });
     expect((await s.json('/dunnings/', { body: { invoiceNumber: inv, interest: false } })).status).toBe(201);
     // The run skips such an invoice and says why; the one dunned above has its new deadline in force.
-    const other = await owe(s, 1_000, '2023-12-01', { invoiceDate: '2023-11-01' });
+    const other = await owe(s, 1_000, '2013-12-01', { invoiceDate: '2013-11-01' });
     const run = await s.json('/dunnings/run', { method: 'POST' });
-    expect(run.body.skipped).toEqual([{ invoiceNumber: other, reason: 'no late-interest rate covers 2023-12-02' }]);
+    expect(run.body.skipped).toEqual([{ invoiceNumber: other, reason: 'no late-interest rate covers 2013-12-02' }]);
   });
 });

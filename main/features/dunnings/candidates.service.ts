@@ -22,6 +22,7 @@ import type { Settings } from '../settings/settings.schema.js';
 import { planDunning, type ClaimRow, type PriorDunning } from './claim.js';
 import { CLAIM_COLUMNS, claimsQuery, issueDunnings, MIN_NOTICE_DEADLINE_DAYS, priorOf, sendDunning, type NewDunning } from './dunnings.service.js';
 import { loadRates } from './interest-rates.service.js';
+import { balanceHistories, type BalanceHistory } from './interest-basis.service.js';
 import { inTx } from '../../ops/transaction.js';
 import type { DunningCandidateView } from './dunnings.output.js';
 
@@ -62,7 +63,7 @@ type CandidateRow = ClaimRow & { issue_date: string | null; total: number; recip
 /** A candidate as the API answers it (the op's output schema, dunnings.output.ts). */
 export type CandidateView = DunningCandidateView;
 
-function candidateViews(rows: CandidateRow[], prior: Map<number, PriorDunning[]>, today: string, s: Settings['dunning'], rates: RatePeriod[], dcn: boolean): CandidateView[] {
+function candidateViews(rows: CandidateRow[], prior: Map<number, PriorDunning[]>, histories: Map<number, BalanceHistory>, today: string, s: Settings['dunning'], rates: RatePeriod[], dcn: boolean): CandidateView[] {
   return rows.map((c) => {
     const earlier = prior.get(c.id) ?? [];
     const last = earlier[earlier.length - 1];
@@ -71,11 +72,11 @@ function candidateViews(rows: CandidateRow[], prior: Map<number, PriorDunning[]>
     let plan;
     let interestProblem: string | null = null;
     try {
-      plan = planDunning(c, earlier, { ...options, interest: true }, today, s, rates);
+      plan = planDunning(c, earlier, { ...options, interest: true }, today, s, rates, histories.get(c.id)!);
     } catch (e) {
       if (!(e instanceof MissingRateError)) throw e;
       interestProblem = `no late-interest rate covers ${e.date}`;
-      plan = planDunning(c, earlier, { ...options, interest: false }, today, s, rates);
+      plan = planDunning(c, earlier, { ...options, interest: false }, today, s, rates, histories.get(c.id)!);
     }
     const snapshot = JSON.parse(c.recipient_snapshot) as PartySnapshot;
     return {
@@ -114,8 +115,9 @@ export async function listCandidates(ctx: AppContext, f: { recipientNumber?: num
     candidateRows(ctx.db, today, filter).orderBy('d.number').limit(limit).offset(offset).execute(),
     candidatesQuery(ctx.db, today, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const prior = await priorOf(ctx.db, rows.map((r) => r.id));
-  return { items: candidateViews(rows as CandidateRow[], prior, today, s, rates, f.debtCollectionNotice ?? false), total: Number(count.n) };
+  const ids = rows.map((r) => r.id);
+  const [prior, histories] = await Promise.all([priorOf(ctx.db, ids), balanceHistories(ctx.db, ids)]);
+  return { items: candidateViews(rows as CandidateRow[], prior, histories, today, s, rates, f.debtCollectionNotice ?? false), total: Number(count.n) };
 }
 
 export async function* streamCandidates(ctx: AppContext, f: { recipientNumber?: number; debtCollectionNotice?: boolean }) {
@@ -129,7 +131,8 @@ export async function* streamCandidates(ctx: AppContext, f: { recipientNumber?: 
       .limit(BATCH)
       .execute()) as CandidateRow[];
     if (!rows.length) return;
-    yield* candidateViews(rows, await priorOf(ctx.db, rows.map((r) => r.id)), today, s, rates, f.debtCollectionNotice ?? false);
+    const ids = rows.map((r) => r.id);
+    yield* candidateViews(rows, await priorOf(ctx.db, ids), await balanceHistories(ctx.db, ids), today, s, rates, f.debtCollectionNotice ?? false);
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1].number;
   }
@@ -165,11 +168,12 @@ export async function runDunnings(ctx: AppContext): Promise<RunResult> {
       const batch = (await candidatesQuery(trx, today, filter).select(CLAIM_COLUMNS).where('d.number', '>', after).orderBy('d.number').limit(BATCH).execute()) as ClaimRow[];
       if (!batch.length) return batch;
       const prior = await priorOf(trx, batch.map((r) => r.id));
+      const histories = await balanceHistories(trx, batch.map((r) => r.id));
       const items: NewDunning[] = [];
       for (const c of batch) {
         const earlier = prior.get(c.id) ?? [];
         try {
-          const plan = planDunning(c, earlier, options, today, s, rates);
+          const plan = planDunning(c, earlier, options, today, s, rates, histories.get(c.id)!);
           items.push({ claim: c, priorCount: earlier.length, plan, options: { ...options, dunningText: null, automatic: true } });
         } catch (e) {
           if (!(e instanceof MissingRateError)) throw e;

@@ -10,7 +10,9 @@ import { fieldError, type FieldError } from '../../ops/errors.js';
 import type { Insertable } from 'kysely';
 import type { DunningsTable } from '../../../db/schema.js';
 import { feeAllowed } from '../../domain/dunning-fees.js';
-import { lateInterest, type LateInterest, type RatePeriod } from '../../domain/late-interest.js';
+import { type LateInterest, type RatePeriod } from '../../domain/late-interest.js';
+import { interestFor } from './interest.js';
+import type { BalanceHistory } from './interest-basis.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 
 export interface ClaimRow {
@@ -74,7 +76,15 @@ export interface Plan {
 const maxDate = (dates: (string | null)[]) => dates.reduce<string>((m, d) => (d !== null && d > m ? d : m), '');
 
 /** What a notice sent `today` adds to the claim. Throws MissingRateError when a charged day has no rate. */
-export function planDunning(c: ClaimRow, prior: readonly PriorDunning[], o: PlanOptions, today: string, s: Settings['dunning'], rates: readonly RatePeriod[]): Plan {
+export function planDunning(
+  c: ClaimRow,
+  prior: readonly PriorDunning[],
+  o: PlanOptions,
+  today: string,
+  s: Settings['dunning'],
+  rates: readonly RatePeriod[],
+  history: BalanceHistory,
+): Plan {
   const due = c.due_date!;
   let fee = 0;
   let feeRefusedReason: string | null = null;
@@ -92,10 +102,10 @@ export function planDunning(c: ClaimRow, prior: readonly PriorDunning[], o: Plan
     else if (amount === 0) feeRefusedReason = 'the fee is set to 0 kr in Settings';
     else fee = amount;
   }
-  // Interest runs on the principal only (no interest on interest or fees), from where the last notice's interest ended.
+  // Interest (./interest.ts) runs on the principal day by day, from where the last notice's interest ended.
   const interestFrom = maxDate([due, ...prior.map((p) => p.interest_to)]);
   const principal = openParts(c).principal;
-  const interest = o.interest ? lateInterest(principal, interestFrom, today, rates) : { interest: 0, days: 0, rate: null, parts: [] };
+  const interest = o.interest ? interestFor(history, due, interestFrom, today, rates) : { interest: 0, days: 0, rate: null, parts: [] };
   return { fee, feeRefusedReason, interest, interestFrom, principal, followsDeadline: maxDate([due, ...prior.map((p) => p.due_date)]) };
 }
 

@@ -80,7 +80,7 @@ function details(r: DunningRow, today: string): DunningDetails {
             from: r.interest_from,
             to: r.interest_to,
             principal: oreToKr(r.interest_principal),
-            parts: parts.map((p) => ({ from: p.from, to: p.to, days: p.days, rate: fromScaled(p.rate, 2), interest: oreToKr(p.interest) })),
+            parts: parts.map((p) => ({ from: p.from, to: p.to, days: p.days, rate: fromScaled(p.rate, 2), principal: oreToKr(p.principal ?? r.interest_principal), interest: oreToKr(p.interest) })),
           }
         : null,
     automatic: r.automatic === 1,

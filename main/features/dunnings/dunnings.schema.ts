@@ -82,7 +82,7 @@ export interface DunningDetails {
   recipient: { number: number; name: string };
   currency: string;
   feeRefusedReason: string | null;
-  interestPeriod: { from: string; to: string; principal: number; parts: { from: string; to: string; days: number; rate: number; interest: number }[] } | null;
+  interestPeriod: { from: string; to: string; principal: number; parts: { from: string; to: string; days: number; rate: number; principal: number; interest: number }[] } | null;
   automatic: boolean;
   invoiceState: 'not-due' | 'due' | 'paid' | 'lost';
   invoiceCurrentBalance: number;

@@ -15,6 +15,7 @@ import type { Settings } from '../settings/settings.schema.js';
 import { claimProblem, dunningRow, planDunning, type ClaimRow, type Plan, type PlanOptions, type PriorDunning } from './claim.js';
 import type { DunningInput } from './dunnings.schema.js';
 import { loadRates } from './interest-rates.service.js';
+import { balanceHistories, type BalanceHistory } from './interest-basis.service.js';
 import { keepInvoiceMailAddress } from './mail-address.js';
 import { inTx } from '../../ops/transaction.js';
 
@@ -110,9 +111,9 @@ async function issueDunningsInTx(ctx: AppContext, items: NewDunning[]): Promise<
 }
 
 /** planDunning, with a missing rate answered as a 400 naming `interest`. */
-export function planOr400(c: ClaimRow, prior: PriorDunning[], o: PlanOptions, today: string, s: Settings['dunning'], rates: RatePeriod[]): Plan {
+export function planOr400(c: ClaimRow, prior: PriorDunning[], o: PlanOptions, today: string, s: Settings['dunning'], rates: RatePeriod[], history: BalanceHistory): Plan {
   try {
-    return planDunning(c, prior, o, today, s, rates);
+    return planDunning(c, prior, o, today, s, rates, history);
   } catch (e) {
     if (!(e instanceof MissingRateError)) throw e;
     throw validationError([fieldError('interest', 'NO_INTEREST_RATE', { date: e.date })]);
@@ -154,7 +155,8 @@ export async function createDunning(ctx: AppContext, input: DunningInput): Promi
     const c = claim as ClaimRow;
     const prior = (await priorOf(trx, [c.id])).get(c.id) ?? [];
     const options = { debtCollectionNotice: dcn, dunningFee: input.dunningFee ?? true, interest: input.interest ?? true, dueDate };
-    const plan = planOr400(c, prior, options, today, settings, await loadRates(trx));
+    const history = (await balanceHistories(trx, [c.id])).get(c.id)!;
+    const plan = planOr400(c, prior, options, today, settings, await loadRates(trx), history);
     const [number] = await issueDunnings(tctx, [
       { claim: c, priorCount: prior.length, plan, options: { ...options, dunningText: input.dunningText?.trim() || null, automatic: false } },
     ]);

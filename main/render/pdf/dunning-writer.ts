@@ -26,7 +26,7 @@ export interface DunningDocument {
   fee: number;
   interest: number;
   interestPrincipal: number;
-  interestParts: { from: string; to: string; days: number; rate: number; interest: number }[];
+  interestParts: { from: string; to: string; days: number; rate: number; principal?: number; interest: number }[];
 }
 
 /**

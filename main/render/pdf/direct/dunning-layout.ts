@@ -70,7 +70,7 @@ function claimTable(flow: Flow, d: DunningDocument): void {
   row(`Utestående per ${formatDate(d.dunningDate)}`, d.invoiceBalance, { muted: true });
   if (d.fee !== 0) row(d.debtCollectionNotice ? 'Gebyr for inkassovarsel' : 'Purregebyr', d.fee);
   for (const p of d.interestParts) {
-    row(`Forsinkelsesrente ${formatPercent(p.rate)} % av ${formatMoney(d.interestPrincipal, cur)}, ${formatDate(p.from)}–${formatDate(p.to)} (${p.days} dager)`, p.interest);
+    row(`Forsinkelsesrente ${formatPercent(p.rate)} % av ${formatMoney(p.principal ?? d.interestPrincipal, cur)}, ${formatDate(p.from)}–${formatDate(p.to)} (${p.days} dager)`, p.interest);
   }
   if (d.interestParts.length > 1) row('Forsinkelsesrente i alt', d.interest);
   row('Å betale', total(d), { strong: true });

@@ -78,7 +78,7 @@ export function DunningDetail() {
           <Text fw={600} mb="xs">{t('dun.detail.interest')}</Text>
           {d.interestPeriod.parts.map((p) => (
             <Text size="sm" key={p.from}>
-              {t('dun.detail.interestLine', { rate: formatMoney(p.rate).replace(/,00$/, ''), principal: money(d.interestPeriod!.principal), from: formatDate(p.from), to: formatDate(p.to), days: p.days, amount: money(p.interest) })}
+              {t('dun.detail.interestLine', { rate: formatMoney(p.rate).replace(/,00$/, ''), principal: money(p.principal), from: formatDate(p.from), to: formatDate(p.to), days: p.days, amount: money(p.interest) })}
             </Text>
           ))}
         </Paper>
