@@ -158,3 +158,10 @@ export function interestOnBalances(steps: readonly PrincipalStep[], fromDate: st
     parts: parts.map(({ exact: _e, ...p }) => p),
   };
 }
+
+/** The last day the rate table covers: the end of the half-year its latest entry starts in (rates are fixed per half-year). */
+export function rateTableEnd(rates: readonly RatePeriod[]): string | null {
+  const latest = rates.reduce<string | null>((m, r) => (m === null || r.from > m ? r.from : m), null);
+  if (latest === null) return null;
+  return `${latest.slice(0, 4)}-${latest.slice(5, 7) < '07' ? '06-30' : '12-31'}`;
+}

@@ -76,3 +76,27 @@ describe('late-interest rates in Settings (/dunnings/interest-rates)', () => {
     expect(run.body.skipped).toEqual([{ invoiceNumber: other, reason: 'no late-interest rate covers 2013-12-02' }]);
   });
 });
+
+describe('today past the last known half-year: said, not silently carried', () => {
+  test('status, candidates and a new reminder carry a warning naming the missing half-year; entering the rate clears it', async () => {
+    const status = await s.json('/dunnings/interest-rates/status');
+    expect(status.body).toEqual({ today: '2026-03-15', latest: { from: '2026-01-01', rate: 12 }, knownThrough: '2026-06-30', warning: null });
+    const inv = await owe(s, 2_000, '2026-06-20');
+    s.clock.set('2026-07-20');
+    try {
+      const st = (await s.json('/dunnings/interest-rates/status')).body;
+      expect(st.warning).toMatchObject({ code: 'INTEREST_RATE_UNKNOWN', params: { from: '2026-07-01', rate: '12', since: '2026-01-01' } });
+      expect(st.warning.message).toMatch(/rate from 2026-07-01 is not entered yet/);
+      const c = (await s.json('/dunnings/candidates')).body.find((x: { invoiceNumber: number }) => x.invoiceNumber === inv);
+      expect(c.interestWarning).toMatch(/2026-07-01/);
+      const d = await s.json('/dunnings/', { body: { invoiceNumber: inv } });
+      expect(d.status).toBe(201);
+      expect(d.body.interestWarning).toMatch(/last known rate, 12 %/);
+      expect((await s.json('/dunnings/interest-rates', { body: { from: '2026-07-01', rate: 11.75 } })).status).toBe(201);
+      expect((await s.json('/dunnings/interest-rates/status')).body.warning).toBeNull();
+      expect((await s.api('/dunnings/interest-rates/2026-07-01', { method: 'DELETE' })).status).toBe(204);
+    } finally {
+      s.clock.set('2026-03-15');
+    }
+  });
+});

@@ -23,6 +23,7 @@ import { planDunning, type ClaimRow, type PriorDunning } from './claim.js';
 import { CLAIM_COLUMNS, claimsQuery, issueDunnings, MIN_NOTICE_DEADLINE_DAYS, priorOf, sendDunning, type NewDunning } from './dunnings.service.js';
 import { loadRates } from './interest-rates.service.js';
 import { balanceHistories, type BalanceHistory } from './interest-basis.service.js';
+import { rateWarning } from './interest.js';
 import { inTx } from '../../ops/transaction.js';
 import type { DunningCandidateView } from './dunnings.output.js';
 
@@ -97,6 +98,7 @@ function candidateViews(rows: CandidateRow[], prior: Map<number, PriorDunning[]>
       interest: interestProblem ? null : oreToKr(plan.interest.interest),
       interestRate: plan.interest.rate === null ? null : fromScaled(plan.interest.rate, 2),
       interestProblem,
+      interestWarning: !interestProblem && plan.interest.days > 0 ? (rateWarning(rates, today)?.message ?? null) : null,
       total: oreToKr(c.balance + plan.fee + plan.interest.interest),
     };
   });

@@ -7,8 +7,8 @@ import { dunningSource } from './dunning.source.js';
 import { CandidateQuery, DunningGetQuery, DunningInput, DunningListQuery, InterestRateInput, InterestRateParam } from './dunnings.schema.js';
 import { getDunning, listDunnings, streamDunnings } from './dunnings.read.js';
 import { createDunning, sendDunning } from './dunnings.service.js';
-import { createRate, deleteRate, getRate, listRates, updateRate } from './interest-rates.service.js';
-import { DunningCandidateView, DunningView, InterestRateView, DunningRunView } from './dunnings.output.js';
+import { createRate, deleteRate, getRate, listRates, rateStatus, updateRate } from './interest-rates.service.js';
+import { DunningCandidateView, DunningView, InterestRateView, DunningRunView, InterestRateStatusView } from './dunnings.output.js';
 import { HistoryEntryView, ShipmentView } from '../documents/documents.output.js';
 import { ListOf, CreatedOf, NoContentOf, FileOf } from '../../ops/output.js';
 
@@ -28,7 +28,12 @@ export const dunningOps = [
     run: async ({ body }, ctx) => {
       const made = await createDunning(ctx, body);
       const view = await getDunning(ctx, made.number);
-      return created(`/dunnings/${made.number}`, { ...view, feeRefusedReason: made.feeRefusedReason, ...(made.shipments ? { shipments: made.shipments } : {}) });
+      return created(`/dunnings/${made.number}`, {
+        ...view,
+        feeRefusedReason: made.feeRefusedReason,
+        interestWarning: made.interestWarning,
+        ...(made.shipments ? { shipments: made.shipments } : {}),
+      });
     },
   }),
   defineOp({
@@ -88,6 +93,14 @@ export const dunningOps = [
       const from = await createRate(ctx, body);
       return created(`/dunnings/interest-rates/${from}`, await getRate(ctx, from));
     },
+  }),
+  defineOp({
+    name: 'dunnings.interestRateStatus',
+    output: InterestRateStatusView,
+    method: 'GET',
+    path: '/dunnings/interest-rates/status',
+    summary: 'Whether the late-interest rates cover today: the latest rate, the last day its half-year covers, and a warning when today is past it',
+    run: (_i, ctx) => rateStatus(ctx),
   }),
   defineOp({
     name: 'dunnings.getInterestRate',

@@ -23,6 +23,7 @@ export const DunningCandidateView = Closed({
   interest: Nullable(Kr),
   interestRate: Nullable(Type.Number({ description: 'percent a year' })),
   interestProblem: Nullable(Type.String()),
+  interestWarning: Nullable(Type.String({ description: 'set when days past the last known half-year are charged at the last known rate' })),
   total: Kr,
 });
 export type DunningCandidateView = Static<typeof DunningCandidateView>;
@@ -52,6 +53,7 @@ export const DunningView = Type.Object({
     sendAgain: Link,
   }),
   feeRefusedReason: Type.Optional(Nullable(Type.String())),
+  interestWarning: Type.Optional(Nullable(Type.String({ description: 'on creation: days past the last known half-year were charged at the last known rate' }))),
 });
 export type DunningView = Static<typeof DunningView>;
 
@@ -74,3 +76,12 @@ export const DunningRunView = Type.Object({
 });
 export type DunningRunView = Static<typeof DunningRunView>;
 
+
+/** Whether the rate table covers today (GET /dunnings/interest-rates/status). */
+export const InterestRateStatusView = Closed({
+  today: IsoDate,
+  latest: Nullable(Closed({ from: IsoDate, rate: Type.Number() })),
+  knownThrough: Nullable(IsoDate),
+  warning: Nullable(Closed({ code: Type.Literal('INTEREST_RATE_UNKNOWN'), message: Type.String(), params: Closed({ from: IsoDate, rate: Type.String(), since: IsoDate }) })),
+});
+export type InterestRateStatusView = Static<typeof InterestRateStatusView>;

@@ -16,6 +16,7 @@ import { claimProblem, dunningRow, planDunning, type ClaimRow, type Plan, type P
 import type { DunningInput } from './dunnings.schema.js';
 import { loadRates } from './interest-rates.service.js';
 import { balanceHistories, type BalanceHistory } from './interest-basis.service.js';
+import { rateWarning } from './interest.js';
 import { keepInvoiceMailAddress } from './mail-address.js';
 import { inTx } from '../../ops/transaction.js';
 
@@ -132,6 +133,7 @@ export async function sendDunning(ctx: AppContext, number: number, options: Deli
 export interface CreatedDunning {
   number: number;
   feeRefusedReason: string | null;
+  interestWarning: string | null;
   shipments: ShipmentView[] | null;
 }
 
@@ -156,11 +158,13 @@ export async function createDunning(ctx: AppContext, input: DunningInput): Promi
     const prior = (await priorOf(trx, [c.id])).get(c.id) ?? [];
     const options = { debtCollectionNotice: dcn, dunningFee: input.dunningFee ?? true, interest: input.interest ?? true, dueDate };
     const history = (await balanceHistories(trx, [c.id])).get(c.id)!;
-    const plan = planOr400(c, prior, options, today, settings, await loadRates(trx), history);
+    const rates = await loadRates(trx);
+    const plan = planOr400(c, prior, options, today, settings, rates, history);
+    const interestWarning = plan.interest.days > 0 ? (rateWarning(rates, today)?.message ?? null) : null;
     const [number] = await issueDunnings(tctx, [
       { claim: c, priorCount: prior.length, plan, options: { ...options, dunningText: input.dunningText?.trim() || null, automatic: false } },
     ]);
     const shipments = input.shipment ? await sendDunning(tctx, number, input.shipment) : null;
-    return { number, feeRefusedReason: plan.feeRefusedReason, shipments };
+    return { number, feeRefusedReason: plan.feeRefusedReason, interestWarning, shipments };
   });
 }

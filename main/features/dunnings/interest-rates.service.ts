@@ -11,6 +11,22 @@ import { conflict, fieldError, FieldErrors, notFound } from '../../ops/errors.js
 import { audit } from '../audit/audit.service.js';
 import type { InterestRateInput } from './dunnings.schema.js';
 import { inTx } from '../../ops/transaction.js';
+import { rateTableEnd } from '../../domain/late-interest.js';
+import { rateWarning } from './interest.js';
+import type { InterestRateStatusView } from './dunnings.output.js';
+
+/** Whether the rates cover today; when not, the warning the dunning screen shows. */
+export async function rateStatus(ctx: AppContext): Promise<InterestRateStatusView> {
+  const today = ctx.clock.today();
+  const rates = await loadRates(ctx.db);
+  const last = rates[rates.length - 1];
+  return {
+    today,
+    latest: last ? { from: last.from, rate: fromScaled(last.rate, 2) } : null,
+    knownThrough: rateTableEnd(rates),
+    warning: rateWarning(rates, today),
+  };
+}
 
 export interface InterestRateView {
   from: string;

@@ -1,5 +1,6 @@
-import { Anchor, Button, Checkbox, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { OutputOf } from '../../api/op-types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
@@ -23,6 +24,11 @@ export function CandidateList() {
   // How many candidates the list holds (null while loading): nothing to select while it is empty.
   const [total, setTotal] = useState<number | null>(null);
   const key = JSON.stringify({ notice, version });
+  // Today past the half-year the rate table covers: say so instead of charging the last rate silently.
+  const [rateWarning, setRateWarning] = useState<OutputOf<'dunnings.interestRateStatus'>['warning']>(null);
+  useEffect(() => {
+    call(DUN_OPS.rateStatus, {}).then((s) => setRateWarning(s.warning), () => setRateWarning(null));
+  }, [version]);
   const fetchPage = useCallback(
     (page: number, perPage: number) =>
       call(DUN_OPS.candidates, { query: { page, perPage, ...(notice ? { debtCollectionNotice: true } : {}) } }).then((res) => {
@@ -103,6 +109,11 @@ export function CandidateList() {
   ];
   return (
     <Stack gap="sm">
+      {rateWarning ? (
+        <Alert color="orange" data-testid="interest-rate-warning">
+          {t('errors.INTEREST_RATE_UNKNOWN', { ...rateWarning.params, from: formatDate(rateWarning.params.from), since: formatDate(rateWarning.params.since), rate: rateWarning.params.rate.replace('.', ',') })}
+        </Alert>
+      ) : null}
       <Group justify="space-between">
         <Group gap="sm">
           <Switch label={t('dun.asNotice')} checked={notice} onChange={(e) => setNotice(e.currentTarget.checked)} data-testid="as-notice" />

@@ -29,6 +29,7 @@ export const DUN_OPS = {
   createRate: 'dunnings.createInterestRate',
   updateRate: 'dunnings.updateInterestRate',
   deleteRate: 'dunnings.deleteInterestRate',
+  rateStatus: 'dunnings.interestRateStatus',
 } as const satisfies OpTree;
 
 /** A shipment of a dunning as dunnings.history answers it. */
