@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_signup_challenges.js';
 import * as m0013 from './migrations/0013_customer_number_index.js';
 import * as m0014 from './migrations/0014_event_seats_taken.js';
 import * as m0015 from './migrations/0015_outbox_error_code.js';
+import * as m0017 from './migrations/0017_sessions.js';
 import * as m0019 from './migrations/0019_interest_history.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013_customer_number_index': m0013,
   '0014_event_seats_taken': m0014,
   '0015_outbox_error_code': m0015,
+  '0017_sessions': m0017,
   '0019_interest_history': m0019,
 };
 
@@ -46,7 +48,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   // Kysely looks for them across all schemas, and another schema's tables must not count (tests: one schema each).
   const schema =
     dialectOf(db) === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
-  const migrator = new Migrator({ db, provider: new InCodeProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Numbers are handed out to work landing in parallel (0019 may land before 0017): a database that already ran a later
+  // one runs the earlier one when it arrives, instead of refusing to start. Each migration stands alone.
+  const migrator = new Migrator({ db, provider: new InCodeProvider(), allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -243,6 +243,8 @@ export interface Database {
   event_custom_fields: EventCustomFieldsTable;
   event_participants: EventParticipantsTable;
   signup_challenges: SignupChallengesTable;
+  sessions: SessionsTable;
+  owner_key: OwnerKeyTable;
 }
 
 /** Issued signup captcha challenges (0012): single use, deleted when checked or expired. */
@@ -371,4 +373,21 @@ export interface UsersTable {
   key_hash: string;
   active: number;
   created_at: string;
+}
+
+/** Browser sessions (0017): the token's SHA-256; user_id null for the owner key / login link; UTC ISO times. */
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number | null;
+  created_at: string;
+  last_seen_at: string;
+  client: string | null;
+}
+
+/** The owner API key's SHA-256 on a PostgreSQL database (0017): one row, id 1. */
+export interface OwnerKeyTable {
+  id: number;
+  key_hash: string;
+  changed_at: string;
 }

@@ -14,6 +14,8 @@ export interface Actor {
   id: number | null;
   name: string;
   role: Role;
+  /** The browser session the request came with (sessions table), absent for a key. */
+  sessionId?: number;
 }
 
 /** Where the loopback API key lives; the headless and Electron entries provide a file-backed store. */

@@ -14,6 +14,7 @@ import { reportOps } from './features/reports/reports.ops.js';
 import { settingsOps } from './features/settings/settings.ops.js';
 import { sendingOps } from './features/sending/sending.ops.js';
 import { userOps } from './features/users/users.ops.js';
+import { sessionOps } from './features/users/sessions.ops.js';
 import type { Op } from './ops/define.js';
 
 /** The operation table: every operation of Kvitt, served alike over IPC and loopback HTTP. */
@@ -34,6 +35,7 @@ export const allOps = [
   ...reportOps,
   ...dunningOps,
   ...userOps,
+  ...sessionOps,
   // one line per area
 ] as const satisfies readonly Op[];
 

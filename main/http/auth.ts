@@ -60,25 +60,18 @@ export function presentedKey(header: string | undefined): string | undefined {
 /** The same constant-time comparison for callers outside this module (the login form's key). */
 export const sameSecret = (presented: string, secret: string) => same(presented, secret);
 
-export type AuthResult = { ok: true; via: 'key' | 'session' } | { ok: false; message: string };
-
 /**
- * API clients: `Authorization: Bearer <key>` or HTTP Basic with the key as password (any user name,
- * as clients of the original service send their login). The browser GUI: the session cookie set by
- * the login link, plus the client header.
+ * API clients with the owner key: `Authorization: Bearer <key>` or HTTP Basic with the key as password (any user name,
+ * as clients of the original service send their login). 'owner' when it is the owner key, 'other' when it is some
+ * other key (maybe an office user's: main/http/login.ts), 'none' without the header; an Originator-Id that is not ours
+ * is refused with its message.
  */
-export function authenticate(req: FastifyRequest, apiKey: string, sessionSecret: string, originatorId: string): AuthResult {
+export function ownerKeyOf(req: FastifyRequest, apiKey: string, originatorId: string): 'owner' | 'other' | 'none' | { refused: string } {
   const header = req.headers.authorization;
-  if (header) {
-    const presented = presentedKey(header);
-    if (!presented || !same(presented, apiKey)) return { ok: false, message: 'Wrong API key' };
-    const oid = req.headers['originator-id'];
-    if (oid !== undefined && String(oid) !== originatorId) {
-      return { ok: false, message: `Originator-Id must be ${originatorId}` };
-    }
-    return { ok: true, via: 'key' };
-  }
-  const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
-  if (cookie && same(cookie, sessionSecret) && req.headers[CLIENT_HEADER] === '1') return { ok: true, via: 'session' };
-  return { ok: false, message: 'Send the API key: Authorization: Bearer <key>' };
+  if (!header) return 'none';
+  const presented = presentedKey(header);
+  if (!presented || !same(presented, apiKey)) return 'other';
+  const oid = req.headers['originator-id'];
+  if (oid !== undefined && String(oid) !== originatorId) return { refused: `Originator-Id must be ${originatorId}` };
+  return 'owner';
 }

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LEGACY_OWNER, type Actor } from '../features/users/actor.js';
 import { hostMatcher } from '../office-server/listen.js';
 import { fieldError } from '../ops/errors.js';
-import { authenticate } from './auth.js';
+import { ownerKeyOf } from './auth.js';
 import type { UserAuth } from './login.js';
 import { isPublicRoute } from './public-routes.js';
 import { errorReply, schemeOf } from './results.js';
@@ -87,22 +87,25 @@ export interface Auth {
   actorOf(req: FastifyRequest): Actor;
 }
 
-export function authGuards(o: { apiKey: () => string; sessionSecret: string; originatorId: string; users: UserAuth }): Auth {
+export function authGuards(o: { apiKey: () => string; originatorId: string; users: UserAuth }): Auth {
   const actors = new WeakMap<FastifyRequest, Actor>();
   const open: PreHandler = (_req, _reply, done) => done();
   const guarded: PreHandler = (req, reply, done) => {
-    const auth = authenticate(req, o.apiKey(), o.sessionSecret, o.originatorId);
-    if (auth.ok) return done(); // the original key / login link: the owner, answered without a database look-up
-    const refuse = () => {
+    const key = ownerKeyOf(req, o.apiKey(), o.originatorId);
+    if (key === 'owner') return done(); // the owner key: answered without a database look-up
+    const refuse = (message: string) => {
       // Bearer only: a Basic challenge would make a browser remember the key and send it on cross-site requests.
       reply.header('WWW-Authenticate', 'Bearer realm="kvitt"');
-      errorReply(reply, 401, 'UNAUTHORIZED', auth.message);
+      errorReply(reply, 401, 'UNAUTHORIZED', message);
     };
-    // Not the owner's key: maybe an office-server user's key or session (main/http/login.ts).
+    if (typeof key === 'object') return refuse(key.refused);
+    const message = key === 'other' ? 'Wrong API key' : 'Send the API key (Authorization: Bearer <key>) or log in at /app/login';
+    // An office user's key, or a browser session (main/http/login.ts, sessions table).
     o.users.actorOf(req).then(
       (actor) => {
         const oid = req.headers['originator-id'];
-        if (!actor || (oid !== undefined && String(oid) !== o.originatorId)) return refuse();
+        if (!actor) return refuse(message);
+        if (oid !== undefined && String(oid) !== o.originatorId) return refuse(`Originator-Id must be ${o.originatorId}`);
         actors.set(req, actor);
         done();
       },

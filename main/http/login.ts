@@ -2,51 +2,54 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { LEGACY_OWNER, type Actor } from '../features/users/actor.js';
 import { actorForKeyHash, keyHash } from '../features/users/users.service.js';
-import { CLIENT_HEADER, presentedKey, randomSecret, readCookie, sameSecret, SESSION_COOKIE } from './auth.js';
+import { CLIENT_HEADER, presentedKey, readCookie, sameSecret, SESSION_COOKIE } from './auth.js';
+import { endSessionByToken, sessionActor, startSession } from '../features/users/sessions.service.js';
 
-const SESSION_HOURS = 12;
-const MAX_SESSIONS = 10_000;
+/** How long the start-up login link works, once. */
+export const LOGIN_LINK_MINUTES = 10;
 
 /**
- * Office-server users (main/features/users) on the HTTP transport: their API keys (Bearer/Basic) and their GUI sessions
- * (cookie set by the login form). A session holds the key's hash, not the user: every request looks the user up, so a
- * disabled user or a regenerated key stops working at once. The original API key and login link stay the owner's.
+ * Office-server users (main/features/users) and browser sessions on the HTTP transport: a user's API key (Bearer/Basic)
+ * or a session cookie. Every login is its own session in the database (sessions.service.ts), so it holds in every
+ * server process on the database, and ends at logout, on expiry, or when its user's key changes or the user is
+ * disabled, demoted or deleted. The owner key and the start-up login link start owner sessions (user null).
  */
 export class UserAuth {
-  private readonly sessions = new Map<string, { hash: string; until: number }>();
-  constructor(private readonly ctx: AppContext) {}
+  private link: { token: string; until: number } | null;
+  constructor(
+    private readonly ctx: AppContext,
+    loginToken: string,
+  ) {
+    this.link = { token: loginToken, until: Date.now() + LOGIN_LINK_MINUTES * 60_000 };
+  }
 
-  /** The user a request authenticates as with a user key or a user session; null when it does not. */
+  /** The user a request authenticates as with a user key or a session; null when it does not. */
   async actorOf(req: FastifyRequest): Promise<Actor | null> {
     const key = presentedKey(req.headers.authorization);
-    if (key) return this.byHash(keyHash(key));
+    if (key) return actorForKeyHash(this.ctx, keyHash(key));
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
-    const session = token ? this.sessions.get(token) : undefined;
-    if (!session || req.headers[CLIENT_HEADER] !== '1') return null;
-    if (session.until < Date.now()) {
-      this.sessions.delete(token!);
-      return null;
-    }
-    return this.byHash(session.hash);
+    if (!token || token.length > 200 || req.headers[CLIENT_HEADER] !== '1') return null;
+    return sessionActor(this.ctx, token);
   }
 
-  private byHash(hash: string): Promise<Actor | null> {
-    return actorForKeyHash(this.ctx, hash);
-  }
-
-  /** A new GUI session for a user key; null when the key is no active user's. */
-  async login(key: string): Promise<{ token: string; actor: Actor } | null> {
-    const hash = keyHash(key);
-    const actor = await this.byHash(hash);
+  /** A new session for the owner key (`owner`) or a user key; null when the key is no active user's. */
+  async login(key: string, owner: boolean, client: string | undefined): Promise<{ token: string; actor: Actor } | null> {
+    const actor = owner ? LEGACY_OWNER : await actorForKeyHash(this.ctx, keyHash(key));
     if (!actor) return null;
-    if (this.sessions.size >= MAX_SESSIONS) {
-      const now = Date.now();
-      for (const [t, s] of this.sessions) if (s.until < now) this.sessions.delete(t);
-      if (this.sessions.size >= MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
-    }
-    const token = randomSecret(32);
-    this.sessions.set(token, { hash, until: Date.now() + SESSION_HOURS * 3600_000 });
+    const { token } = await startSession(this.ctx, actor.id, client);
     return { token, actor };
+  }
+
+  /** The start-up login link: works once, for LOGIN_LINK_MINUTES; then the owner logs in with the key. */
+  async loginWithLink(token: string, client: string | undefined): Promise<string | null> {
+    const link = this.link;
+    if (!link || link.until < Date.now() || !sameSecret(token, link.token)) return null;
+    this.link = null;
+    return (await startSession(this.ctx, null, client)).token;
+  }
+
+  logout(token: string): Promise<void> {
+    return endSessionByToken(this.ctx, token);
   }
 }
 
@@ -76,19 +79,23 @@ var m=/[#&]key=([^&]+)/.exec(location.hash);if(m){history.replaceState(null,'',l
 const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; frame-ancestors 'none'";
 
 /**
- * /app/login: with `?token=` the login link of the loopback case (the owner), without it a page where a person enters
- * their key; POST /app/login {key} (JSON, same origin) starts a session for the owner's API key or a user's key.
+ * /app/login: with `?token=` the start-up login link (the owner; once, for a few minutes), without it a page where a
+ * person enters their key; POST /app/login {key} (JSON, same origin) starts a session for the owner key or a user's
+ * key; POST /app/logout ends the session of the cookie.
  */
 export function registerLogin(
   app: FastifyInstance,
-  o: { loginToken: string; sessionSecret: string; apiKey: () => string; users: UserAuth; secure: boolean; errorReply: (reply: FastifyReply, status: number, code: string, message: string, fields?: unknown[]) => unknown },
+  o: { apiKey: () => string; users: UserAuth; secure: boolean; errorReply: (reply: FastifyReply, status: number, code: string, message: string, fields?: unknown[]) => unknown },
 ) {
-  const cookie = (value: string) => `${SESSION_COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/${o.secure ? '; Secure' : ''}`;
+  const flags = `HttpOnly; SameSite=Strict; Path=/${o.secure ? '; Secure' : ''}`;
+  const cookie = (value: string) => `${SESSION_COOKIE}=${value}; ${flags}`;
+  const client = (req: FastifyRequest) => (typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined);
   app.get('/app/login', async (req, reply) => {
     const token = (req.query as { token?: string }).token;
     if (token === undefined) return reply.type('text/html; charset=utf-8').header('Content-Security-Policy', PAGE_CSP).send(LOGIN_PAGE);
-    if (token !== o.loginToken) return o.errorReply(reply, 401, 'UNAUTHORIZED', 'This login link is not valid');
-    reply.header('Set-Cookie', cookie(o.sessionSecret));
+    const session = typeof token === 'string' ? await o.users.loginWithLink(token, client(req)) : null;
+    if (!session) return o.errorReply(reply, 401, 'UNAUTHORIZED', `This login link is not valid: it works once, for ${LOGIN_LINK_MINUTES} minutes after start-up. Log in with the owner key at /app/login`);
+    reply.header('Set-Cookie', cookie(session));
     return reply.redirect('/app/');
   });
   app.get('/app/login.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(LOGIN_SCRIPT));
@@ -99,13 +106,16 @@ export function registerLogin(
       const fields = [...(typeof body?.key === 'string' && body.key.length > 0 && body.key.length <= 200 ? [] : [{ field: 'key', message: 'must be your API key' }]), ...extra.map((f) => ({ field: f, message: 'is not a known field' }))];
       return o.errorReply(reply, 400, 'VALIDATION_ERROR', 'Send {"key": "<your API key>"}', fields);
     }
-    if (sameSecret(body.key, o.apiKey())) {
-      reply.header('Set-Cookie', cookie(o.sessionSecret));
-      return reply.code(200).send({ name: LEGACY_OWNER.name, role: LEGACY_OWNER.role });
-    }
-    const session = await o.users.login(body.key);
+    const session = await o.users.login(body.key, sameSecret(body.key, o.apiKey()), client(req));
     if (!session) return o.errorReply(reply, 401, 'UNAUTHORIZED', 'Wrong key or disabled user');
     reply.header('Set-Cookie', cookie(session.token));
     return reply.code(200).send({ name: session.actor.name, role: session.actor.role });
+  });
+  // Logout: the session ends in the database (in every server process) and the browser forgets the cookie.
+  app.post('/app/logout', async (req, reply) => {
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    if (token && token.length <= 200) await o.users.logout(token);
+    reply.header('Set-Cookie', `${SESSION_COOKIE}=; Max-Age=0; ${flags}`);
+    return reply.code(204).send();
   });
 }

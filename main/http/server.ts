@@ -25,7 +25,7 @@ export interface HttpOptions {
   port: () => number;
   /** Folder of the built renderer, served at /app/. */
   rendererDir?: string | null;
-  /** Token of the GUI login link; generated when not given. */
+  /** Token of the GUI login link (works once, for a few minutes: login.ts); generated when not given. */
   loginToken?: string;
   originatorId?: string;
   version?: string;
@@ -37,10 +37,9 @@ export interface HttpOptions {
   publicHosts?: readonly string[];
 }
 
-export async function buildHttpServer(opts: HttpOptions): Promise<{ app: FastifyInstance; loginToken: string; sessionSecret: string }> {
+export async function buildHttpServer(opts: HttpOptions): Promise<{ app: FastifyInstance; loginToken: string }> {
   const { ctx, ops } = opts;
   const loginToken = opts.loginToken ?? randomSecret(24);
-  const sessionSecret = randomSecret(32);
   const originatorId = opts.originatorId ?? '1';
 
   // HTTPS for the office server (TLS material from main/office-server/tls.ts); the typed overloads differ only in the server class.
@@ -71,17 +70,17 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
   await registerPublicRoutes(app, opts.publicRateLimit); // rate limit + signup form parser, public ops only
 
   app.addHook('onRequest', requestChecks({ port: opts.port, publicHosts: opts.publicHosts }));
-  const users = new UserAuth(ctx);
-  const auth = authGuards({ apiKey: opts.apiKey, sessionSecret, originatorId, users });
+  const users = new UserAuth(ctx, loginToken);
+  const auth = authGuards({ apiKey: opts.apiKey, originatorId, users });
   registerOpRoutes(app, ctx, ops, auth, opts.version ?? '1.0');
 
   registerEventsRoute(app, ctx.push, auth.guard(false)); // the push channel for the browser GUI (server-sent events)
-  registerLogin(app, { loginToken, sessionSecret, apiKey: opts.apiKey, users, secure: !!opts.tls, errorReply });
+  registerLogin(app, { apiKey: opts.apiKey, users, secure: !!opts.tls, errorReply });
 
   if (opts.rendererDir) registerGuiFiles(app, opts.rendererDir);
   app.get('/', async (_req, reply) => reply.send({ name: 'Kvitt', api: '/openapi.json', gui: '/app/' }));
 
   app.setErrorHandler(sendError);
 
-  return { app, loginToken, sessionSecret };
+  return { app, loginToken };
 }

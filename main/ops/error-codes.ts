@@ -245,6 +245,7 @@ export const NOT_FOUND_SUBJECTS = {
   'discount-code': (p: { code: string; event: number }) => `Discount code ${p.code} of event ${p.event}`,
   user: (p: { id: number }) => `User ${p.id}`,
   backup: (p: { name: string }) => `Backup ${p.name}`,
+  session: (p: { id: number }) => `Session ${p.id}`,
 } satisfies Record<string, (p: never) => string>;
 
 export type NotFoundEntity = keyof typeof NOT_FOUND_SUBJECTS;

@@ -168,7 +168,7 @@ test('API: port and on/off are saved for the next start; the key is masked, show
   await page.getByTestId('api-enabled').click({ force: true });
   await page.getByTestId('api-save').click();
   await visible(page.getByText('API-innstillingene er lagret'));
-  expect((await server.json('/originators/current/settings')).body.api).toEqual({ enabled: false, port: 7171 });
+  expect((await server.json('/originators/current/settings')).body.api).toEqual({ enabled: false, port: 7171, sessionIdleMinutes: 480, sessionMaxDays: 7 });
 
   await page.getByTestId('api-key-regenerate').click();
   await page.getByTestId('confirm-ok').click();

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOp } from '../../ops/define.js';
 import { OpError } from '../../ops/errors.js';
+import { endSessionsOf } from '../users/sessions.service.js';
 import { getSettings, settingsView, updateSettings } from './settings.service.js';
 import { SettingsPatch } from './settings.schema.js';
 import { SettingsView, ApiKeyView, CurrentApiKeyView } from './settings.output.js';
@@ -38,13 +39,17 @@ export const settingsOps = [
     path: '/originators/current/api-key',
     summary: 'Make a new loopback API key; the old one stops working at once',
     body: Type.Optional(Type.Object({})),
-    run: (_i, ctx) => {
+    run: async (_i, ctx) => {
       if (!ctx.apiKeys) throw new OpError(409, 'NO_KEY_STORE', 'This instance has no API key store');
+      let key: string;
       try {
-        return { key: ctx.apiKeys.regenerate() };
+        key = ctx.apiKeys.regenerate();
       } catch (e) {
         throw new OpError(409, 'KEY_FIXED', (e as Error).message);
       }
+      // Every session started with the old key ends (a leaked one cannot read the new key), but the one asking.
+      await endSessionsOf(ctx.db, null, ctx.actor?.id === null ? ctx.actor.sessionId : undefined);
+      return { key };
     },
   }),
 ];

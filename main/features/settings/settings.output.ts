@@ -44,7 +44,7 @@ export const SettingsView = Closed({
     offerValidDays: Type.Integer(),
     ourReference: NullStr,
   }),
-  api: Closed({ enabled: Type.Boolean(), port: Type.Integer() }),
+  api: Closed({ enabled: Type.Boolean(), port: Type.Integer(), sessionIdleMinutes: Type.Integer(), sessionMaxDays: Type.Integer() }),
   ui: Closed({ language: literals(['nb', 'en'] as const) }),
   dunning: Closed({
     reminderFee: Type.Integer({ description: 'whole kroner' }),

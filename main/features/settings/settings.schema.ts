@@ -47,6 +47,9 @@ export const InvoicingSettings = Type.Object({
 export const ApiSettings = Type.Object({
   enabled: Type.Optional(Type.Boolean()),
   port: Type.Optional(Type.Integer({ minimum: 1024, maximum: 65535 })),
+  /** Browser sessions (docs/office-sessions-roles.md): ended after this long unused, and at the latest after sessionMaxDays. */
+  sessionIdleMinutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 10_080 })),
+  sessionMaxDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
 });
 
 export const UiSettings = Type.Object({
@@ -131,7 +134,7 @@ export interface Settings {
     offerValidDays: number;
     ourReference: string | null;
   };
-  api: { enabled: boolean; port: number };
+  api: { enabled: boolean; port: number; sessionIdleMinutes: number; sessionMaxDays: number };
   ui: { language: 'nb' | 'en' };
   dunning: {
     reminderFee: number;
@@ -189,7 +192,8 @@ export const DEFAULT_SETTINGS: Settings = {
     offerValidDays: 30,
     ourReference: null,
   },
-  api: { enabled: true, port: 7070 },
+  // A working day idle (lunch and meetings keep the session; the next morning asks for the key again); a week at most.
+  api: { enabled: true, port: 7070, sessionIdleMinutes: 480, sessionMaxDays: 7 },
   ui: { language: 'nb' },
   dunning: {
     reminderFee: 35,

@@ -3,7 +3,7 @@ import { OpError } from '../../ops/errors.js';
 import type { Role } from './actor.js';
 
 /** Areas whose every operation is the owner's: users and keys, backups and restore. */
-const OWNER_AREAS = new Set(['users', 'backups']);
+const OWNER_AREAS = new Set(['users', 'sessions', 'backups']);
 
 /**
  * The one place that says which operations a bookkeeper may not run, derived from the operation table rather than

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { randomSecret } from '../../http/auth.js';
-import { conflict, fieldError, notFound } from '../../ops/errors.js';
+import { conflict, fieldError, notFound, OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import type { Actor, Role } from './actor.js';
 import type { UserInput, UserUpdate, UserView } from './users.schema.js';
 import { inTx } from '../../ops/transaction.js';
+import { endSessionsOf } from './sessions.service.js';
 
 /** Keys are 256 random bits: an unsalted SHA-256 is enough to keep them out of the database and a backup. */
 export const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -42,13 +43,24 @@ export async function createUser(ctx: AppContext, input: UserInput): Promise<Use
   });
 }
 
-/** Disables/enables a user or changes the role; a disabled user's key and sessions stop working at once. */
+/**
+ * Disables/enables a user or changes the role. A disabled or demoted user's sessions end (their key stops working at
+ * once when disabled). The last active owner cannot disable or demote themselves (409 LAST_OWNER): nobody would be
+ * left to manage users and settings in the GUI.
+ */
 export async function updateUser(ctx: AppContext, id: number, input: UserUpdate): Promise<UserView> {
   return inTx(ctx, async ({ db: trx }) => {
     const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound('user', { id });
     const next = { active: input.active === undefined ? row.active : input.active ? 1 : 0, role: input.role ?? row.role };
+    const losesOwner = row.role === 'owner' && row.active === 1 && (next.active !== 1 || next.role !== 'owner');
+    if (losesOwner && ctx.actor?.id === id) {
+      // Owners are locked too (forUpdate on PostgreSQL): two last owners demoting each other at once cannot both pass.
+      const others = await trx.selectFrom('users').select('id').where('role', '=', 'owner').where('active', '=', 1).where('id', '!=', id).forUpdate().execute();
+      if (others.length === 0) throw new OpError(409, 'LAST_OWNER', 'You are the last owner: make another user owner before you disable or demote yourself');
+    }
     await trx.updateTable('users').set(next).where('id', '=', id).execute();
+    if (next.active !== 1 || (row.role === 'owner' && next.role !== 'owner')) await endSessionsOf(trx, id);
     await audit(trx, ctx.clock, 'user', id, 'update', input);
     return view({ ...row, ...next });
   });
@@ -60,6 +72,8 @@ export async function regenerateUserKey(ctx: AppContext, id: number): Promise<Us
     const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound('user', { id });
     await trx.updateTable('users').set({ key_hash: keyHash(key) }).where('id', '=', id).execute();
+    // Every session of the old key ends, except the one renewing its own key (that person just proved who they are).
+    await endSessionsOf(trx, id, ctx.actor?.id === id ? ctx.actor.sessionId : undefined);
     await audit(trx, ctx.clock, 'user', id, 'regenerate-key');
     return { ...view(row), key };
   });
@@ -80,6 +94,7 @@ export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
   await inTx(ctx, async ({ db: trx }) => {
     const row = await trx.selectFrom('users').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound('user', { id });
+    await endSessionsOf(trx, id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
     await audit(trx, ctx.clock, 'user', id, 'delete', { name: row.name });
   });

@@ -2,7 +2,7 @@ import { AppShell, Button, Group, NavLink, ScrollArea, Text, Title, Tooltip } fr
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router-dom';
-import { useEffect, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { call } from '../api/client';
 import { setServiceToday } from '../shared/money';
 import { setLanguage } from '../i18n';
@@ -37,9 +37,13 @@ export function App() {
               {t(navItems.find((n) => location.pathname.startsWith(n.to))?.labelKey ?? 'app.name')}
             </Text>
           </Group>
-          <Button variant="subtle" size="xs" onClick={() => setLanguage(i18n.language === 'nb' ? 'en' : 'nb')} data-testid="lang-switch">
-            {t('lang.switch')}
-          </Button>
+          <Group gap="xs">
+            <Button variant="subtle" size="xs" onClick={() => setLanguage(i18n.language === 'nb' ? 'en' : 'nb')} data-testid="lang-switch">
+              {t('lang.switch')}
+            </Button>
+            {/* In a browser (the server's GUI) every login is a session: Logg ut ends it on the server too. */}
+            {!window.api && <LogoutButton />}
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
@@ -80,5 +84,24 @@ export function App() {
       </AppShell.Main>
       <UnsavedDialog />
     </AppShell>
+  );
+}
+
+/** Logg ut: ends this browser session on the server (POST /app/logout) and goes to the login page. */
+function LogoutButton() {
+  const { t } = useTranslation();
+  const [leaving, setLeaving] = useState(false);
+  async function logout() {
+    setLeaving(true);
+    try {
+      await fetch('/app/logout', { method: 'POST', credentials: 'same-origin', headers: { 'x-kvitt-client': '1' } });
+    } finally {
+      window.location.replace('/app/login');
+    }
+  }
+  return (
+    <Button variant="light" size="xs" loading={leaving} onClick={() => void logout()} data-testid="logout">
+      {t('app.logout')}
+    </Button>
   );
 }

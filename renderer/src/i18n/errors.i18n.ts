@@ -200,6 +200,7 @@ export const errorTexts = {
     'errors.notFound.discount-code': 'Rabattkode {{code}} i arrangement {{event}} finnes ikke',
     'errors.notFound.user': 'Bruker {{id}} finnes ikke',
     'errors.notFound.backup': 'Sikkerhetskopien {{name}} finnes ikke',
+    'errors.notFound.session': 'Økt {{id}} finnes ikke (den er allerede avsluttet)',
     'errors.op.VALIDATION_ERROR': 'Ugyldige felt: {{fields}}',
     'errors.op.NUMBERING_LOCKED': 'Nummerseriene kan ikke endres etter at det første dokumentet er utstedt',
     'errors.op.TOO_DEEP': 'Innholdet er nøstet for dypt',
@@ -209,6 +210,7 @@ export const errorTexts = {
     'errors.op.EHF_NEEDS_ORG_NUMBER': 'EHF krever kundens organisasjonsnummer: EHF er for virksomheter og offentlige etater; send dokumentet som PDF',
     'errors.op.FORBIDDEN_ROLE': 'Dette kan bare eieren gjøre. En regnskapsfører kan ikke endre innstillinger, brukere, API-nøkler eller sikkerhetskopier, og kan ikke slette noe.',
     'errors.op.UNAUTHORIZED': 'Du er ikke logget inn, eller økten er utløpt. Logg inn på nytt.',
+    'errors.op.LAST_OWNER': 'Du er den siste eieren. Gjør en annen bruker til eier først, ellers kan ingen lenger styre brukere og innstillinger.',
   },
   en: {
     'errors.REQUIRED': 'is required',
@@ -405,6 +407,7 @@ export const errorTexts = {
     'errors.notFound.discount-code': 'Discount code {{code}} of event {{event}} was not found',
     'errors.notFound.user': 'User {{id}} was not found',
     'errors.notFound.backup': 'Backup {{name}} was not found',
+    'errors.notFound.session': 'Session {{id}} was not found (it has already ended)',
     'errors.op.VALIDATION_ERROR': 'Invalid fields: {{fields}}',
     'errors.op.NUMBERING_LOCKED': 'The number series cannot change once a document has been issued',
     'errors.op.TOO_DEEP': 'The input is nested too deeply',
@@ -414,5 +417,6 @@ export const errorTexts = {
     'errors.op.EHF_NEEDS_ORG_NUMBER': "EHF needs the customer's organisation number: EHF is for businesses and public bodies; send this document as PDF",
     'errors.op.FORBIDDEN_ROLE': 'Only the owner can do this. A bookkeeper may not change settings, users, API keys or backups, and may not delete anything.',
     'errors.op.UNAUTHORIZED': 'You are not logged in, or the session has expired. Log in again.',
+    'errors.op.LAST_OWNER': 'You are the last owner. Make another user owner first, or nobody can manage users and settings any more.',
   },
 };

@@ -11,9 +11,13 @@ import { useSectionForm } from './useSectionForm';
 interface V {
   enabled: boolean;
   port: number | string;
+  sessionIdleMinutes: number | string;
+  sessionMaxDays: number | string;
 }
-const fromSettings = (a: { enabled: boolean; port: number }): V => ({ ...a });
-const toPatch = (v: V) => ({ enabled: v.enabled, port: typeof v.port === 'number' ? v.port : v.port === '' ? null : v.port });
+type Api = { enabled: boolean; port: number; sessionIdleMinutes: number; sessionMaxDays: number };
+const fromSettings = (a: Api): V => ({ ...a });
+const num = (x: number | string) => (typeof x === 'number' ? x : x === '' ? null : x);
+const toPatch = (v: V) => ({ enabled: v.enabled, port: num(v.port), sessionIdleMinutes: num(v.sessionIdleMinutes), sessionMaxDays: num(v.sessionMaxDays) });
 
 const mask = (key: string) => `${key.slice(0, 4)}${'•'.repeat(Math.max(8, key.length - 8))}${key.slice(-4)}`;
 
@@ -40,7 +44,7 @@ export function ApiTab() {
       setKey(r.key);
       setShown(true);
       setKeyError(null);
-      notifyOk(t('settings.api.regenerated'));
+      notifyOk(`${t('settings.api.regenerated')}. ${t('settings.api.regenerateSessions')}`);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) setKeyError(e.message);
       else notifyError(e);
@@ -76,6 +80,37 @@ export function ApiTab() {
             {t('settings.api.restartNote')}
           </Alert>
           <SaveButton onClick={() => void f.save()} loading={f.saving} testId="api-save" />
+        </Stack>
+      </SettingsSection>
+      <SettingsSection title={t('settings.api.sessions')} description={t('settings.api.sessionsHint')}>
+        <Stack gap="sm">
+          <Group align="flex-start">
+            <NumberInput
+              label={t('settings.api.sessionIdleMinutes')}
+              w={300}
+              min={5}
+              max={10080}
+              allowDecimal={false}
+              thousandSeparator=""
+              value={f.values.sessionIdleMinutes}
+              onChange={(x) => f.set('sessionIdleMinutes', x)}
+              data-testid="api-session-idle"
+              {...errorProps(f.errors, 'api.sessionIdleMinutes')}
+            />
+            <NumberInput
+              label={t('settings.api.sessionMaxDays')}
+              w={300}
+              min={1}
+              max={365}
+              allowDecimal={false}
+              thousandSeparator=""
+              value={f.values.sessionMaxDays}
+              onChange={(x) => f.set('sessionMaxDays', x)}
+              data-testid="api-session-max"
+              {...errorProps(f.errors, 'api.sessionMaxDays')}
+            />
+          </Group>
+          <SaveButton onClick={() => void f.save()} loading={f.saving} testId="api-sessions-save" />
         </Stack>
       </SettingsSection>
       <SettingsSection title={t('settings.api.key')} description={t('settings.api.keyHint')}>

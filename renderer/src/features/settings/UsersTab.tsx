@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import type { ItemOf } from '../../api/op-types';
 import { notifyError, notifyOk } from '../../shared/errors';
-import { formatDateTime } from '../../shared/format';
+import { formatDate, formatDateTime, formatTime } from '../../shared/format';
 import { useUnsavedGuard } from '../../shared/unsaved.store';
 import { ConfirmModal } from './ConfirmModal';
 import { OtherErrors, SettingsSection, SettingsTable } from './SettingsParts';
@@ -14,6 +14,21 @@ import { useMe } from './users.store';
 type User = ItemOf<'users.list'>;
 type Role = User['role'];
 type Ask = { kind: 'delete' | 'key'; user: User };
+type Session = ItemOf<'sessions.list'>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A UTC instant of a session, in local date and time. */
+function localDateTime(instant: string): string {
+  const d = new Date(instant);
+  return `${formatDate(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`)} ${formatTime(d)}`;
+}
+/** "Chrome 131 · Linux" from a User-Agent, enough to tell one's sessions apart. */
+function browserOf(ua: string | null): string {
+  if (!ua) return '—';
+  const name = /(Edg|Firefox|Chrome|Safari)\/(\d+)/.exec(ua);
+  const os = /(Windows|Mac OS X|Linux|Android|iPhone)/.exec(ua);
+  return [name ? `${name[1] === 'Edg' ? 'Edge' : name[1]} ${name[2]}` : ua.slice(0, 40), os?.[1]].filter(Boolean).join(' · ');
+}
 
 /** Brukere (owners only): the office server's people, their roles and keys, over the users operations. */
 export function UsersTab() {
@@ -26,12 +41,15 @@ export function UsersTab() {
   const [shown, setShown] = useState<{ name: string; key: string } | null>(null);
   const [ask, setAsk] = useState<Ask | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sessions, setSessions] = useState<Session[]>([]);
   const roleLabel = (r: Role) => t(`users.role.${r}`);
   const roles = (['bookkeeper', 'owner'] as const).map((r) => ({ value: r, label: roleLabel(r) }));
 
   const refresh = useCallback(async () => {
     try {
-      setUsers(await call('users.list'));
+      const [u, s] = await Promise.all([call('users.list'), call('sessions.list')]);
+      setUsers(u);
+      setSessions(s);
     } catch (e) {
       notifyError(e);
     }
@@ -68,6 +86,18 @@ export function UsersTab() {
       notifyError(e);
     }
   }
+
+  async function endSession(s: Session) {
+    try {
+      await call('sessions.end', { params: { id: s.id } });
+      notifyOk(t('users.session.ended', { name: whoOf(s) }));
+      await refresh();
+    } catch (e) {
+      notifyError(e);
+      await refresh();
+    }
+  }
+  const whoOf = (s: Session) => (s.userId === null ? t('users.session.ownerKey') : s.userName);
 
   async function confirm() {
     if (!ask) return;
@@ -148,7 +178,6 @@ export function UsersTab() {
                     size="xs"
                     data={roles}
                     value={u.role}
-                    disabled={self}
                     allowDeselect={false}
                     aria-label={t('users.role')}
                     onChange={(v) => v && v !== u.role && void update(u, { role: v as Role }, t('users.roleChanged', { name: u.name, role: roleLabel(v as Role).toLowerCase() }))}
@@ -166,7 +195,6 @@ export function UsersTab() {
                     <Button
                       size="compact-sm"
                       variant="subtle"
-                      disabled={self}
                       onClick={() => void update(u, { active: !u.active }, t(u.active ? 'users.disabledNote' : 'users.enabledNote', { name: u.name }))}
                       data-testid={`user-toggle-${u.id}`}
                     >
@@ -183,6 +211,55 @@ export function UsersTab() {
               </>
             );
           }}
+        />
+      </SettingsSection>
+
+      <SettingsSection title={t('users.sessions')} description={t('users.sessionsHint')}>
+        <SettingsTable
+          rows={sessions}
+          rowKey={(s) => s.id}
+          empty={t('users.sessionsEmpty')}
+          testId="sessions-table"
+          rowTestId="session-row"
+          head={
+            <>
+              <Table.Th>{t('users.session.who')}</Table.Th>
+              <Table.Th w={150}>{t('users.session.started')}</Table.Th>
+              <Table.Th w={150}>{t('users.session.seen')}</Table.Th>
+              <Table.Th w={150}>{t('users.session.expires')}</Table.Th>
+              <Table.Th w={170}>{t('users.session.client')}</Table.Th>
+              <Table.Th w={130} />
+            </>
+          }
+          cells={(s) => (
+            <>
+              <Table.Td>
+                <Text span fw={500} inherit>
+                  {whoOf(s)}
+                </Text>
+                <Text span c="dimmed" inherit>
+                  {' '}
+                  ({roleLabel(s.role).toLowerCase()}
+                  {s.current ? `, ${t('users.session.current')}` : ''})
+                </Text>
+              </Table.Td>
+              <Table.Td>{localDateTime(s.createdAt)}</Table.Td>
+              <Table.Td>{localDateTime(s.lastSeenAt)}</Table.Td>
+              <Table.Td>{localDateTime(s.expiresAt)}</Table.Td>
+              <Table.Td>
+                <Text span size="xs" inherit title={s.client ?? ''}>
+                  {browserOf(s.client)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group justify="flex-end">
+                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => void endSession(s)} data-testid={`session-end-${s.id}`}>
+                    {t('users.session.end')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </>
+          )}
         />
       </SettingsSection>
 

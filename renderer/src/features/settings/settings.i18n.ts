@@ -166,6 +166,11 @@ export const settingsTexts = {
     'settings.api.regenerateTitle': 'Lage ny API-nøkkel?',
     'settings.api.regenerateText': 'Den gamle nøkkelen slutter å virke med en gang. Programmer som bruker den, må få den nye.',
     'settings.api.regenerated': 'Ny API-nøkkel er laget',
+    'settings.api.regenerateSessions': 'Alle andre økter som ble startet med den gamle nøkkelen, er avsluttet.',
+    'settings.api.sessions': 'Innlogging i nettleseren',
+    'settings.api.sessionsHint': 'Hver innlogging er en egen økt. En økt avsluttes når den ikke har vært brukt på en stund, og senest etter et antall dager. Gjelder med en gang.',
+    'settings.api.sessionIdleMinutes': 'Logg ut etter så mange minutter uten bruk',
+    'settings.api.sessionMaxDays': 'Logg ut senest etter så mange dager',
   },
   en: {
     'settings.title': 'Settings',
@@ -334,5 +339,10 @@ export const settingsTexts = {
     'settings.api.regenerateTitle': 'Make a new API key?',
     'settings.api.regenerateText': 'The old key stops working at once. Programs that use it need the new one.',
     'settings.api.regenerated': 'A new API key was made',
+    'settings.api.regenerateSessions': 'Every other session started with the old key has ended.',
+    'settings.api.sessions': 'Logging in with a browser',
+    'settings.api.sessionsHint': 'Every login is a session of its own. A session ends when it has not been used for a while, and after a number of days at the latest. Applies at once.',
+    'settings.api.sessionIdleMinutes': 'Log out after this many minutes unused',
+    'settings.api.sessionMaxDays': 'Log out after this many days at the latest',
   },
 };
