@@ -3,6 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allOps } from '../../main/op-table.js';
 import { recipient, startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
 
+/** What each public operation answers without a key, with its parameters set to 1 and an empty JSON body: the countries;
+ * event 1's 404 (it does not exist); the signup's 400 for the empty body (checked before the event is looked up). */
+const PUBLIC_ANSWER: Record<string, number> = {
+  'common.listCountries': 200,
+  'events.signupPage': 404,
+  'events.captcha': 404,
+  'events.signup': 400,
+};
+
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
@@ -62,8 +71,8 @@ describe('authentication', () => {
     for (const op of allOps) {
       const path = op.path.replace(/\{\w+\}/g, '1');
       const r = await fetch(s.base + path, { method: op.method, headers: op.body ? { 'content-type': 'application/json' } : {}, body: op.body ? '{}' : undefined });
-      // Public operations answer without the key: 200, or their own 400/404 (event 1 does not exist, the body is empty).
-      if (op.public) expect([200, 400, 404], `${op.method} ${path}`).toContain(r.status);
+      // Public operations answer without the key (PUBLIC_ANSWER): never a 401.
+      if (op.public) expect(r.status, `${op.method} ${path}`).toBe(PUBLIC_ANSWER[op.name]);
       else expect(r.status, `${op.method} ${path}`).toBe(401);
     }
   });
@@ -94,7 +103,7 @@ describe('API-Version, Host and CORS', () => {
   test('no permissive CORS: a preflight and a cross-origin request get no Access-Control-Allow-Origin', async () => {
     const pre = await fetch(s.base + '/recipients/', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
-    expect(pre.status).toBeGreaterThanOrEqual(400);
+    expect(pre.status).toBe(405);
     const r = await s.api('/recipients/', { headers: { origin: 'https://evil.example' } });
     expect(r.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -138,20 +147,20 @@ describe('bodies that are not good JSON: always 4xx, never 5xx', () => {
     const r = await raw({ path: '/recipients/', method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '' });
     expect(r.status).toBe(400);
   });
-  test('text/plain is not taken for JSON: 415 or 400 with the error body, nothing written', async () => {
+  test('text/plain is not taken for JSON: 415 with the error body, nothing written', async () => {
     const before = ((await s.json('/recipients/')).body as unknown[]).length;
     const r = await raw({ path: '/recipients/', method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: JSON.stringify(recipient()) });
-    expect([400, 415]).toContain(r.status);
+    expect(r.status).toBe(415);
     expect(((await s.json('/recipients/')).body as unknown[]).length).toBe(before);
     expect(JSON.parse(r.body)).toMatchObject({ error: expect.any(String), message: expect.any(String) });
   });
-  test('form-encoded and no content type -> 4xx', async () => {
+  test('form-encoded and no content type -> 415 with the error body', async () => {
     const a = await raw({ path: '/recipients/', method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x' });
-    expect(a.status).toBeGreaterThanOrEqual(400);
-    expect(a.status).toBeLessThan(500);
+    expect(a.status).toBe(415);
+    expect(JSON.parse(a.body)).toMatchObject({ error: expect.any(String), message: expect.any(String) });
     const b = await raw({ path: '/recipients/', method: 'POST', headers: auth, body: 'name=x' });
-    expect(b.status).toBeGreaterThanOrEqual(400);
-    expect(b.status).toBeLessThan(500);
+    expect(b.status).toBe(415);
+    expect(JSON.parse(b.body)).toMatchObject({ error: expect.any(String), message: expect.any(String) });
   });
   test('JSON with a charset parameter is fine', async () => {
     const r = await raw({ path: '/recipients/', method: 'POST', headers: { ...auth, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(recipient()) });
@@ -166,16 +175,17 @@ describe('bodies that are not good JSON: always 4xx, never 5xx', () => {
     expect(JSON.parse(r.body)).toMatchObject({ error: expect.any(String) });
     expect(((await s.json('/recipients/')).body as unknown[]).length).toBe(before);
   });
-  test('a deeply nested body -> 4xx', async () => {
+  test('a deeply nested body -> 400 TOO_DEEP', async () => {
     const body = '['.repeat(100_000) + ']'.repeat(100_000);
     const r = await raw({ path: '/recipients/', method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
-    expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(r.status).toBeLessThan(500);
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toMatchObject({ error: 'TOO_DEEP' });
   });
   test('prototype pollution keys are harmless', async () => {
     const body = '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"name":"Proto AS","contact":{"address":{"zip":"0150","city":"OSLO"}}}';
     const r = await raw({ path: '/recipients/', method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
-    expect(r.status).toBeLessThan(500);
+    expect(r.status, r.body).toBe(400);
+    expect(JSON.parse(r.body).fields.map((f: { field: string }) => f.field)).toContain('constructor');
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 });
@@ -312,7 +322,7 @@ describe('browser GUI login', () => {
   });
   test('the right token sets an HttpOnly SameSite=Strict cookie; with it and x-kvitt-client the ops endpoint works', async () => {
     const r = await fetch(`${s.base}/app/login?token=${s.loginToken}`, { redirect: 'manual' });
-    expect([302, 303]).toContain(r.status);
+    expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe('/app/');
     const setCookie = r.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/HttpOnly/i);
