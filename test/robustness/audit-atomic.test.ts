@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allOps } from '../../main/op-table.js';
 import { onPostgres } from '../helpers/database.js';
 import { failAuditStep } from '../helpers/db-probe.js';
-import { recipient } from '../helpers/server.js';
+import { recipient, TEST_KEY } from '../helpers/server.js';
 import { eventBody, FREE, signupBody } from '../events/setup.js';
 import { startSmsGateway } from '../sending/helpers.js';
 import { checksum, fillPath, jsonHeaders, send, startWorld, type World } from './world.js';
@@ -188,6 +188,14 @@ const inputs: Record<string, () => Promise<Input>> = {
   'users.update': async () => ({ path: `/users/${await newUser()}`, body: { active: false } }),
   'users.regenerateKey': async () => ({ path: `/users/${await newUser()}/key` }),
   'users.delete': async () => ({ path: `/users/${await newUser()}` }),
+  'sessions.end': async () => {
+    // A browser session as the login page makes one; the newest of the list is it.
+    const login = await fetch(`${w.base}/app/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: TEST_KEY }) });
+    expect(login.status).toBeLessThan(300);
+    const sessions = await w.json('/sessions/');
+    expect(sessions.status, JSON.stringify(sessions.body)).toBe(200);
+    return { path: `/sessions/${sessions.body[0].id}` };
+  },
 };
 
 /**
