@@ -216,6 +216,10 @@ export const ERROR_MESSAGES = {
   PDF_ONE_RANGE: () => 'PDF takes a date range or an invoice number range, not both',
   PDF_TOO_MANY_DOCUMENTS: (p: { count: number; max: number }) => `the range holds ${p.count} documents; one PDF takes at most ${p.max}`,
   TOO_MANY_MOVEMENTS: (p: { max: number }) => `the period holds more than ${p.max} movements; choose a shorter period for PDF`,
+
+  // Files and inputs (docs/files-and-inputs.md)
+  UNKNOWN_ICD: () => 'must be an electronic address scheme (ICD) Kvitt supports, e.g. 0192, 0007, 0184, 0088 or 9930',
+  INVALID_PARTY_ID: (p: { scheme: string }) => `is not a valid identifier of scheme ${p.scheme}`,
 } satisfies Record<string, (p: never) => string>;
 
 /**

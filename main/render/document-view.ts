@@ -32,6 +32,8 @@ export interface PartySnapshot {
   bic?: string | null;
   /** Seller only: logo as a data: URL (PNG or JPEG). */
   logo?: string | null;
+  /** Buyer only: the ISO 6523 ICD / EAS scheme of orgNumber (null, 9908 or 192: Norwegian organisation number). */
+  icd?: number | null;
   /** Buyer only. */
   recipientNumber?: number;
   customerNumber?: string | null;

@@ -3,7 +3,7 @@ import { defineOp, file } from '../../ops/define.js';
 import { fieldError, OpError } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
 import type { AppContext } from '../../context.js';
-import { BuyerOrgMissing, EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
+import { BuyerIdInvalid, BuyerOrgMissing, EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
 import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import type { DocumentView } from '../../render/document-view.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -36,6 +36,11 @@ export function ehfOf(view: DocumentView) {
     if (e instanceof BuyerOrgMissing) {
       throw new OpError(400, e.code, `${EHF_NEEDS_BUYER_ORG}: EHF is for businesses and public bodies; send this document as PDF`, [
         fieldError('recipient.organisationNumber', 'EHF_NEEDS_ORG_NUMBER'),
+      ]);
+    }
+    if (e instanceof BuyerIdInvalid) {
+      throw new OpError(400, e.code, `${e.message}: correct the recipient before making an EHF`, [
+        fieldError('recipient.organisationNumber', 'INVALID_PARTY_ID', { scheme: e.scheme }),
       ]);
     }
     throw e;

@@ -5,6 +5,7 @@ import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
 import { hasAtMostDecimals, toScaled, fromScaled, oreToKr } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
+import { isAcceptedIcd, normalisePartyId, schemeOf } from '../../domain/party-ids.js';
 import { norwegianSortKey } from '../../domain/sort-key.js';
 import { conflict, FieldErrors, notFound, type ErrorCode } from '../../ops/errors.js';
 import type { ParamsArg } from '../../ops/error-codes.js';
@@ -107,9 +108,15 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
   const icd = org.icd ?? null;
   const norwegianScheme = icd === null || icd === 9908 || icd === 192;
   if (icd !== null && !/^\d{4}$/.test(String(icd).padStart(4, '0'))) errors.add(prefix + 'organisation.icd', 'INVALID_ICD');
-  if (orgNumber && norwegianScheme) {
+  else if (!isAcceptedIcd(icd)) errors.add(prefix + 'organisation.icd', 'UNKNOWN_ICD');
+  else if (orgNumber && norwegianScheme) {
     if (!isValidOrgNumber(orgNumber)) errors.add(prefix + 'organisation.number', 'INVALID_ORG_NUMBER');
     else orgNumber = normaliseOrgNumber(orgNumber);
+  } else if (orgNumber) {
+    // A foreign scheme: the number as that scheme writes it (the checks the Peppol rules make), else the field says which scheme.
+    const id = normalisePartyId(icd, orgNumber);
+    if (id === null) errors.add(prefix + 'organisation.number', 'INVALID_PARTY_ID', { scheme: schemeOf(icd) });
+    else orgNumber = id;
   }
   if (org.form === 'prv' && orgNumber) errors.add(prefix + 'organisation.number', 'PRIVATE_HAS_NO_ORG_NUMBER');
 

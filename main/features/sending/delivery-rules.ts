@@ -6,6 +6,7 @@ import { documentSources, type PostalAddress } from './document-source.js';
 import type { DeliveryOptions, SentDocumentType, ShipmentMethod } from './outbox.js';
 import { EMAIL_RE, sendingSettings } from './sending-settings.js';
 import { newMessageId } from './outbox.js';
+import { schemeOf } from '../../domain/party-ids.js';
 
 export interface PlannedShipment {
   method: ShipmentMethod;
@@ -75,7 +76,7 @@ export async function checkDelivery(
   if (o.ehf) {
     if (!source.ehf) errors.add('ehf', 'EHF_NOT_FOR_KIND', { kind: facts.kindLabel.toLowerCase() });
     else if (!recipient?.org_number) errors.add('ehf', 'EHF_NEEDS_ORG_NUMBER');
-    else ehfAddress = `0192:${recipient.org_number}`;
+    else ehfAddress = `${schemeOf(recipient.org_icd)}:${recipient.org_number}`;
   }
   errors.throwIfAny();
 

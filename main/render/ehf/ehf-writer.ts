@@ -9,6 +9,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { DocumentView, LineView, PartySnapshot, VatBreakdown, VatCategory } from '../document-view';
 import { formatDecimal2, formatPercentDecimal, formatQuantityDecimal, needsForetaksregisteret } from '../format';
+import { partyIdentity, schemeOf, type PartyIdentity } from '../../domain/party-ids.js';
 
 const NS_INVOICE = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
 const NS_CREDIT_NOTE = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
@@ -29,6 +30,23 @@ export class BuyerOrgMissing extends Error {
   constructor() {
     super(EHF_NEEDS_BUYER_ORG);
   }
+}
+
+/** Thrown when the buyer's identifier is not valid in its scheme (its ICD), or the scheme is not one Kvitt writes. */
+export class BuyerIdInvalid extends Error {
+  readonly code = 'EHF_BUYER_ID_INVALID';
+  constructor(readonly scheme: string, readonly value: string) {
+    super(`The recipient's identifier ${value} is not a valid identifier of scheme ${scheme} (ICD)`);
+  }
+}
+
+/** The buyer's scheme and identifier as the EHF writes them; throws BuyerOrgMissing / BuyerIdInvalid. */
+export function buyerIdentity(buyer: PartySnapshot): PartyIdentity {
+  const raw = nonEmpty(buyer.orgNumber);
+  if (!raw) throw new BuyerOrgMissing();
+  const id = partyIdentity(buyer.icd ?? null, raw);
+  if (!id) throw new BuyerIdInvalid(schemeOf(buyer.icd ?? null), raw);
+  return id;
 }
 
 /** Fallback exemption reasons (Norwegian) when the document carries none. */
@@ -155,17 +173,26 @@ function supplierParty(root: Node, seller: PartySnapshot, ourReference: string |
 }
 
 function customerParty(root: Node, buyer: PartySnapshot, yourReference: string | null): void {
-  const org = orgDigits(buyer.orgNumber);
-  if (!org) throw new BuyerOrgMissing();
+  const who = buyerIdentity(buyer);
   const party = cac(cac(root, 'AccountingCustomerParty'), 'Party');
-  cbc(party, 'EndpointID', org, { schemeID: NORWEGIAN_ORG_SCHEME });
+  // BT-49: the buyer's electronic address in the scheme its identifier belongs to (EAS code list).
+  cbc(party, 'EndpointID', who.id, { schemeID: who.scheme });
+  // BT-46: the buyer identifier: the customer number (no scheme), else an ICD identifier with its scheme.
   const customerNumber = nonEmpty(buyer.customerNumber);
   if (customerNumber) cbc(cac(party, 'PartyIdentification'), 'ID', customerNumber);
+  else if (who.icd) cbc(cac(party, 'PartyIdentification'), 'ID', who.id, { schemeID: who.icd });
   cbc(cac(party, 'PartyName'), 'Name', buyer.name);
   address(party, buyer);
+  if (who.vatNumber) {
+    // BT-48: a VAT number scheme (9930 German VAT …) is the buyer's VAT identifier, with its country prefix.
+    const ts = cac(party, 'PartyTaxScheme');
+    cbc(ts, 'CompanyID', who.vatNumber);
+    cbc(cac(ts, 'TaxScheme'), 'ID', 'VAT');
+  }
   const legal = cac(party, 'PartyLegalEntity');
   cbc(legal, 'RegistrationName', buyer.name);
-  cbc(legal, 'CompanyID', org, { schemeID: NORWEGIAN_ORG_SCHEME });
+  // BT-47: the legal registration identifier only for ISO 6523 schemes (BR-CL-11); VAT numbers are no registration.
+  if (who.icd) cbc(legal, 'CompanyID', who.id, { schemeID: who.icd });
   const phone = nonEmpty(buyer.phone) ?? nonEmpty(buyer.mobile);
   const email = nonEmpty(buyer.email);
   if (yourReference || phone || email) {
@@ -309,7 +336,7 @@ export function renderEhf(doc: DocumentView): string {
   if (doc.kind !== 'invoice' && doc.kind !== 'credit-note') {
     throw new Error(`EHF is only available for invoices and credit notes, not '${doc.kind}'`);
   }
-  if (!orgDigits(doc.buyer.orgNumber)) throw new BuyerOrgMissing();
+  buyerIdentity(doc.buyer);
   const isInvoice = doc.kind === 'invoice';
   const currency = (doc.currency || 'NOK').toUpperCase();
   const ctx: Ctx = {

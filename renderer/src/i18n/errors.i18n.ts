@@ -211,6 +211,9 @@ export const errorTexts = {
     'errors.op.FORBIDDEN_ROLE': 'Dette kan bare eieren gjøre. En regnskapsfører kan ikke endre innstillinger, brukere, API-nøkler eller sikkerhetskopier, og kan ikke slette noe.',
     'errors.op.UNAUTHORIZED': 'Du er ikke logget inn, eller økten er utløpt. Logg inn på nytt.',
     'errors.op.LAST_OWNER': 'Du er den siste eieren. Gjør en annen bruker til eier først, ellers kan ingen lenger styre brukere og innstillinger.',
+    'errors.UNKNOWN_ICD': 'må være en ICD Kvitt støtter, f.eks. 0192 (norsk org.nr.), 0007 (svensk), 0184 (dansk CVR), 0088 (GLN) eller 9930 (tysk MVA-nr.)',
+    'errors.INVALID_PARTY_ID': 'er ikke et gyldig nummer i ordningen {{scheme}}',
+    'errors.op.EHF_BUYER_ID_INVALID': 'Kundens organisasjonsnummer passer ikke til ICD-en: rett kunden før EHF lages',
   },
   en: {
     'errors.REQUIRED': 'is required',
@@ -418,5 +421,8 @@ export const errorTexts = {
     'errors.op.FORBIDDEN_ROLE': 'Only the owner can do this. A bookkeeper may not change settings, users, API keys or backups, and may not delete anything.',
     'errors.op.UNAUTHORIZED': 'You are not logged in, or the session has expired. Log in again.',
     'errors.op.LAST_OWNER': 'You are the last owner. Make another user owner first, or nobody can manage users and settings any more.',
+    'errors.UNKNOWN_ICD': 'must be an ICD Kvitt supports, e.g. 0192 (Norwegian org. no.), 0007 (Swedish), 0184 (Danish CVR), 0088 (GLN) or 9930 (German VAT no.)',
+    'errors.INVALID_PARTY_ID': 'is not a valid number of scheme {{scheme}}',
+    'errors.op.EHF_BUYER_ID_INVALID': "The customer's identifier does not fit its ICD: correct the customer before making an EHF",
   },
 };
