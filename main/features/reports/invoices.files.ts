@@ -5,8 +5,8 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import type { AppContext } from '../../context.js';
-import { csvMoney, CSV_DIALECT } from '../../render/csv/report-csv.js';
-import { BuyerOrgMissing, renderEhf } from '../../render/ehf/ehf-writer.js';
+import { csvLine, csvMoney, CSV_DIALECT } from '../../render/csv/report-csv.js';
+import { BuyerIdInvalid, BuyerOrgMissing, renderEhf } from '../../render/ehf/ehf-writer.js';
 import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import { zipStream } from '../../render/zip/ehf-zip.js';
 import { FileResult } from '../../ops/define.js';
@@ -73,12 +73,13 @@ export async function invoicesEhf(ctx: AppContext, req: ReportRequest): Promise<
             zip.add(name, Buffer.from(renderEhf(v), 'utf8'));
             lines.push([String(v.number), kind, v.buyer.name, total, 'ja', name, '']);
           } catch (e) {
-            const why = e instanceof BuyerOrgMissing ? 'Kunden har ikke organisasjonsnummer (EHF er for virksomheter)' : (e as Error).message;
+            const why = e instanceof BuyerOrgMissing ? 'Kunden har ikke organisasjonsnummer (EHF er for virksomheter)'
+              : e instanceof BuyerIdInvalid ? `Kundens nummer ${e.value} passer ikke til ICD ${e.scheme}` : (e as Error).message;
             lines.push([String(v.number), kind, v.buyer.name, total, 'nei', '', why]);
           }
         }
       }
-      const csv = lines.map((l) => l.map((c) => (/[;"\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(CSV_DIALECT.delimiter)).join(CSV_DIALECT.recordDelimiter);
+      const csv = lines.map(csvLine).join(CSV_DIALECT.recordDelimiter);
       zip.add('sammendrag.csv', Buffer.from(CSV_DIALECT.bom + csv + CSV_DIALECT.recordDelimiter, 'utf8'));
     });
   return new FileResult('application/zip', 'fakturaer-ehf.zip', EMPTY, stream);

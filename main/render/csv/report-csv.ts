@@ -18,10 +18,25 @@ export function csvMoney(ore: number): string {
   return `${neg ? '-' : ''}${(abs - cents) / 100},${cents < 10 ? '0' : ''}${cents}`;
 }
 
-const NEEDS_QUOTES = /[;"\r\n]/;
-/** A text field, quoted (with `"` doubled) only when it holds the separator, a quote or a line break. */
+const NEEDS_QUOTES = /[;"\r\n\t]/;
+/** A cell a spreadsheet would run as a formula (OWASP "CSV injection"): it begins with =, +, -, @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number written as text ("-12", "+47", "1234,50"): a spreadsheet reads it as that number, never as a formula. */
+const PLAIN_NUMBER = /^[+-]?[0-9]+([,.][0-9]+)?$/;
+
+/**
+ * A text field, the one way Kvitt writes text into any CSV: a cell that would start a formula gets a leading `'` (so
+ * Excel and LibreOffice show it as text: `=HYPERLINK(…)` stays those characters), then it is quoted (with `"` doubled)
+ * when it holds the separator, a quote, a tab or a line break. Plain numbers are left as they are.
+ */
 export function csvText(s: string): string {
-  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const safe = FORMULA_START.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One CSV line (no line end) of text cells, each through csvText. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map(csvText).join(CSV_DIALECT.delimiter);
 }
 
 type Format = (v: CellValue) => string;
