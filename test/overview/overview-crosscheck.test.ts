@@ -42,7 +42,7 @@ describe('cross-checks', () => {
     const y2025 = await checkLinks('2025');
     const all = await checkLinks('all');
     // Every item of every year was followed, and the years hold what the seed put in them (not empty lists agreeing).
-    for (const counts of [y2026, y2025, all]) expect(Object.keys(counts)).toHaveLength(13);
+    for (const counts of [y2026, y2025, all]) expect(Object.keys(counts)).toHaveLength(14);
     expect(Object.keys(y2025)).toEqual(Object.keys(y2026));
     const issued = (counts: Record<string, number>) => Object.values(counts).reduce((a, n) => a + n, 0);
     expect(issued(y2025)).toBeGreaterThan(0);
@@ -63,7 +63,9 @@ describe('cross-checks', () => {
       expect(summary, range).toEqual({
         notDue: await total('/invoices/not-due'),
         due: await total('/invoices/due'),
-        paid: await total('/invoices/paid'),
+        // /invoices/paid lists every settled invoice; the summary counts those credited in full with nothing paid apart.
+        paid: (await total('/invoices/paid')) - summary.credited,
+        credited: summary.credited,
         creditNotes: await total('/invoices/credit-notes'),
       });
     }
@@ -79,7 +81,7 @@ describe('cross-checks', () => {
   test('the revenue graph agrees with the documents list: net of the year = invoice nets less credit nets', async () => {
     const graph = (await s.json('/overview/sales-ledger/graph/revenue?from=2026-01-01&to=2026-12-31')).body;
     expect(graph.labels).toHaveLength(12);
-    const docs = (await s.json('/overview/invoices/documents?year=2026&states=notDue,due,paid,lost')).body as { total: number; tax: number; _links: { self: { uri: string } } }[];
+    const docs = (await s.json('/overview/invoices/documents?year=2026&states=notDue,due,paid,credited,lost')).body as { total: number; tax: number; _links: { self: { uri: string } } }[];
     const net = docs.reduce((a, e) => a + (e._links.self.uri.includes('credit-notes') ? -1 : 1) * Math.round((e.total - e.tax) * 100), 0) / 100;
     expect(graph.revenueWithoutVat.reduce((a: number, b: number) => a + b, 0)).toBe(net);
   });
@@ -91,7 +93,7 @@ describe('figures follow payments, losses and the clock', () => {
     expect((await s.json(`/invoices/${seeded.inv.a}/payments`, { body: { date: '2026-03-12', amount: 750 } })).status).toBe(201);
     const groups = (await s.json('/overview/invoices')).body.groups;
     const by = Object.fromEntries(groups[0].items.map((i: Item) => [i.description, i.count]));
-    expect(by).toMatchObject({ Forfalt: 0, Betalt: 3 });
+    expect(by).toMatchObject({ Forfalt: 0, Betalt: 2, 'Kreditert i sin helhet': 1 });
     expect((await s.json('/overview/sales-ledger/balance')).body.balance).toBe(before - 750);
     const graph = (await s.json('/overview/sales-ledger/graph/revenue?from=2026-03-01&to=2026-03-31')).body;
     expect(graph.paid).toEqual([750]);
@@ -118,7 +120,7 @@ describe('figures follow payments, losses and the clock', () => {
       expect(by).toMatchObject({ 'Ikke forfalt': 1, Forfalt: 4 }); // b (03-31) and d (03-15) are due; eur (04-04) is not
       await checkLinks('2026');
       const summary = (await s.json('/overview/invoices/summary')).body;
-      expect(summary).toEqual({ notDue: 1, due: 5, paid: 3, creditNotes: 1 }); // range 2025-10-01 .. 2026-04-01: paid a25, e, f
+      expect(summary).toEqual({ notDue: 1, due: 5, paid: 2, credited: 1, creditNotes: 1 }); // range 2025-10-01 .. 2026-04-01: paid a25, e; f credited in full
     } finally {
       s.clock.set(TODAY);
     }

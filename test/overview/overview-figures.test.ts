@@ -29,7 +29,8 @@ describe('GET /overview/invoices (2.6)', () => {
         Utkast: [2, 1000], // 375 + 625 (the draft made from an order confirmation), not tied to a year
         'Ikke forfalt': [3, 7687.5], // 5000 + 1250 (due today) + 1437.50 (EUR 125 at 11.5)
         Forfalt: [1, 1250],
-        Betalt: [2, 3250], // paid in full 2500 + credited in full 750
+        Betalt: [1, 2500], // paid in full 2500
+        'Kreditert i sin helhet': [1, 750], // credited in full, nothing paid: not "Betalt"
         Tapsført: [1, 1000],
         Kreditnotaer: [1, 750],
         summary: 12437.5, // 13187.50 invoiced in 2026 less 750 credited
@@ -37,13 +38,16 @@ describe('GET /overview/invoices (2.6)', () => {
       Tilbud: { Utkast: [1, 125], 'Sendt (aktive)': [1, 250], Utløpt: [1, 375], 'Bekreftet eller fakturert': [1, 500], summary: 1125 },
       Ordrebekreftelser: { Utkast: [0, 0], 'Ikke fakturert': [1, 500], Fakturert: [1, 625], summary: 1125 },
     });
-    for (const g of r.body.groups as Group[]) for (const i of g.items) expect(Object.keys(i).sort()).toEqual(['_links', 'count', 'description', 'total']);
+    for (const g of r.body.groups as Group[]) for (const i of g.items) expect(Object.keys(i).sort()).toEqual(i._links.self.uri.includes('types=ordinary') ? ['_links', 'balance', 'count', 'description', 'total'] : ['_links', 'count', 'description', 'total']);
+    // What is outstanding now on each invoice item (the tiles' figures): open balances only.
+    expect(Object.fromEntries((r.body.groups[0].items as { description: string; balance: number }[]).map((i) => [i.description, i.balance]))).toMatchObject({ Betalt: 0, 'Kreditert i sin helhet': 0, Tapsført: 0 });
     const links = (r.body.groups as Group[]).flatMap((g) => g.items.map((i) => i._links.self.uri));
     expect(links).toEqual([
       '/overview/invoices/documents?states=draft&year=all',
       '/overview/invoices/documents?states=notDue&types=ordinary&year=2026',
       '/overview/invoices/documents?states=due&types=ordinary&year=2026',
       '/overview/invoices/documents?states=paid&types=ordinary&year=2026',
+      '/overview/invoices/documents?states=credited&types=ordinary&year=2026',
       '/overview/invoices/documents?states=lost&types=ordinary&year=2026',
       '/overview/invoices/documents?states=paid&types=credit&year=2026',
       '/offer/drafts/',
@@ -61,13 +65,14 @@ describe('GET /overview/invoices (2.6)', () => {
 
   test('another year and all years', async () => {
     const y2025 = table((await s.json('/overview/invoices?year=2025')).body.groups).Fakturaer;
-    expect(y2025).toEqual({ Utkast: [2, 1000], 'Ikke forfalt': [0, 0], Forfalt: [1, 2500], Betalt: [1, 1250], Tapsført: [0, 0], Kreditnotaer: [0, 0], summary: 3750 });
+    expect(y2025).toEqual({ Utkast: [2, 1000], 'Ikke forfalt': [0, 0], Forfalt: [1, 2500], Betalt: [1, 1250], 'Kreditert i sin helhet': [0, 0], Tapsført: [0, 0], Kreditnotaer: [0, 0], summary: 3750 });
     const all = await s.json('/overview/invoices?year=all');
     expect(table(all.body.groups).Fakturaer).toEqual({
       Utkast: [2, 1000],
       'Ikke forfalt': [3, 7687.5],
       Forfalt: [2, 3750],
-      Betalt: [3, 4500],
+      Betalt: [2, 3750],
+      'Kreditert i sin helhet': [1, 750],
       Tapsført: [1, 1000],
       Kreditnotaer: [1, 750],
       summary: 16187.5,
@@ -87,7 +92,7 @@ describe('GET /overview/invoices (2.6)', () => {
       expect((r.body.groups as Group[]).every((g) => g.items.every((i) => i.count === 0 && i.total === 0) && g.summary.total === 0)).toBe(true);
       expect(r.body.groups[0].items[1]._links.self.uri).toContain('year=2026');
       expect((await fresh.json('/overview/sales-ledger/balance')).body).toEqual({ balance: 0 });
-      expect((await fresh.json('/overview/invoices/summary')).body).toEqual({ notDue: 0, due: 0, paid: 0, creditNotes: 0 });
+      expect((await fresh.json('/overview/invoices/summary')).body).toEqual({ notDue: 0, due: 0, paid: 0, credited: 0, creditNotes: 0 });
       expect((await fresh.json('/overview/sales-ledger/graph/revenue')).body.revenueWithoutVat).toEqual([0, 0, 0, 0, 0, 0, 0]);
     } finally {
       await fresh.close();
@@ -179,8 +184,8 @@ describe('GET /overview/sales-ledger/graph/revenue', () => {
 
 describe('summary and balance', () => {
   test('summary counts at today for the default range and a given one', async () => {
-    expect((await s.json('/overview/invoices/summary')).body).toEqual({ notDue: 3, due: 2, paid: 3, creditNotes: 1 });
-    expect((await s.json('/overview/invoices/summary?from=2026-01-01&to=2026-02-28&perPage=10&page=1')).body).toEqual({ notDue: 1, due: 1, paid: 1, creditNotes: 0 });
+    expect((await s.json('/overview/invoices/summary')).body).toEqual({ notDue: 3, due: 2, paid: 2, credited: 1, creditNotes: 1 });
+    expect((await s.json('/overview/invoices/summary?from=2026-01-01&to=2026-02-28&perPage=10&page=1')).body).toEqual({ notDue: 1, due: 1, paid: 1, credited: 0, creditNotes: 0 });
   });
 
   test('balance: every open balance at today in NOK', async () => {

@@ -10,6 +10,7 @@ import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
 import { fieldError, validationError } from '../../ops/errors.js';
 import type { DocumentKind } from '../documents/document-kinds.js';
+import { outstandingNok, toRefundNok } from './claim.sql.js';
 import { creditNoteShapes, draftShapes, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
 import { docSearchWhere, searchWhere, sortExpression, type InvoiceSort, type SortDir } from './invoice-search.sql.js';
 import { INVOICE_KINDS } from '../documents/documents.service.js';
@@ -29,7 +30,7 @@ export interface InvoiceFilter {
 
 /** A sort other than the default (number, newest first). */
 const customSort = (f: InvoiceFilter) => (f.sort !== undefined && f.sort !== 'number') || f.dir === 'asc';
-const BALANCE_COLUMNS = ['b.balance', 'b.lost', 'b.paid_total', 'b.credited_total', 'b.lost_total'] as const;
+const BALANCE_COLUMNS = ['b.balance', 'b.lost', 'b.paid_total', 'b.credited_total', 'b.lost_total', 'b.fees_total', 'b.interest_total'] as const;
 
 const CHUNK = 500;
 
@@ -209,8 +210,8 @@ export async function listSums(ctx: AppContext, state: SumsState, f: InvoiceFilt
     .select([
       sql<number>`count(*)`.as('count'),
       sql<number>`coalesce(sum(d.total_nok), 0)`.as('total'),
-      sql<number>`coalesce(sum(case when b.balance <= 0 then 0 when d.currency = 'NOK' then b.balance else round(b.balance * d.exchange_rate_micro / 1000000.0) end), 0)`.as('balance'),
-      sql<number>`coalesce(sum(case when b.balance >= 0 then 0 when d.currency = 'NOK' then -b.balance else round(-b.balance * d.exchange_rate_micro / 1000000.0) end), 0)`.as('toRefund'),
+      sql<number>`coalesce(sum(${outstandingNok}), 0)`.as('balance'),
+      sql<number>`coalesce(sum(${toRefundNok}), 0)`.as('toRefund'),
     ])
     .executeTakeFirstOrThrow();
   // Outstanding is what customers owe; what they have to get back (negative balances) is its own figure, never netted.

@@ -18,6 +18,7 @@ const stateFields = {
     paid: Kr,
     credited: Kr,
     writtenOff: Kr,
+    charges: Type.Number({ description: 'kr: reminder fees (less fees waived at a write-off) and late interest charged; total + charges − paid − credited − writtenOff = currentBalance' }),
     toRefund: Kr,
   }),
 };
@@ -75,7 +76,7 @@ export const IntegrityView = Type.Object({
 });
 export type IntegrityView = Static<typeof IntegrityView>;
 
-export const LedgerKindView = literals('payment', 'payment-reversal', 'loss', 'loss-reversal', 'refund', 'credit-transfer-out', 'credit-transfer-in');
+export const LedgerKindView = literals('payment', 'payment-reversal', 'loss', 'loss-reversal', 'refund', 'credit-transfer-out', 'credit-transfer-in', 'fee-cancellation');
 
 /** An entry of an invoice's payment history (payments.service.ts entryView). */
 export const LedgerEntryView = Closed({

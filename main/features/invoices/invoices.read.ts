@@ -34,6 +34,8 @@ export type DocWithBalance = DocRow & {
   paid_total?: number | null;
   credited_total?: number | null;
   lost_total?: number | null;
+  fees_total?: number | null;
+  interest_total?: number | null;
 };
 
 /** The invoice's one status (domain/invoice-state.ts) as the API shows it: `state` and `stateDetail` (amounts in kr). */
@@ -60,6 +62,8 @@ export function stateShape(d: DocWithBalance, today: string) {
       paid: oreToKr(s.paidOre),
       credited: oreToKr(s.creditedOre),
       writtenOff: oreToKr(s.lostOre),
+      // Reminder fees (less those waived at a write-off) and late interest: part of the balance (main/domain/claim.ts).
+      charges: oreToKr((d.fees_total ?? 0) + (d.interest_total ?? 0)),
       toRefund: oreToKr(s.toRefundOre),
     },
   };

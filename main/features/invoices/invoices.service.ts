@@ -12,7 +12,7 @@ export async function invoiceWithBalance(ctx: AppContext, number: number): Promi
     .selectFrom('documents as d')
     .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
     .selectAll('d')
-    .select(['b.balance', 'b.lost', 'b.paid_total', 'b.credited_total', 'b.lost_total'])
+    .select(['b.balance', 'b.lost', 'b.paid_total', 'b.credited_total', 'b.lost_total', 'b.fees_total', 'b.interest_total'])
     .where('d.kind', '=', 'invoice')
     .where('d.number', '=', number)
     .executeTakeFirst();

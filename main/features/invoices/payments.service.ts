@@ -18,7 +18,8 @@ import type { LedgerEntryView } from './invoices.output.js';
 
 type Entry = Selectable<LedgerEntriesTable>;
 /** refund / credit-transfer-out / credit-transfer-in: refunds.service.ts (a negative balance paid back or moved). */
-export type LedgerKind = 'payment' | 'payment-reversal' | 'loss' | 'loss-reversal' | 'refund' | 'credit-transfer-out' | 'credit-transfer-in';
+/** fee-cancellation: unpaid reminder fees waived when the invoice is written off (they leave the claim; main/domain/claim.ts). */
+export type LedgerKind = 'payment' | 'payment-reversal' | 'loss' | 'loss-reversal' | 'refund' | 'credit-transfer-out' | 'credit-transfer-in' | 'fee-cancellation';
 
 export async function invoiceForUpdate(trx: Kysely<Database>, number: number) {
   const row = await trx
@@ -168,6 +169,13 @@ export async function markLost(ctx: AppContext, number: number, reason: string):
     if (!trimmed) throw validationError([fieldError('reason', 'EMPTY')]);
     const today = ctx.clock.today();
     const feesCancelled = await cancelOpenFees(trx, inv.id);
+    if (feesCancelled > 0) {
+      // Dated like the loss, so the claim rebuilt at any day (claim.sql.ts balanceAt) leaves the waived fees out from then on.
+      await trx
+        .insertInto('ledger_entries')
+        .values({ document_id: inv.id, kind: 'fee-cancellation', date: today, amount: feesCancelled, currency_amount: null, bank_fee: null, reason: trimmed, reverses_id: null, created_at: ctx.clock.timestamp() })
+        .execute();
+    }
     const amount = inv.balance - feesCancelled;
     const { id } = await trx
       .insertInto('ledger_entries')

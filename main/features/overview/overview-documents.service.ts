@@ -4,19 +4,20 @@
  * invoice lists' own conditions (stateWhere); an issued credit note is settled when issued (its currentBalance is 0),
  * so it is `paid`. A draft belongs to the year of its date; one without a date only to `year=all`.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
 import { draftPath, issuedPath, type DocumentKind } from '../documents/document-kinds.js';
 import { stateWhere } from '../invoices/invoice-state.sql.js';
+import { creditedInFull } from '../invoices/claim.sql.js';
 import { resolveYear } from './overview.service.js';
 import type { DocumentsFilter, OverviewState } from './overview.schema.js';
 import { yearRange } from './overview.sql.js';
 
 const CHUNK = 500;
-const ISSUED_STATE: Record<Exclude<OverviewState, 'draft'>, InvoiceState> = { notDue: 'not-due', due: 'due', paid: 'paid', lost: 'lost' };
+const ISSUED_STATE: Record<Exclude<OverviewState, 'draft'>, InvoiceState> = { notDue: 'not-due', due: 'due', paid: 'paid', credited: 'paid', lost: 'lost' };
 
 function documentsQuery(db: Kysely<Database>, f: DocumentsFilter, year: number | null, today: string) {
   const kinds = (f.types ?? ['ordinary', 'credit']).map((t) => (t === 'ordinary' ? 'invoice' : 'credit-note'));
@@ -28,7 +29,8 @@ function documentsQuery(db: Kysely<Database>, f: DocumentsFilter, year: number |
       eb.or(
         states.map((s) => {
           if (s === 'draft') return eb('d.number', 'is', null);
-          const invoice = eb.and([eb('d.kind', '=', 'invoice'), eb('d.number', 'is not', null), stateWhere(eb, ISSUED_STATE[s], today)]);
+          const own = s === 'credited' ? creditedInFull : s === 'paid' ? sql<boolean>`not ${creditedInFull}` : sql<boolean>`1 = 1`;
+          const invoice = eb.and([eb('d.kind', '=', 'invoice'), eb('d.number', 'is not', null), stateWhere(eb, ISSUED_STATE[s], today), own]);
           return s === 'paid' ? eb.or([invoice, eb.and([eb('d.kind', '=', 'credit-note'), eb('d.number', 'is not', null)])]) : invoice;
         }),
       ),

@@ -11,7 +11,8 @@ export const InvoiceOverviewView = Type.Object({
     items: Type.Array(Type.Object({
       description: Type.String(),
       count: Type.Number(),
-      total: Type.Number(),
+      total: Type.Number({ description: 'NOK: the documents\' totals incl. VAT (what was invoiced or offered)' }),
+      balance: Type.Optional(Type.Number({ description: 'invoice items: NOK outstanding on them now, incl. reminder fees and interest (docs/claims.md)' })),
       _links: Type.Object({
         self: Link,
       }),
@@ -53,7 +54,8 @@ export type RevenueGraphView = Static<typeof RevenueGraphView>;
 export const InvoiceSummaryView = Type.Object({
   notDue: Type.Number(),
   due: Type.Number(),
-  paid: Type.Number(),
+  paid: Type.Number({ description: 'settled invoices, not counting those credited in full with nothing paid (`credited`)' }),
+  credited: Type.Number({ description: 'invoices credited in full on which nothing was paid' }),
   creditNotes: Type.Number(),
 });
 export type InvoiceSummaryView = Static<typeof InvoiceSummaryView>;

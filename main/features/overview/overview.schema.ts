@@ -37,7 +37,7 @@ export const SummaryQuery = Type.Object({
 });
 
 /** The states of the overview lists (spec 3's filters with the API's camelCase names). */
-export const OVERVIEW_STATES = ['draft', 'notDue', 'due', 'paid', 'lost'] as const;
+export const OVERVIEW_STATES = ['draft', 'notDue', 'due', 'paid', 'credited', 'lost'] as const;
 export type OverviewState = (typeof OVERVIEW_STATES)[number];
 export const OVERVIEW_TYPES = ['ordinary', 'credit'] as const;
 export type OverviewType = (typeof OVERVIEW_TYPES)[number];

@@ -3,13 +3,14 @@
  * Ordrebekreftelser, each item counted and summed by one SQL aggregate (GROUP BY the state at today) and linked to the
  * list that returns exactly the documents it counts. Totals in NOK (other currencies at each document's own rate).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
 import { DOCUMENT_KINDS } from '../documents/document-kinds.js';
 import { stateWhere } from '../invoices/invoice-state.sql.js';
+import { creditedInFull, outstandingNok } from '../invoices/claim.sql.js';
 import { chainStateWhere, type OfferState } from '../offers/offers.service.js';
 import type { YearParam } from './overview.schema.js';
 import { yearRange } from './overview.sql.js';
@@ -62,25 +63,31 @@ interface Item {
   description: string;
   count: number;
   total: number;
+  /** Invoice items: what is outstanding on them now (claim.sql.ts outstandingNok: incl. reminder fees and interest). */
+  balance?: number;
   _links: { self: { uri: string } };
 }
 interface Figures {
   count: number;
   total: number; // øre NOK
+  balance?: number; // øre NOK, invoice items only
 }
 const NONE: Figures = { count: 0, total: 0 };
 
-const item = (description: string, f: Figures | undefined, uri: string): Item => ({
+const item = (description: string, f: Figures | undefined, uri: string, withBalance = false): Item => ({
   description,
   count: f?.count ?? 0,
   total: oreToKr(f?.total ?? 0),
+  ...(withBalance ? { balance: oreToKr(f?.balance ?? 0) } : {}),
   _links: { self: { uri } },
 });
 
+/** `credited`: paid-state invoices credited in full with nothing paid on them (claim.sql.ts creditedInFull), not "Betalt". */
 const INVOICE_ITEMS: { state: InvoiceState; api: string; description: string }[] = [
   { state: 'not-due', api: 'notDue', description: 'Ikke forfalt' },
   { state: 'due', api: 'due', description: 'Forfalt' },
   { state: 'paid', api: 'paid', description: 'Betalt' },
+  { state: 'paid', api: 'credited', description: 'Kreditert i sin helhet' },
   { state: 'lost', api: 'lost', description: 'Tapsført' },
 ];
 
@@ -94,13 +101,13 @@ async function invoiceFigures(db: Kysely<Database>, year: number | null, today: 
   if (year !== null) q = q.where('d.issue_date', '>=', yearRange(year).from).where('d.issue_date', '<=', yearRange(year).to);
   const rows = await q
     .select((eb) => {
-      let c = eb.case().when(stateWhere(eb, INVOICE_ITEMS[0].state, today)).then(INVOICE_ITEMS[0].api);
-      for (const s of INVOICE_ITEMS.slice(1)) c = c.when(stateWhere(eb, s.state, today)).then(s.api) as typeof c;
-      return [c.end().as('state'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('d.total_nok').as('total')];
+      let c = eb.case().when(eb.and([stateWhere(eb, 'paid', today), creditedInFull])).then('credited');
+      for (const s of INVOICE_ITEMS.filter((i) => i.api !== 'credited')) c = c.when(stateWhere(eb, s.state, today)).then(s.api) as typeof c;
+      return [c.end().as('state'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('d.total_nok').as('total'), sql<number>`sum(${outstandingNok})`.as('balance')];
     })
     .groupBy('state')
     .execute();
-  return new Map(rows.filter((r) => r.state !== null).map((r) => [r.state as string, { count: Number(r.count), total: Number(r.total) }]));
+  return new Map(rows.filter((r) => r.state !== null).map((r) => [r.state as string, { count: Number(r.count), total: Number(r.total), balance: Number(r.balance) }]));
 }
 
 const CHAIN_STATES: OfferState[] = ['open', 'expired', 'converted'];
@@ -166,7 +173,7 @@ export async function invoiceOverview(ctx: AppContext, yearParam: YearParam) {
         name: 'Fakturaer',
         items: [
           item('Utkast', invoiceDrafts, docs('states=draft&year=all')),
-          ...INVOICE_ITEMS.map((s) => item(s.description, invoices.get(s.api), docs(`states=${s.api}&types=ordinary&year=${y}`))),
+          ...INVOICE_ITEMS.map((s) => item(s.description, invoices.get(s.api), docs(`states=${s.api}&types=ordinary&year=${y}`), true)),
           item('Kreditnotaer', credits, docs(`states=paid&types=credit&year=${y}`)),
         ],
         // Invoiced in the year less credited (drafts are not invoiced yet).

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { oreToKr } from '../../domain/money.js';
 import { stateWhere } from '../invoices/invoice-state.sql.js';
+import { balanceNok, CASH_LEDGER_KINDS, cashNokOf, creditedInFull } from '../invoices/claim.sql.js';
 import { monthOf, nokOf } from './overview.sql.js';
 
 const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
@@ -32,7 +33,7 @@ export function monthLabels(months: string[]): string[] {
 
 /**
  * Per month of [from, to]: revenueWithoutVat (invoice nets less credit-note nets, by document date, NOK), paid (payments
- * received less reversals, NOK as received) and lost (written off less reversed, NOK at the invoice's rate).
+ * received less reversals and money paid back, NOK as received; claim.sql.ts cashNok) and lost (written off less reversed, NOK at the invoice's rate).
  */
 export async function revenueGraph(ctx: AppContext, range: { from: string; to: string }) {
   const db = ctx.db;
@@ -53,8 +54,9 @@ export async function revenueGraph(ctx: AppContext, range: { from: string; to: s
       .execute(),
     db
       .selectFrom('ledger_entries as l')
-      .select([entryMonth.as('month'), sql<number>`sum(coalesce(l.currency_amount, l.amount))`.as('amount')])
-      .where('l.kind', 'in', ['payment', 'payment-reversal'])
+      .innerJoin('documents as d', 'd.id', 'l.document_id')
+      .select([entryMonth.as('month'), sql<number>`sum(${cashNokOf('l')})`.as('amount')])
+      .where('l.kind', 'in', CASH_LEDGER_KINDS)
       .where('l.date', '>=', range.from)
       .where('l.date', '<=', range.to)
       .groupBy(entryMonth)
@@ -91,7 +93,8 @@ export async function invoiceSummary(ctx: AppContext, range: { from: string; to:
       .where('d.issue_date', '<=', range.to)
       .select((eb) => {
         const countWhen = (state: 'not-due' | 'due' | 'paid') => eb.fn.sum<number>(eb.case().when(stateWhere(eb, state, today)).then(1).else(0).end());
-        return [countWhen('not-due').as('notDue'), countWhen('due').as('due'), countWhen('paid').as('paid')];
+        const credited = eb.fn.sum<number>(eb.case().when(eb.and([stateWhere(eb, 'paid', today), creditedInFull])).then(1).else(0).end());
+        return [countWhen('not-due').as('notDue'), countWhen('due').as('due'), countWhen('paid').as('paidOrCredited'), credited.as('credited')];
       })
       .executeTakeFirstOrThrow(),
     ctx.db
@@ -103,17 +106,17 @@ export async function invoiceSummary(ctx: AppContext, range: { from: string; to:
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { notDue: count(inv.notDue), due: count(inv.due), paid: count(inv.paid), creditNotes: count(credits.n) };
+  return { notDue: count(inv.notDue), due: count(inv.due), paid: count(inv.paidOrCredited) - count(inv.credited), credited: count(inv.credited), creditNotes: count(credits.n) };
 }
 
-/** The sum of every issued invoice's open balance at today, in NOK (other currencies at the invoice's rate). */
+/** The sum of every issued invoice's balance at today (net: what customers have to get back counts against it), in NOK. */
 export async function ledgerBalance(ctx: AppContext) {
   const r = await ctx.db
     .selectFrom('documents as d')
     .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
     .where('d.kind', '=', 'invoice')
     .where('d.number', 'is not', null)
-    .select(sql<number>`coalesce(sum(${nokOf(sql.ref('b.balance'))}), 0)`.as('balance'))
+    .select(sql<number>`coalesce(sum(${balanceNok}), 0)`.as('balance'))
     .executeTakeFirstOrThrow();
   return { balance: oreToKr(Number(r.balance)) };
 }

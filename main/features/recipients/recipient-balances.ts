@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { outstandingNok } from '../invoices/claim.sql.js';
 
 /**
- * What each customer owes: the sum of the open (positive) balances of their issued invoices, in NOK øre (other
+ * What each customer owes: the sum of the open (positive) balances of their issued invoices (the claim's `outstanding`,
+ * incl. reminder fees and interest; main/features/invoices/claim.sql.ts), in NOK øre (other
  * currencies at the invoice's own rate), as the customer page's "Utestående" counts it (listSums). One grouped
  * query over invoice_balances, portable SQL (SQLite and PostgreSQL).
  */
@@ -15,7 +17,7 @@ export function openBalancesQuery(db: Kysely<Database>) {
     .where('b.balance', '>', 0)
     .select([
       'd.recipient_number as recipient',
-      sql<number>`sum(case when d.currency = 'NOK' then b.balance else round(b.balance * d.exchange_rate_micro / 1000000.0) end)`.as('open'),
+      sql<number>`sum(${outstandingNok})`.as('open'),
     ])
     .groupBy('d.recipient_number');
 }

@@ -155,7 +155,7 @@ export const invoicesReport: ReportDef = {
     return keyset(
       (after, limit) => {
         let q = invoiceRowsQuery(ctx.db, p).select(selects.filter((c) => c !== 'paid' && c !== 'balance') as 'd.id'[]);
-        if (amounts) q = q.select([inNok(sql<number>`coalesce(b.paid_total, 0)`).as('paid'), inNok(sql<number>`coalesce(b.balance, 0)`).as('balance')]) as typeof q;
+        if (amounts) q = q.select([inNok(sql<number>`coalesce(b.paid_total, 0)`).as('paid'), inNok(sql<number>`coalesce(b.balance, 0)`).as('balance') /* claim.sql.ts balanceNok: incl. reminder fees and interest */]) as typeof q;
         if (after !== null) q = q.where('d.id', '>', after);
         return q.orderBy('d.id').limit(limit).execute() as Promise<SqlRow[]>;
       },

@@ -1,7 +1,8 @@
 /**
- * Ledger movements of the customer ledger (kundereskontro): issued invoices (debit), credit notes, payments, losses and
- * their reversals (credit; reversals as negative credits), as one UNION ALL ordered by date, then invoices before what
- * settles them, then id. Used by the sales ledger of one customer and the account overview of all customers.
+ * Ledger movements of the customer ledger (kundereskontro): issued invoices and the fees and interest of their reminders
+ * (debit), credit notes, payments, refunds, credit transfers, losses, fees waived and reversals (credit; reversals and
+ * refunds as negative credits), as one UNION ALL ordered by date, then invoices before what settles them, then id: the
+ * parts of the claim (main/domain/claim.ts), so the closing balance is the claim's balance. Used by the sales ledger of one customer and the account overview of all customers.
  * NOK: an invoice in another currency counts in NOK as its open amount at the invoice's rate, rounded once (as in the
  * balance reports and the overview); each movement of such an invoice is the change of that rounded figure, so the
  * running balance always equals the sum of the open items and nothing drifts by an øre.
@@ -77,6 +78,35 @@ function ledgerMoves(db: Kysely<Database>, f: MovementFilter, before?: string) {
   return q;
 }
 
+/** The reminder fee and late interest each dunning added to the claim (debit, dated the dunning's date). */
+function dunningMoves(db: Kysely<Database>, f: MovementFilter, before?: string) {
+  let q = db
+    .selectFrom('dunnings as dn')
+    .innerJoin('documents as d', 'd.id', 'dn.document_id')
+    .innerJoin('recipients as r', 'r.number', 'd.recipient_number')
+    .where(sql<boolean>`dn.fee + dn.interest <> 0`)
+    .select([
+      'dn.dunning_date as date',
+      sql<number>`1`.as('seq'),
+      'dn.number as id',
+      sql<string>`(case when dn.debt_collection_notice = 1 then 'debt-collection-notice' else 'reminder' end)`.as('kind'),
+      'dn.number as number',
+      'd.number as invoice_number',
+      'd.recipient_number as recipient_number',
+      'r.customer_number as customer_number',
+      'r.name as name',
+      sql<number>`dn.fee + dn.interest`.as('amount'),
+      'd.id as invoice_id',
+      'd.currency as currency',
+      'd.exchange_rate_micro as rate',
+    ]);
+  if (f.recipientNumber !== undefined) q = q.where('d.recipient_number', '=', f.recipientNumber);
+  if (before) q = q.where('dn.dunning_date', '<', before);
+  if (f.from) q = q.where('dn.dunning_date', '>=', f.from);
+  if (f.to) q = q.where('dn.dunning_date', '<=', f.to);
+  return q;
+}
+
 /** SQL's round() of x * rate / 1e6: half away from zero. */
 export const nokAt = (amount: number, rateMicro: number): number => {
   const v = (amount * rateMicro) / 1_000_000;
@@ -99,8 +129,36 @@ async function openingState(ctx: AppContext, f: MovementFilter, day: string) {
 }
 
 const TEXT: Record<Lang, Record<string, string>> = {
-  nb: { invoice: 'Faktura', 'credit-note': 'Kreditnota', payment: 'Betaling', 'payment-reversal': 'Tilbakeført betaling', loss: 'Tap', 'loss-reversal': 'Tilbakeført tap', opening: 'Inngående saldo' },
-  en: { invoice: 'Invoice', 'credit-note': 'Credit note', payment: 'Payment', 'payment-reversal': 'Payment reversed', loss: 'Loss', 'loss-reversal': 'Loss reversed', opening: 'Opening balance' },
+  nb: {
+    invoice: 'Faktura',
+    'credit-note': 'Kreditnota',
+    reminder: 'Purring (gebyr og renter)',
+    'debt-collection-notice': 'Inkassovarsel (gebyr og renter)',
+    payment: 'Betaling',
+    'payment-reversal': 'Tilbakeført betaling',
+    refund: 'Tilbakebetalt til kunde',
+    'credit-transfer-out': 'Kreditt flyttet til annen faktura',
+    'credit-transfer-in': 'Kreditt flyttet fra annen faktura',
+    loss: 'Tap',
+    'loss-reversal': 'Tilbakeført tap',
+    'fee-cancellation': 'Purregebyr frafalt ved tap',
+    opening: 'Inngående saldo',
+  },
+  en: {
+    invoice: 'Invoice',
+    'credit-note': 'Credit note',
+    reminder: 'Reminder (fee and interest)',
+    'debt-collection-notice': 'Debt collection notice (fee and interest)',
+    payment: 'Payment',
+    'payment-reversal': 'Payment reversed',
+    refund: 'Refunded to customer',
+    'credit-transfer-out': 'Credit moved to another invoice',
+    'credit-transfer-in': 'Credit moved from another invoice',
+    loss: 'Loss',
+    'loss-reversal': 'Loss reversed',
+    'fee-cancellation': 'Reminder fees waived at write-off',
+    opening: 'Opening balance',
+  },
 };
 
 /** Rows with debit/credit and a running balance that starts at the opening balance before `from` (one row for it first). */
@@ -121,7 +179,7 @@ export async function* movementRows(ctx: AppContext, f: MovementFilter, lang: La
   yield* chunked(
     (limit, offset) =>
       ctx.db
-        .selectFrom(documentMoves(ctx.db, f).unionAll(ledgerMoves(ctx.db, f)).as('m'))
+        .selectFrom(documentMoves(ctx.db, f).unionAll(dunningMoves(ctx.db, f)).unionAll(ledgerMoves(ctx.db, f)).as('m'))
         .selectAll('m')
         .orderBy('m.date')
         .orderBy('m.seq')

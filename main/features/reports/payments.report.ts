@@ -1,9 +1,10 @@
 /**
- * Payments received in the period (innbetalinger): each payment and payment reversal by its date, the NOK received
- * (reversals negative), the bank fee, the invoice it settles with its KID and customer.
+ * Payments received in the period (innbetalinger): each payment, payment reversal and refund by its date, the NOK
+ * received (reversals and money paid back negative: the sum is money in minus money back, main/domain/claim.ts `paid`),
+ * the bank fee, the invoice it settles with its KID and customer. Credit moved between invoices is no money and not here.
  */
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { CASH_LEDGER_KINDS, cashNok } from '../invoices/claim.sql.js';
 import { keyset } from './chunks.js';
 import type { ReportDef, ReportParams } from './report.types.js';
 
@@ -12,17 +13,20 @@ export function paymentsQuery(ctx: AppContext, p: ReportParams) {
     .selectFrom('ledger_entries as le')
     .innerJoin('documents as d', 'd.id', 'le.document_id')
     .innerJoin('recipients as r', 'r.number', 'd.recipient_number')
-    .where('le.kind', 'in', ['payment', 'payment-reversal']);
+    .where('le.kind', 'in', CASH_LEDGER_KINDS);
   if (p.from) q = q.where('le.date', '>=', p.from);
   if (p.to) q = q.where('le.date', '<=', p.to);
   if (p.number !== undefined) q = q.where('d.kind', '=', 'invoice').where('d.number', '=', p.number);
   return q;
 }
 
-/** NOK received: the NOK amount of a foreign-currency payment, else the amount itself. */
-export const receivedNok = sql<number>`coalesce(le.currency_amount, le.amount)`;
+/** NOK received: the NOK amount of a foreign-currency payment, a refund at the invoice's rate, else the amount itself. */
+export const receivedNok = cashNok;
 
-const TYPE = { nb: { payment: 'Betaling', 'payment-reversal': 'Tilbakeført betaling' }, en: { payment: 'Payment', 'payment-reversal': 'Payment reversed' } } as const;
+const TYPE = {
+  nb: { payment: 'Betaling', 'payment-reversal': 'Tilbakeført betaling', refund: 'Tilbakebetalt til kunde' },
+  en: { payment: 'Payment', 'payment-reversal': 'Payment reversed', refund: 'Refunded to customer' },
+} as const;
 
 export const PAYMENT_COLUMNS: ReportDef['columns'] = [
   { key: 'date', nb: 'Betalingsdato', en: 'Payment date', type: 'date', preselected: true },
@@ -33,7 +37,7 @@ export const PAYMENT_COLUMNS: ReportDef['columns'] = [
   { key: 'name', nb: 'Kunde', en: 'Customer', type: 'text', preselected: true },
   { key: 'currency', nb: 'Valuta', en: 'Currency', type: 'text' },
   { key: 'currencyAmount', nb: 'Beløp i valuta', en: 'Amount in currency', type: 'money', sum: false },
-  { key: 'amount', nb: 'Innbetalt', en: 'Received', type: 'money', preselected: true },
+  { key: 'amount', nb: 'Innbetalt (netto etter tilbakebetalinger)', en: 'Received (net of refunds)', type: 'money', preselected: true },
   { key: 'bankFee', nb: 'Bankgebyr', en: 'Bank fee', type: 'money' },
 ];
 

@@ -9,7 +9,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ReportRow, TableColumn } from '../../render/report/report-table.js';
 import { streamRecipients, type RecipientView } from '../recipients/recipients.service.js';
 import { columnsAsAsked } from './report.runner.js';
-import { inNok } from './ledger.sql.js';
+import { balanceNok } from '../invoices/claim.sql.js';
 import type { ReportDef } from './report.types.js';
 
 const SHIPMENT = { SNAIL: { nb: 'Papir', en: 'Paper' }, EMAIL: { nb: 'E-post', en: 'E-mail' } } as Record<string, { nb: string; en: string }>;
@@ -21,7 +21,7 @@ async function balancesAndKids(db: Kysely<Database>, numbers: number[]) {
       .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
       .where('d.recipient_number', 'in', numbers)
       .select('d.recipient_number')
-      .select(sql<number>`sum(${inNok(sql<number>`b.balance`)})`.as('balance'))
+      .select(sql<number>`sum(${balanceNok})`.as('balance'))
       .groupBy('d.recipient_number')
       .execute(),
     db

@@ -89,6 +89,9 @@ export function InvoiceDetail() {
   const paid = detail?.paid ?? 0;
   const credited = detail?.credited ?? 0;
   const toRefund = detail?.toRefund ?? 0;
+  // What else makes up the balance (main/domain/claim.ts): reminder fees and interest, written off.
+  const charges = detail?.charges ?? 0;
+  const writtenOff = detail?.writtenOff ?? 0;
   const cur = doc.currency && doc.currency !== 'NOK' ? ` ${doc.currency}` : '';
   const status = invoiceStatus(doc);
   const creditable = Math.round(credited * 100) < Math.round((doc.total ?? 0) * 100);
@@ -149,17 +152,27 @@ export function InvoiceDetail() {
 
       <EhfProblem message={ehfProblem} onClose={() => setEhfProblem(null)} />
 
-      <SimpleGrid cols={4} spacing="sm">
+      <SimpleGrid cols={4 + (charges ? 1 : 0) + (writtenOff ? 1 : 0)} spacing="sm">
         <Paper withBorder p="sm">
           <Fact label={t('inv.detail.total')} value={`${formatMoney(doc.total)} ${doc.currency ?? 'NOK'}`} testId="invoice-total" />
         </Paper>
+        {charges ? (
+          <Paper withBorder p="sm">
+            <Fact label={t('inv.detail.charges')} value={`+ ${formatMoney(charges)}${cur}`} testId="invoice-charges" />
+          </Paper>
+        ) : null}
         <Paper withBorder p="sm">
           <Fact label={t('inv.detail.paid')} value={`${formatMoney(paid)}${cur}`} testId="invoice-paid" />
         </Paper>
         <Paper withBorder p="sm">
           <Fact label={t('inv.detail.credited')} value={`${formatMoney(credited)}${cur}`} testId="invoice-credited" />
         </Paper>
-        <Paper withBorder p="sm" bg={balance > 0 ? (status === 'due' ? 'red.0' : 'blue.0') : balance < 0 ? 'orange.0' : 'teal.0'}>
+        {writtenOff ? (
+          <Paper withBorder p="sm">
+            <Fact label={t('inv.detail.writtenOff')} value={`${formatMoney(writtenOff)}${cur}`} testId="invoice-written-off" />
+          </Paper>
+        ) : null}
+        <Paper withBorder p="sm" title={t('inv.detail.balanceHint')} bg={balance > 0 ? (status === 'due' ? 'red.0' : 'blue.0') : balance < 0 ? 'orange.0' : 'teal.0'}>
           <Fact label={t('inv.detail.balance')} value={<b>{`${formatMoney(balance)}${cur}`}</b>} testId="invoice-balance" />
         </Paper>
       </SimpleGrid>

@@ -30,6 +30,7 @@ export function OverviewGroups({ data, year, onYear, onOpen }: { data: InvoiceOv
             <Table.Th>{t('ovr.col.what')}</Table.Th>
             <Table.Th ta="right">{t('ovr.col.count')}</Table.Th>
             <Table.Th ta="right">{t('ovr.col.total')}</Table.Th>
+            <Table.Th ta="right">{t('ovr.col.balance')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -44,6 +45,7 @@ export function OverviewGroups({ data, year, onYear, onOpen }: { data: InvoiceOv
                   {t('ovr.groupTotal')} {formatMoney(g.summary.total)}
                 </Text>
               </Table.Td>
+              <Table.Td />
             </Table.Tr>,
             ...g.items.map((item) => (
               <Table.Tr key={`${g.name}/${item.description}`} style={{ cursor: 'pointer' }} onClick={() => onOpen(item)} data-testid="overview-item">
@@ -60,6 +62,11 @@ export function OverviewGroups({ data, year, onYear, onOpen }: { data: InvoiceOv
                 <Table.Td ta="right">
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(item.total)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" data-testid="overview-item-balance">
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {item.balance === undefined ? '' : formatMoney(item.balance)}
                   </Text>
                 </Table.Td>
               </Table.Tr>
