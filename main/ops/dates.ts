@@ -9,6 +9,24 @@ import formatsModule from 'ajv-formats';
 
 const addFormats = (formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule;
 
+/**
+ * The one date rule of every date an operation takes (invoice, due, payment, credit, report and period dates alike):
+ * a real day from DATE_MIN to DATE_MAX. A real day outside is DATE_OUT_OF_RANGE (naming the limits), anything else NOT_A_DATE.
+ */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2099-12-31';
+
+/** A real calendar day written YYYY-MM-DD (any year). */
+export function isRealDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = m.slice(1).map(Number);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= (mo === 2 && leap(y) ? 29 : DAYS[mo - 1]);
+}
+
+/** A real day within DATE_MIN..DATE_MAX: the `date` format of every input schema. */
+export const isDateInRange = (s: string): boolean => isRealDay(s) && s >= DATE_MIN && s <= DATE_MAX;
+
 /** `YYYY-MM-DD HH:MM` in local time (event times): the format's name in the JSON schema. */
 export const DATE_TIME_MINUTE = 'date-time-minute';
 
@@ -30,5 +48,7 @@ export function isDateTimeMinute(s: string): boolean {
 export function addDateFormats(ajv: AjvClass, opts: { allFormats?: boolean } = {}): void {
   if (opts.allFormats) addFormats(ajv);
   else addFormats(ajv, ['date']);
+  // Replaces ajv-formats' `date`: a real day within DATE_MIN..DATE_MAX.
+  ajv.addFormat('date', { type: 'string', validate: isDateInRange });
   ajv.addFormat(DATE_TIME_MINUTE, { type: 'string', validate: isDateTimeMinute });
 }

@@ -50,6 +50,8 @@ export interface Op<T extends OpTypes = OpTypes> {
   output?: TSchema;
   /** Served without the API key (spec: /common/public/*, event signup). */
   public?: boolean;
+  /** The longest from..to period the operation answers for (ops/period.ts; default 10 years). */
+  maxPeriodYears?: number;
   run(input: OpInput, ctx: AppContext): unknown;
   /** Type-only: the operation's name, input and output types (see OpTypes). */
   readonly types?: T;
@@ -107,6 +109,7 @@ export function defineOp<
   body?: B;
   output?: O;
   public?: boolean;
+  maxPeriodYears?: number;
   run(input: OpInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>, ctx: AppContext): R | Promise<R>;
 }): Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O, R>> {
   return { tags: [spec.name.split('.')[0]], ...spec } as Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O, R>>;

@@ -3,6 +3,7 @@ import { Created, FileResult, NoContent, Paged, Streamed, type Op, type OpInput 
 import { fieldError, OpError, validationError, type FieldError } from './errors.js';
 import { assertDepth } from './bounds.js';
 import { checkSchema } from './validate.js';
+import { periodErrors } from './period.js';
 import { checkedInRun } from './one-or-many.js';
 import { isAcceptedForm } from './form-body.js';
 import { storageErrorKind, withRetry } from '../../db/dialect.js';
@@ -15,6 +16,7 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
   const fields: FieldError[] = [];
   if (op.params) fields.push(...checkSchema(op.params, params, { coerce: true }));
   if (op.query) fields.push(...checkSchema(op.query, query, { coerce: true }));
+  if (op.query && !fields.length) fields.push(...periodErrors(query, op.maxPeriodYears));
   if (op.body) {
     if (!checkedInRun(op.body) && !isAcceptedForm(op.body, body)) fields.push(...checkSchema(op.body, body));
   }

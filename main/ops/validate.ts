@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { fieldError, validationError, type ErrorCode, type FieldError } from './errors.js';
 import type { ParamsArg } from './error-codes.js';
 
-import { addDateFormats, DATE_TIME_MINUTE } from './dates.js';
+import { addDateFormats, DATE_MAX, DATE_MIN, DATE_TIME_MINUTE, isRealDay } from './dates.js';
 import { BAD_TEXT, hardened, MAYBE_BAD_TEXT, READ_BACK_KEYWORD, TEXT_KEYWORD, textAt } from './text.js';
 
 const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
@@ -113,7 +113,7 @@ export function codeOf(e: ErrorObject): FieldError & { field: '' } {
       return at('MUST_EQUAL', { value: JSON.stringify(e.params.allowedValue) });
     case 'pattern':
     case 'format':
-      if (isDateRule(e)) return at('NOT_A_DATE');
+      if (isDateRule(e)) return typeof e.data === 'string' && isRealDay(e.data) ? at('DATE_OUT_OF_RANGE', { min: DATE_MIN, max: DATE_MAX }) : at('NOT_A_DATE');
       if (e.keyword === 'format' && e.params.format === DATE_TIME_MINUTE) return at('NOT_A_DATE_TIME');
       return at('INVALID_FORMAT', { format: schemaDescription(e) ?? (e.keyword === 'format' ? `a ${e.params.format}` : undefined) } as { format?: string });
     case 'minimum':

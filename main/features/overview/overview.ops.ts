@@ -49,6 +49,8 @@ export const overviewOps = [
     summary:
       'Revenue per calendar month of from..to (default today − 6 months .. today): labels (Norwegian month names, with the year when the range spans years), revenueWithoutVat (net invoiced less credited, by date), paid (received), lost (written off); NOK',
     query: RangeQuery,
+    // One bar per month: five years is what a graph can show.
+    maxPeriodYears: 5,
     run: ({ query }, ctx) => revenueGraph(ctx, parseRange(query, ctx.clock.today())),
   }),
   defineOp({

@@ -213,6 +213,8 @@ export const errorTexts = {
     'errors.op.LAST_OWNER': 'Du er den siste eieren. Gjør en annen bruker til eier først, ellers kan ingen lenger styre brukere og innstillinger.',
     'errors.UNKNOWN_ICD': 'må være en ICD Kvitt støtter, f.eks. 0192 (norsk org.nr.), 0007 (svensk), 0184 (dansk CVR), 0088 (GLN) eller 9930 (tysk MVA-nr.)',
     'errors.INVALID_PARTY_ID': 'er ikke et gyldig nummer i ordningen {{scheme}}',
+    'errors.DATE_OUT_OF_RANGE': 'må være en dato fra {{min}} til {{max}}',
+    'errors.PERIOD_TOO_LONG': 'perioden kan være høyst {{years}} år her; velg en kortere periode',
     'errors.op.EHF_BUYER_ID_INVALID': 'Kundens organisasjonsnummer passer ikke til ICD-en: rett kunden før EHF lages',
   },
   en: {
@@ -423,6 +425,8 @@ export const errorTexts = {
     'errors.op.LAST_OWNER': 'You are the last owner. Make another user owner first, or nobody can manage users and settings any more.',
     'errors.UNKNOWN_ICD': 'must be an ICD Kvitt supports, e.g. 0192 (Norwegian org. no.), 0007 (Swedish), 0184 (Danish CVR), 0088 (GLN) or 9930 (German VAT no.)',
     'errors.INVALID_PARTY_ID': 'is not a valid number of scheme {{scheme}}',
+    'errors.DATE_OUT_OF_RANGE': 'must be a date from {{min}} to {{max}}',
+    'errors.PERIOD_TOO_LONG': 'the period may span at most {{years}} years here; choose a shorter period',
     'errors.op.EHF_BUYER_ID_INVALID': "The customer's identifier does not fit its ICD: correct the customer before making an EHF",
   },
 };
