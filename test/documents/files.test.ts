@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
+import { requireTool, skipWithout, VALIDATE_EHF } from '../helpers/external-tools.js';
 
-const VALIDATOR = resolve(process.cwd(), '../shared/peppol/validate-ehf');
+const VALIDATOR = VALIDATE_EHF;
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-files-'));
 
 let s: DocServer;
@@ -127,13 +128,12 @@ describe('EHF', () => {
   });
 
   test('every EHF passes the Peppol BIS Billing 3.0 validator (no fatal failure)', async (ctx) => {
-    if (!existsSync(VALIDATOR)) {
-      console.warn(`skipping EHF validation: ${VALIDATOR} is not there`);
-      ctx.skip();
-    }
+    if (skipWithout(VALIDATOR, 'validate-ehf')) ctx.skip();
+    requireTool(VALIDATOR, 'validate-ehf');
     expect(files.length).toBeGreaterThanOrEqual(7);
     const run = spawnSync(VALIDATOR, files, { encoding: 'utf8', timeout: 280_000 });
-    if (run.status === 2) {
+    // Exit 2: the validator could not run (no Java or Saxon). A skip outside CI only; under CI the assertion below fails.
+    if (run.status === 2 && !process.env.CI) {
       console.warn(`skipping EHF validation: ${run.stderr}`);
       ctx.skip();
     }

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ibanFromAccount, isValidIban } from '../../main/domain/bank-account.js';
 import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
+import { requireTool, skipWithout, VALIDATE_EHF } from '../helpers/external-tools.js';
 
 let s: DocServer;
 beforeAll(async () => {
@@ -34,12 +35,12 @@ test('without a delivery date the invoice date is the delivery date; PDF and EHF
 
   const ehf = await (await s.api(`/invoices/${n}/ehf`)).text();
   expect(ehf).toContain('<cbc:ActualDeliveryDate>2026-03-12</cbc:ActualDeliveryDate>');
-  const validator = join(process.cwd(), '../shared/peppol/validate-ehf');
-  if (existsSync(validator)) {
+  if (!skipWithout(VALIDATE_EHF, 'validate-ehf')) {
+    requireTool(VALIDATE_EHF, 'validate-ehf');
     const x = join(dir, `f${n}.xml`);
     writeFileSync(x, ehf);
-    execFileSync(validator, [x], { stdio: 'pipe', timeout: 240_000 });
-  } else console.warn('EHF validator not present: ../shared/peppol/validate-ehf');
+    execFileSync(VALIDATE_EHF, [x], { stdio: 'pipe', timeout: 240_000 });
+  }
 }, 300_000);
 
 test('a credit note keeps the delivery date of its invoice; an offer gets none by default', async () => {

@@ -12,8 +12,9 @@ import { recipient, type TestServer } from '../helpers/server.js';
 import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 import { parseCsv, pdfPages, pdfText, readXlsx, tmpFile, unzip } from './files.js';
 import { reportFile, reportJson } from './setup.js';
+import { requireTool, skipWithout, VALIDATE_EHF } from '../helpers/external-tools.js';
 
-const VALIDATOR = resolve(process.cwd(), '../shared/peppol/validate-ehf');
+const VALIDATOR = VALIDATE_EHF;
 
 let s: DocServer;
 const numbers: number[] = [];
@@ -68,7 +69,8 @@ describe('invoices as EHF zip', () => {
     expect(missing[6]).toMatch(/organisasjonsnummer/);
     expect(summary.rows.filter((r) => r[4] === 'ja')).toHaveLength(3);
     expect(files[`kreditnota-${creditNote}.xml`].toString('utf8')).toContain('<CreditNote');
-    if (!existsSync(VALIDATOR)) return;
+    if (skipWithout(VALIDATOR, 'validate-ehf')) return;
+    requireTool(VALIDATOR, 'validate-ehf');
     const paths = names.filter((n) => n.endsWith('.xml')).map((n) => tmpFile(n, files[n]));
     // Not execFileSync: the server under test lives in this process and must keep answering.
     const { stdout: out } = await promisify(execFile)(VALIDATOR, paths, { encoding: 'utf8' });

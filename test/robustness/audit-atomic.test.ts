@@ -50,6 +50,12 @@ const newOrderConfirmation = async () => location(await made(`/offer/${await new
 const newCreditNote = async () => location(await made(`/invoices/${await newInvoice()}/credit-note`, {}));
 /** An invoice dated 2026-01-10 (due 2026-01-24; today is 2026-03-15): due, ready for a reminder. */
 const dueInvoice = async () => location(await made('/invoices/', { recipient: { number: w.company }, invoiceDate: '2026-01-10', items }));
+/** A due invoice paid in full on 2026-03-01, five weeks after its due date: late interest accrued, nothing owed. */
+const paidLate = async () => {
+  const n = await dueInvoice();
+  await made(`/invoices/${n}/payments`, { date: '2026-03-01', amount: (await w.json(`/invoices/${n}`)).body.total });
+  return n;
+};
 const newDunning = async () => location(await made('/dunnings/', { invoiceNumber: await dueInvoice() }));
 /** A free event (no product, price or codes); `over` changes fields of the 2.10 body. */
 const newEvent = async (over: Record<string, unknown> = {}) => {
@@ -184,6 +190,9 @@ const inputs: Record<string, () => Promise<Input>> = {
     await made('/dunnings/interest-rates', { from, rate: 12.5 });
     return { path: `/dunnings/interest-rates/${from}` };
   },
+  // Closing interest (an invoice paid in full, but late): harmless here until those operations are in the table.
+  'dunnings.createInterestNote': async () => ({ body: { invoiceNumber: await paidLate() } }),
+  'dunnings.waiveInterest': async () => ({ body: { invoiceNumber: await paidLate() } }),
   'users.create': async () => ({ body: { name: `Bruker ${++seq}`, role: 'bookkeeper' } }),
   'users.update': async () => ({ path: `/users/${await newUser()}`, body: { active: false } }),
   'users.regenerateKey': async () => ({ path: `/users/${await newUser()}/key` }),

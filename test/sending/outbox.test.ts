@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 import { flush, pdfText, startSmsGateway, startSmtp, useSmtp, type Smtp } from './helpers.js';
+import { requireTool, skipWithout, VALIDATE_EHF } from '../helpers/external-tools.js';
 
 let s: DocServer | undefined;
 let smtp: Smtp | undefined;
@@ -23,7 +24,7 @@ const tempDir = () => {
   return d;
 };
 const ITEMS = { items: [{ productCode: 'A1', quantity: 1 }] };
-const VALIDATOR = resolve('../shared/peppol/validate-ehf');
+const VALIDATOR = VALIDATE_EHF;
 
 describe('paper: the print queue', () => {
   test('a paper body with an address: print queue entry, PDF with that address, Mark printed → DELIVERED; the address stays for the document', async () => {
@@ -74,7 +75,8 @@ describe('paper: the print queue', () => {
 });
 
 describe('EHF into the data folder', () => {
-  test.skipIf(!existsSync(VALIDATOR))('a valid EHF is written to outbox/ehf/ and DELIVERED to 0192:<orgno> (checked with validate-ehf)', async () => {
+  test.skipIf(skipWithout(VALIDATOR, 'validate-ehf'))('a valid EHF is written to outbox/ehf/ and DELIVERED to 0192:<orgno> (checked with validate-ehf)', async () => {
+    requireTool(VALIDATOR, 'validate-ehf');
     process.env.KVITT_EHF_VALIDATOR = VALIDATOR;
     const dir = tempDir();
     s = await startDocServer({ dbFile: join(dir, 'kvitt.sqlite') });
