@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_signup_challenges.js';
 import * as m0013 from './migrations/0013_customer_number_index.js';
 import * as m0014 from './migrations/0014_event_seats_taken.js';
 import * as m0015 from './migrations/0015_outbox_error_code.js';
+import * as m0016 from './migrations/0016_leases.js';
 import * as m0017 from './migrations/0017_sessions.js';
 import * as m0019 from './migrations/0019_interest_history.js';
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0013_customer_number_index': m0013,
   '0014_event_seats_taken': m0014,
   '0015_outbox_error_code': m0015,
+  '0016_leases': m0016,
   '0017_sessions': m0017,
   '0019_interest_history': m0019,
 };

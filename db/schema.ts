@@ -204,6 +204,9 @@ export interface OutboxTable {
   /** 0015: the catalogue code of last_error (error-codes.ts) and its parameters (JSON); null when it has none. */
   last_error_code: Generated<string | null>;
   last_error_params: Generated<string | null>;
+  /** 0016: the process sending it and until when its claim holds (ISO UTC, database clock); null when unclaimed. */
+  claimed_by: Generated<string | null>;
+  lease_until: Generated<string | null>;
 }
 
 /** The postal address a `paper` shipment gave for one issued document (kept beside it; the document never changes). */
@@ -245,6 +248,14 @@ export interface Database {
   signup_challenges: SignupChallengesTable;
   sessions: SessionsTable;
   owner_key: OwnerKeyTable;
+  job_leases: JobLeasesTable;
+}
+
+/** 0016: who runs a background job (daily dunning run, daily backup) and until when (ISO UTC, database clock). */
+export interface JobLeasesTable {
+  name: string;
+  claimed_by: string | null;
+  lease_until: string | null;
 }
 
 /** Issued signup captcha challenges (0012): single use, deleted when checked or expired. */

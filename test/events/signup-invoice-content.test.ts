@@ -27,9 +27,9 @@ async function written() {
     balances: num(await db.selectFrom('invoice_balances').selectAll().orderBy('document_id').execute()),
     recipients: num(await db.selectFrom('recipients').selectAll().orderBy('number').execute()),
     participants: num(await db.selectFrom('event_participants').selectAll().orderBy('id').execute()),
-    // last_error_code/_params (0015) came after the fixture; a queued row has neither (null), checked below.
-    outbox: num(await db.selectFrom('outbox').selectAll().orderBy('id').execute()).map(({ message_id: _m, last_error_code: _c, last_error_params: _p, ...r }) => r),
-    outboxCodes: (await db.selectFrom('outbox').select(['last_error_code', 'last_error_params']).execute()).filter((r) => r.last_error_code !== null || r.last_error_params !== null),
+    // last_error_code/_params (0015) and claimed_by/lease_until (0016) came after the fixture; a queued row has none (null), checked below.
+    outbox: num(await db.selectFrom('outbox').selectAll().orderBy('id').execute()).map(({ message_id: _m, last_error_code: _c, last_error_params: _p, claimed_by: _b, lease_until: _u, ...r }) => r),
+    outboxCodes: (await db.selectFrom('outbox').select(['last_error_code', 'last_error_params', 'claimed_by', 'lease_until']).execute()).filter((r) => r.last_error_code !== null || r.last_error_params !== null || r.claimed_by !== null || r.lease_until !== null),
     audit: num(await db.selectFrom('audit_log').select(['entity', 'entity_id', 'action', 'data', 'actor']).orderBy('id').execute()),
   };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { backupFolder } from './backup-files.js';
 import { createBackup } from './backups.service.js';
 import { startHourlyCheck } from '../../hourly-check.js';
+import { withJobLease } from '../../ops/leases.js';
 
 /** How many automatic backups are kept: the newest days, and beyond them the newest of each earlier week. */
 export const KEEP = { daily: 7, weekly: 4 } as const;
@@ -47,9 +48,17 @@ export function pruneDaily(dir: string): string[] {
   return removed;
 }
 
-/** Takes today's automatic backup unless there is one, then prunes. Returns the file taken, or null. */
+/**
+ * Takes today's automatic backup unless there is one, then prunes. Returns the file taken, or null. Only a database file
+ * has file backups, and only one process opens a file (its lock file); the 'daily-backup' job lease (main/ops/leases.ts)
+ * still keeps two checks from taking it at once.
+ */
 export async function dailyBackup(ctx: AppContext): Promise<string | null> {
   if (!ctx.dataDir || !ctx.backupTo) return null;
+  return (await withJobLease(ctx, 'daily-backup', () => takeDailyBackup(ctx))) ?? null;
+}
+
+async function takeDailyBackup(ctx: AppContext): Promise<string | null> {
   const dir = backupFolder(ctx);
   const day = ctx.clock.today().replace(/-/g, '');
   const taken = readdirSync(dir).some((f) => f.startsWith(`kvitt-daily-${day}`));

@@ -9,12 +9,21 @@ import { getSettings } from '../settings/settings.service.js';
 import { runDunnings, type RunResult } from './candidates.service.js';
 import { startHourlyCheck } from '../../hourly-check.js';
 import { inTx } from '../../ops/transaction.js';
+import { withJobLease } from '../../ops/leases.js';
 
 const LAST_RUN = 'dunning-last-run';
 
-/** Today's automatic run unless automatic dunning is off or today's run was made. */
+/**
+ * Today's automatic run unless automatic dunning is off or today's run was made. One process runs it at a time (the
+ * 'daily-dunning-run' job lease, main/ops/leases.ts); another process that checks meanwhile leaves it, and the run's
+ * own lock would keep any invoice from a second notice anyway.
+ */
 export async function dailyDunningRun(ctx: AppContext): Promise<RunResult | null> {
   if (!(await getSettings(ctx)).dunning.autoEnabled) return null;
+  return withJobLease(ctx, 'daily-dunning-run', () => runOnceToday(ctx));
+}
+
+async function runOnceToday(ctx: AppContext): Promise<RunResult | null> {
   const today = ctx.clock.today();
   const last = await ctx.db.selectFrom('settings').select('value').where('key', '=', LAST_RUN).executeTakeFirst();
   if (last && JSON.parse(last.value) === today) return null;

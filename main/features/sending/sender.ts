@@ -17,6 +17,8 @@ import { getSettings } from '../settings/settings.service.js';
 import { outboxSignal } from './outbox.js';
 import { publish } from '../../push/bus.js';
 import { sendingSettings } from './sending-settings.js';
+import { claimShipments, releaseClaims, renewClaims } from './claims.js';
+import { leaseMs, newClaimant } from '../../ops/leases.js';
 
 export interface SenderOptions {
   /** How often the sender looks for due retries without being told (ms). */
@@ -47,6 +49,8 @@ export class OutboxSender {
   private stopped = true;
   private transporter: { key: string; t: SmtpLanes } | null = null;
   private readonly onQueued = () => void this.pump();
+  /** This sender's name on the rows it claims (claims.ts). */
+  private readonly me = newClaimant('outbox');
 
   constructor(
     private readonly ctx: AppContext,
@@ -131,29 +135,57 @@ export class OutboxSender {
     return this.transporter.t;
   }
 
+  /**
+   * One pass: claims due shipments a chunk at a time (claims.ts; ids ascending, so a flush never takes a row twice) and
+   * works each chunk. The claims are renewed while the pass runs and given back at its end; a shipment is only started
+   * while this process surely still holds its claim.
+   */
   private async pass(force: boolean): Promise<AttemptResult[]> {
-    const now = new Date().toISOString();
-    let q = this.ctx.db
-      .selectFrom('outbox')
-      .select('id')
-      .where('status', '=', 'IN_PROGRESS')
-      .where('method', 'in', ['email', 'ehf', 'sms']);
-    if (!force) q = q.where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]));
-    const ids = (await q.orderBy('id').execute()).map((r) => r.id);
-    if (!ids.length) return [];
-    const [settings, all] = await Promise.all([sendingSettings(this.ctx), getSettings(this.ctx)]);
-    const env: DeliveryEnv = { ctx: this.ctx, settings, all, smtp: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
+    const results: AttemptResult[] = [];
+    const book = new OutcomeBook(this.ctx);
+    const lease = leaseMs();
+    let safeUntil = 0;
+    const renew = setInterval(() => {
+      const t0 = Date.now();
+      void renewClaims(this.ctx.db, this.me)
+        .then(() => (safeUntil = t0 + lease * 0.75))
+        .catch(() => undefined);
+    }, lease / 3);
+    renew.unref();
+    let env: DeliveryEnv | null = null;
+    try {
+      for (let after = 0; !(this.stopped && !force); ) {
+        const t0 = Date.now();
+        const { ids } = await claimShipments(this.ctx, this.me, { after, limit: CLAIM, force });
+        if (!ids.length) break;
+        safeUntil = t0 + lease * 0.75;
+        after = ids[ids.length - 1];
+        if (!env) {
+          const [settings, all] = await Promise.all([sendingSettings(this.ctx), getSettings(this.ctx)]);
+          env = { ctx: this.ctx, settings, all, smtp: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
+        }
+        results.push(...(await this.work(env, ids, force, book, () => Date.now() < safeUntil)));
+      }
+    } finally {
+      clearInterval(renew);
+      await book.settled();
+      await releaseClaims(this.ctx.db, this.me).catch((e) => console.error('outbox sender: giving back claims failed (they run out by themselves):', e));
+    }
+    return results;
+  }
+
+  /** Sends the claimed shipments `ids`, LANES at a time; each outcome is noted before its lane takes the next shipment. */
+  private async work(env: DeliveryEnv, ids: number[], force: boolean, book: OutcomeBook, held: () => boolean): Promise<AttemptResult[]> {
     const results: Array<AttemptResult | null> = new Array(ids.length).fill(null);
     const rows = new Preparer(env, ids, BATCH, AHEAD);
-    const book = new OutcomeBook(this.ctx);
     // LANES shipments are with the SMTP server at once (pooled connections) while the Preparer has the next chunks'
-    // messages built by the worker pool. Outcomes are written in batches.
+    // messages built by the worker pool. Outcomes that arrive together are written in one transaction.
     let next = 0;
     const lane = async () => {
-      while (next < ids.length && !(this.stopped && !force)) {
+      while (next < ids.length && !(this.stopped && !force) && held()) {
         const i = next++;
         const ready = await rows.get(i);
-        if (ready) {
+        if (ready && held()) {
           const outcome = await attempt(env, ready);
           if (outcome) {
             results[i] = resultOf(ready.row, outcome);
@@ -164,19 +196,17 @@ export class OutboxSender {
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
-    try {
-      await Promise.all(Array.from({ length: Math.min(LANES, ids.length) }, lane));
-    } finally {
-      await book.flush();
-    }
+    await Promise.all(Array.from({ length: Math.min(LANES, ids.length) }, lane));
     return results.filter((r): r is AttemptResult => r !== null);
   }
 }
 
 /** How many shipments are worked at once (and SMTP connections kept open). */
 const LANES = 4;
-/** Outcomes written per transaction. */
+/** Rows prepared together (one query per chunk, PDFs in the worker pool). */
 const BATCH = 25;
+/** Shipments claimed at once (a process takes no more than it works soon; others take the rest). */
+const CLAIM = 50;
 
 /** Chunks prepared before the lanes reach them (the pool renders up to AHEAD * BATCH mails ahead). */
 const AHEAD = 2;
@@ -201,23 +231,31 @@ function resultOf(row: OutboxRow, outcome: Outcome): AttemptResult {
 }
 
 /**
- * Outcomes waiting to be written: every BATCH of them (and what is left at the end of a pass) in ONE transaction with
- * their audit entries. A crash before that commit leaves those rows IN_PROGRESS, so they are sent again at the next
- * start, once, with the Message-ID fixed when they were queued.
+ * Outcomes waiting to be written. A lane waits until its outcome is committed before it takes the next shipment, so a
+ * crash can leave at most the mails under way (LANES) sent but not noted; outcomes that arrive while a write runs go
+ * together in the next one (one transaction with their audit entries). A crash before that commit leaves those rows
+ * IN_PROGRESS and claimed until the lease runs out; then they are sent again, once, with the Message-ID fixed when they
+ * were queued.
  */
 class OutcomeBook {
   private pending: Array<{ row: OutboxRow; outcome: Outcome }> = [];
   private writing: Promise<void> = Promise.resolve();
+  private next: Promise<void> | null = null;
   constructor(private readonly ctx: AppContext) {}
 
   add(row: OutboxRow, outcome: Outcome): Promise<void> {
     this.pending.push({ row, outcome });
-    return this.pending.length >= BATCH ? this.flush() : Promise.resolve();
+    this.next ??= this.writing.then(() => {
+      this.next = null;
+      const batch = this.pending.splice(0);
+      return record(this.ctx, batch);
+    });
+    this.writing = this.next.catch((e) => console.error('outbox sender: noting outcomes failed:', e));
+    return this.next;
   }
 
-  flush(): Promise<void> {
-    const batch = this.pending.splice(0);
-    if (batch.length) this.writing = this.writing.then(() => record(this.ctx, batch));
+  /** Waits for every write under way. */
+  settled(): Promise<void> {
     return this.writing;
   }
 }
@@ -250,7 +288,10 @@ export function createLanes(s: Sending): SmtpLanes {
 /** The columns of a failed attempt's reason: its text, and its code and parameters when it has them. */
 const lastError = (o: Failure) => ({ last_error: o.error, last_error_code: o.code ?? null, last_error_params: o.params ? JSON.stringify(o.params) : null });
 
-/** Outcomes of attempts and their audit entries, in one transaction. */
+/** The claim columns of a row nobody holds. */
+const UNCLAIMED = { claimed_by: null, lease_until: null };
+
+/** Outcomes of attempts and their audit entries, in one transaction (the rows' claims given back with them). */
 async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: Outcome }>): Promise<void> {
   const at = ctx.clock.timestamp();
   await inTx(ctx, async ({ db: trx }) => {
@@ -259,7 +300,7 @@ async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: O
     if (delivered.length) {
       await trx
         .updateTable('outbox')
-        .set({ status: 'DELIVERED', attempts: sql<number>`attempts + 1`, last_error: null, last_error_code: null, last_error_params: null, delivered_at: at, next_attempt_at: null, updated_at: at })
+        .set({ status: 'DELIVERED', attempts: sql<number>`attempts + 1`, last_error: null, last_error_code: null, last_error_params: null, delivered_at: at, next_attempt_at: null, updated_at: at, ...UNCLAIMED })
         .where('id', 'in', delivered)
         .execute();
     }
@@ -270,13 +311,13 @@ async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: O
       }
       if (o.status === 'RETRY') {
         const next = new Date(Date.now() + backoffMinutes(row.attempts + 1) * MINUTE).toISOString();
-        await trx.updateTable('outbox').set({ attempts: row.attempts + 1, ...lastError(o), next_attempt_at: next, updated_at: at }).where('id', '=', row.id).execute();
+        await trx.updateTable('outbox').set({ attempts: row.attempts + 1, ...lastError(o), next_attempt_at: next, updated_at: at, ...UNCLAIMED }).where('id', '=', row.id).execute();
         await audit(trx, ctx.clock, 'shipment', row.id, 'attempt-failed', { reason: o.error, nextAttemptAt: next });
         continue;
       }
       await trx
         .updateTable('outbox')
-        .set({ status: o.status, attempts: row.attempts + 1, ...lastError(o), delivered_at: null, next_attempt_at: null, updated_at: at })
+        .set({ status: o.status, attempts: row.attempts + 1, ...lastError(o), delivered_at: null, next_attempt_at: null, updated_at: at, ...UNCLAIMED })
         .where('id', '=', row.id)
         .execute();
       await audit(trx, ctx.clock, 'shipment', row.id, 'not-delivered', { reason: o.error });
