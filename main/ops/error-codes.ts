@@ -123,6 +123,7 @@ export const ERROR_MESSAGES = {
   NO_LINE_WITH_RATE: (p: { number: number }) => `invoice ${p.number} has no line with this VAT rate and category`,
   NOTHING_LEFT_TO_PAY: (p: { number: number }) => `invoice ${p.number} has nothing left to pay; credit with scope "uncredited" to give the customer money back`,
   ONLY_FOREIGN_CURRENCY: () => 'is only for invoices in another currency than NOK',
+  NO_USABLE_EXCHANGE_RATE: (p: { number: number; currency: string }) => `invoice ${p.number} has exchange rate 0; give the amount in ${p.currency}`,
   REFUND_TOO_LARGE: (p: { most: string }) => `the customer has only ${p.most} to get back`,
   MOVE_TOO_LARGE: (p: { most: string }) => `at most ${p.most} can be moved`,
   SAME_INVOICE: () => 'must be another invoice',
@@ -143,6 +144,7 @@ export const ERROR_MESSAGES = {
   NOT_AN_ISSUED_INVOICE: () => 'is not an issued invoice',
   LOST: (p: { number: number }) => `invoice ${p.number} is written off as lost`,
   NO_OPEN_BALANCE: (p: { number: number }) => `invoice ${p.number} has no open balance`,
+  DUNNED_TODAY: (p: { number: number; dunning: number }) => `invoice ${p.number} got dunning ${p.dunning} today and nothing was paid or credited since`,
   NOT_DUE: (p: { number: number; due?: string }) => `invoice ${p.number} is not due before ${p.due ?? 'a due date is set'}`,
 
   // Events: the event, its discount codes and seats, participants, the public signup

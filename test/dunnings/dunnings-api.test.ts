@@ -67,6 +67,11 @@ describe('POST /dunnings/ and GET /dunnings/{number} (spec 2.7)', () => {
     const b = await owe(s, 600, '2026-02-01');
     const a1 = (await dun(s, { invoiceNumber: a })).body;
     const b1 = (await dun(s, { invoiceNumber: b })).body;
+    // The same notice again with nothing paid since is the same click twice: 409 with its code, nothing made.
+    const again = await s.json('/dunnings/', { body: { invoiceNumber: a, dunningFee: false } });
+    expect(again.status).toBe(409);
+    expect(again.body.fields).toEqual([expect.objectContaining({ field: 'invoiceNumber', code: 'DUNNED_TODAY', params: { number: a, dunning: a1.number } })]);
+    expect((await s.api('/invoices/' + a + '/payments', { body: { date: '2026-03-15', amount: 100 } })).status).toBe(201);
     const a2 = (await dun(s, { invoiceNumber: a, dunningFee: false })).body;
     expect([a1.dunningNumber, b1.dunningNumber, a2.dunningNumber]).toEqual([1, 1, 2]);
     expect(b1.number).toBe(a1.number + 1);
@@ -76,8 +81,8 @@ describe('POST /dunnings/ and GET /dunnings/{number} (spec 2.7)', () => {
       { dunningNumber: 1, uri: `/dunnings/${a1.number}` },
       { dunningNumber: 2, uri: `/dunnings/${a2.number}` },
     ]);
-    // The second notice the same day charges no interest twice and includes the first's charges in invoiceBalance.
-    expect(a2).toMatchObject({ interest: 0, dunningFee: 0, invoiceBalance: a1.total, total: a1.total });
+    // The second notice the same day (after a payment) charges no interest twice and includes the first's charges in invoiceBalance.
+    expect(a2).toMatchObject({ interest: 0, dunningFee: 0, invoiceBalance: a1.total - 100, total: a1.total - 100 });
   });
 
   test('an inkassovarsel: deadline at least 14 days; 13 days is a 400 that says why', async () => {

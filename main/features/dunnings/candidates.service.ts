@@ -20,11 +20,12 @@ import type { DeliveryOptions } from '../sending/outbox.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { planDunning, type ClaimRow, type PriorDunning } from './claim.js';
-import { CLAIM_COLUMNS, claimsQuery, issueDunnings, MIN_NOTICE_DEADLINE_DAYS, priorOf, sendDunning, type NewDunning } from './dunnings.service.js';
+import { CLAIM_COLUMNS, claimsQuery, DUNNING_LOCK, issueDunnings, MIN_NOTICE_DEADLINE_DAYS, priorOf, sendDunning, type NewDunning } from './dunnings.service.js';
 import { loadRates } from './interest-rates.service.js';
 import { balanceHistories, type BalanceHistory } from './interest-basis.service.js';
 import { rateWarning } from './interest.js';
 import { inTx } from '../../ops/transaction.js';
+import { lockNamed } from '../../ops/leases.js';
 import type { DunningCandidateView } from './dunnings.output.js';
 
 const BATCH = 500;
@@ -167,6 +168,9 @@ export async function runDunnings(ctx: AppContext): Promise<RunResult> {
   for (;;) {
     const rows = await inTx(ctx, async (tctx) => {
       const trx = tctx.db;
+      // Runs (and manual notices) one at a time across processes: a concurrent run waits here, then finds these invoices
+      // dunned and leaves them (never a second notice, never a unique-index error in an answer).
+      await lockNamed(trx, DUNNING_LOCK);
       const batch = (await candidatesQuery(trx, today, filter).select(CLAIM_COLUMNS).where('d.number', '>', after).orderBy('d.number').limit(BATCH).execute()) as ClaimRow[];
       if (!batch.length) return batch;
       const prior = await priorOf(trx, batch.map((r) => r.id));

@@ -8,7 +8,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { addDays, daysBetween, MissingRateError, type RatePeriod } from '../../domain/late-interest.js';
-import { fieldError, FieldErrors, validationError } from '../../ops/errors.js';
+import { conflict, fieldError, FieldErrors, validationError } from '../../ops/errors.js';
+import { lockNamed } from '../../ops/leases.js';
 import { queueDocumentShipments, type DeliveryOptions, type ShipmentView } from '../sending/outbox.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.schema.js';
@@ -24,6 +25,8 @@ const SERIES = 'dunning';
 const CHUNK = 500;
 const INSERT_CHUNK = 100; // rows per INSERT (22 columns; well under SQLite's parameter limit)
 export const MIN_NOTICE_DEADLINE_DAYS = 14;
+/** The lock every dunning decision takes first (main/ops/leases.ts lockNamed). */
+export const DUNNING_LOCK = 'dunnings';
 
 /** Issued invoices with the figures of their claim. The query joins `documents as d` and `invoice_balances as b`. */
 export function claimsQuery(db: Kysely<Database>) {
@@ -121,6 +124,18 @@ export function planOr400(c: ClaimRow, prior: PriorDunning[], o: PlanOptions, to
   }
 }
 
+/**
+ * The number of today's notice of this invoice when nothing happened to the claim since it (no payment, credit or loss:
+ * the balance is what that notice left), else null. A second such notice says nothing new; it is the same click twice
+ * (ten at once end with one notice). A notice after a payment the same day is a new one.
+ */
+async function sameDayRepeat(trx: Kysely<Database>, c: ClaimRow, prior: PriorDunning[], today: string): Promise<number | null> {
+  const last = prior[prior.length - 1];
+  if (!last || last.dunning_date !== today) return null;
+  const row = await trx.selectFrom('dunnings').select(['invoice_balance', 'fee', 'interest']).where('number', '=', last.number).executeTakeFirstOrThrow();
+  return row.invoice_balance + row.fee + row.interest === c.balance ? last.number : null;
+}
+
 /** Sends an issued dunning through the outbox (spec 4.4). An inkassovarsel never goes as EHF; a paper address is kept for the invoice's mail. */
 export async function sendDunning(ctx: AppContext, number: number, options: DeliveryOptions): Promise<ShipmentView[]> {
   return inTx(ctx, async (tctx) => {
@@ -140,6 +155,7 @@ export interface CreatedDunning {
 export async function createDunning(ctx: AppContext, input: DunningInput): Promise<CreatedDunning> {
   return inTx(ctx, async (tctx) => {
     const trx = tctx.db;
+    await lockNamed(trx, DUNNING_LOCK);
     const today = ctx.clock.today();
     const settings = (await getSettings(tctx)).dunning;
     const errors = new FieldErrors();
@@ -156,6 +172,8 @@ export async function createDunning(ctx: AppContext, input: DunningInput): Promi
     errors.throwIfAny();
     const c = claim as ClaimRow;
     const prior = (await priorOf(trx, [c.id])).get(c.id) ?? [];
+    const repeat = await sameDayRepeat(trx, c, prior, today);
+    if (repeat) throw conflict(`Invoice ${c.number} got dunning ${repeat} today and its claim has not changed since`, [fieldError('invoiceNumber', 'DUNNED_TODAY', { number: c.number, dunning: repeat })]);
     const options = { debtCollectionNotice: dcn, dunningFee: input.dunningFee ?? true, interest: input.interest ?? true, dueDate };
     const history = (await balanceHistories(trx, [c.id])).get(c.id)!;
     const rates = await loadRates(trx);
