@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineOp } from '../../ops/define.js';
 import { IsoDate } from '../../ops/schemas.js';
 import { allCountries } from './countries.js';
-import { listExchangeRates, setExchangeRate } from './exchange-rates.service.js';
+import { listExchangeRates, MAX_RATE, MIN_RATE, RATE_DECIMALS, setExchangeRate } from './exchange-rates.service.js';
 import { InfoView, CountryView, ExchangeRateView } from './common.output.js';
 import { ListOf } from '../../ops/output.js';
 
@@ -40,7 +40,7 @@ export const commonOps = [
     summary: 'Enter an exchange rate for a currency on a date',
     body: Type.Object({
       currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'a 3-letter ISO 4217 code' }),
-      rate: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+      rate: Type.Number({ minimum: MIN_RATE, maximum: MAX_RATE, description: `NOK per unit, ${MIN_RATE} to ${MAX_RATE}, at most ${RATE_DECIMALS} decimals` }),
       date: IsoDate,
     }),
     run: ({ body }, ctx) => setExchangeRate(ctx, body),

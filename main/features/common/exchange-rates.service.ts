@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
 import { inTx } from '../../ops/transaction.js';
+import { FieldErrors } from '../../ops/errors.js';
+import { hasAtMostDecimals } from '../../domain/money.js';
 
 export interface ExchangeRate {
   currency: string;
@@ -35,17 +37,30 @@ export async function rateOn(ctx: AppContext, currency: string, date: string): P
     .selectFrom('exchange_rates')
     .select(['rate_micro', 'date'])
     .where('currency', '=', currency)
+    .where('rate_micro', '>', 0) // a 0 stored before rates were checked is no rate
     .where('date', '<=', date)
     .orderBy('date', 'desc')
     .limit(1)
     .executeTakeFirst();
   const row =
     before ??
-    (await ctx.db.selectFrom('exchange_rates').select(['rate_micro', 'date']).where('currency', '=', currency).orderBy('date').limit(1).executeTakeFirst());
+    (await ctx.db.selectFrom('exchange_rates').select(['rate_micro', 'date']).where('currency', '=', currency).where('rate_micro', '>', 0).orderBy('date').limit(1).executeTakeFirst());
   return row ? { rateMicro: row.rate_micro, date: row.date } : null;
 }
 
+/**
+ * Rates are stored in millionths (rate_micro). The range covers every currency a Norwegian business invoices in (the
+ * Vietnamese dong is about 0.0004 NOK, the Kuwaiti dinar about 35); a rate below it would be stored as 0 or with hardly
+ * one significant digit, and a document in that currency would be worth nothing in NOK.
+ */
+export const MIN_RATE = 0.0001;
+export const MAX_RATE = 100_000;
+export const RATE_DECIMALS = 6;
+
 export async function setExchangeRate(ctx: AppContext, input: ExchangeRate): Promise<ExchangeRate> {
+  const errors = new FieldErrors();
+  if (!hasAtMostDecimals(input.rate, RATE_DECIMALS)) errors.add('rate', 'TOO_MANY_DECIMALS', { max: RATE_DECIMALS });
+  errors.throwIfAny();
   const rateMicro = Math.round(input.rate * 1e6);
   await inTx(ctx, async ({ db: trx }) => {
     await trx

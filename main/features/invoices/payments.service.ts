@@ -99,6 +99,10 @@ export async function registerPayment(ctx: AppContext, number: number, input: Pa
       else if (!hasAtMostDecimals(input.currencyAmount, 2)) errors.add('currencyAmount', 'TOO_MANY_DECIMALS', { max: 2 });
     }
     if (input.bankFee != null && !hasAtMostDecimals(input.bankFee, 2)) errors.add('bankFee', 'TOO_MANY_DECIMALS', { max: 2 });
+    // An invoice issued at rate 0 (stored before rates were checked) cannot convert NOK: the amount in its currency is needed.
+    if (inv.currency !== 'NOK' && input.currencyAmount == null && !(inv.exchange_rate_micro > 0)) {
+      errors.add('currencyAmount', 'NO_USABLE_EXCHANGE_RATE', { number, currency: inv.currency });
+    }
     errors.throwIfAny();
     const nok = krToOre(input.amount);
     const foreign = inv.currency !== 'NOK';
