@@ -1,4 +1,4 @@
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { localDate } from '../../clock.js';
@@ -49,8 +49,9 @@ export async function createBackup(ctx: AppContext, opts: { name?: string; actio
 /** Backups in the data folder, newest first. */
 export function listBackups(ctx: AppContext): BackupInfo[] {
   const dir = backupFolder(ctx);
+  // Only plain files: a link or a folder with a backup's name is never offered (nor followed).
   return readdirSync(dir)
-    .filter((f) => BACKUP_NAME.test(f))
+    .filter((f) => BACKUP_NAME.test(f) && lstatSync(join(dir, f)).isFile())
     .map((file) => infoOf(dir, file))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.file.localeCompare(a.file));
 }

@@ -1,10 +1,11 @@
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { migrations } from '../../../db/migrate.js';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { backupPath, openReadOnly } from './backup-files.js';
+import { checkBackup, unusable } from './backup-check.js';
 import { createBackup, type BackupInfo } from './backups.service.js';
 import { inTx } from '../../ops/transaction.js';
 
@@ -21,23 +22,28 @@ export interface BackupContents {
   lastChange: string | null;
 }
 
-const notKvitt = (file: string) => new OpError(409, 'NOT_A_KVITT_BACKUP', `${file} is not a Kvitt database`);
 
 /** What a backup holds, read from the file without changing it. */
 export async function inspectBackup(ctx: AppContext, file: string): Promise<BackupContents> {
-  const raw = openReadOnly(backupPath(ctx, file));
+  const path = backupPath(ctx, file);
+  // The full check first (backup-check.ts): links, folders, foreign databases and broken copies are a 409 with the reason.
+  const { applied, intact } = await checkBackup(path, file);
+  const newerVersion = applied.some((name) => !(name in migrations));
+  const raw = openReadOnly(path);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
   try {
-    let intact: boolean;
-    try {
-      intact = (raw.pragma('integrity_check', { simple: true }) as string) === 'ok';
-    } catch {
-      throw notKvitt(file);
-    }
-    const tables = new Set((raw.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>).map((t) => t.name));
-    if (!tables.has('documents') || !tables.has('recipients') || !tables.has('kysely_migration')) throw notKvitt(file);
-    const applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name);
-    const newerVersion = applied.some((name) => !(name in migrations));
+    return await readContents(db, file, intact, newerVersion);
+  } catch (err) {
+    // A copy from a newer version (not brought up to date by the check) may still differ in shape: say so, never 500.
+    if (err instanceof OpError) throw err;
+    throw unusable(file, `its contents cannot be read (${(err as Error).message})`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function readContents(db: Kysely<Database>, file: string, intact: boolean, newerVersion: boolean): Promise<BackupContents> {
+  {
     const count = async (table: 'recipients' | 'products') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const docs = await db
       .selectFrom('documents')
@@ -72,14 +78,12 @@ export async function inspectBackup(ctx: AppContext, file: string): Promise<Back
             kind: newest.kind,
             number: newest.number!,
             date: newest.issue_date,
-            recipient: (JSON.parse(newest.recipient_snapshot) as { name?: string }).name ?? '',
+            recipient: (JSON.parse(newest.recipient_snapshot) as { name?: string } | null)?.name ?? '',
             total: newest.total / 100,
           }
         : null,
       lastChange: last?.at ?? null,
     };
-  } finally {
-    await db.destroy();
   }
 }
 
