@@ -1,12 +1,12 @@
 /**
  * The operation table as HTTP: one fastify route per operation (its method and spec path), the browser GUI's
  * envelope transport (/_ops/:name, the same answers as IPC), /openapi.json, and 405/404 for paths the table does not
- * answer. Roles (main/features/users/roles.ts) are checked before an operation runs, as its actor.
+ * answer. The permission table (main/op-permissions.ts) is checked before an operation runs, as its actor.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { asActor } from '../features/users/actor.js';
-import { forbiddenFor, ownerOnly } from '../features/users/roles.js';
+import { forbiddenFor, mayRun } from '../op-permissions.js';
 import type { Op } from '../ops/define.js';
 import { callEnvelope, runOp } from '../ops/invoke.js';
 import type { Auth } from './guards.js';
@@ -20,7 +20,6 @@ const pathRegex = (p: string) => new RegExp('^' + p.replace(/\/+$/, '').replace(
 export function registerOpRoutes(app: FastifyInstance, ctx: AppContext, ops: readonly Op[], auth: Auth, version: string): void {
   const table = new Map(ops.map((op) => [op.name, op]));
   for (const op of ops) {
-    const restricted = ownerOnly(op);
     app.route({
       method: op.method,
       url: toRoutePath(op.path),
@@ -28,7 +27,7 @@ export function registerOpRoutes(app: FastifyInstance, ctx: AppContext, ops: rea
       config: op.public ? PUBLIC_ROUTE : undefined,
       handler: async (req, reply) => {
         const actor = auth.actorOf(req);
-        if (restricted && actor.role !== 'owner') throw forbiddenFor(actor.role, op);
+        if (!mayRun(actor.role, op)) throw forbiddenFor(actor.role, op);
         const result = await asActor(ctx, actor, (c) => runOp(op, { params: req.params, query: req.query, body: req.body }, c));
         return sendResult(req, reply, result);
       },
@@ -43,7 +42,7 @@ export function registerOpRoutes(app: FastifyInstance, ctx: AppContext, ops: rea
     const input = req.body as unknown;
     const actor = auth.actorOf(req);
     const op = table.get(name);
-    if (op && actor.role !== 'owner' && ownerOnly(op)) {
+    if (op && !mayRun(actor.role, op)) {
       const e = forbiddenFor(actor.role, op);
       return reply.code(403).send({ ok: false, error: { status: 403, code: e.code, message: e.message, fields: [] } });
     }

@@ -1,8 +1,6 @@
 /** The transport rules of the office server as units: plain HTTP only on loopback, --listen parsing, the Host names. */
 import { describe, expect, test } from 'vitest';
 import { acceptedHosts, assertTransportAllowed, hostMatcher, isLoopback, parseListen } from '../../main/office-server/listen.js';
-import { ownerOnly } from '../../main/features/users/roles.js';
-import { allOps } from '../../main/op-table.js';
 
 describe('listen rules', () => {
   test('loopback is 127.0.0.0/8, ::1 and localhost; nothing else', () => {
@@ -32,18 +30,5 @@ describe('listen rules', () => {
     expect(re.test('localhost:7070')).toBe(true);
     expect(re.test('kvittxkontor.lan:7070')).toBe(false); // dots are not wildcards
     expect(re.test('evil.kvitt.kontor.lan')).toBe(false);
-  });
-});
-
-describe('roles come from the operation table', () => {
-  test('every DELETE, the users and backups areas and the company resource writes are the owner’s; ordinary work is not', () => {
-    const restricted = new Set(allOps.filter(ownerOnly).map((op) => op.name));
-    for (const op of allOps.filter((o) => o.method === 'DELETE')) expect(restricted, op.name).toContain(op.name);
-    for (const n of ['settings.update', 'settings.getApiKey', 'settings.regenerateApiKey', 'users.list', 'users.create', 'users.regenerateKey', 'backups.create', 'backups.restore']) {
-      expect(restricted, n).toContain(n);
-    }
-    for (const n of ['settings.get', 'recipients.create', 'recipients.update', 'invoices.issue', 'invoices.registerPayment', 'products.create', 'reports.email']) {
-      expect(restricted, n).not.toContain(n);
-    }
   });
 });

@@ -39,6 +39,8 @@ export class ReportProgress implements ProgressSink {
   constructor(
     readonly job: string,
     private readonly ctx: Pick<AppContext, 'push'>,
+    /** Who started the export (startedBy): a bookkeeper may cancel only their own. */
+    readonly startedBy: string | null = null,
   ) {}
 
   get cancelled(): boolean {
@@ -96,7 +98,10 @@ const MAX = 200;
 const running = new Map<string, ReportProgress>();
 
 /** The progress of a new export (a token already running is cancelled and starts over); null without a token. */
-export function startProgress(ctx: Pick<AppContext, 'push'>, token: string | undefined): ReportProgress | null {
+/** Who an actor is, for "the export they started": a user's id, the owner key, or (no actor) the desktop app. */
+const whoIs = (ctx: Pick<AppContext, 'actor'>) => (ctx.actor ? (ctx.actor.id === null ? 'owner-key' : `user:${ctx.actor.id}`) : null);
+
+export function startProgress(ctx: Pick<AppContext, 'push' | 'actor'>, token: string | undefined): ReportProgress | null {
   if (!token) return null;
   running.get(token)?.cancel();
   if (running.size >= MAX) {
@@ -104,7 +109,7 @@ export function startProgress(ctx: Pick<AppContext, 'push'>, token: string | und
     running.get(oldest)?.cancel();
     running.delete(oldest);
   }
-  const p = new ReportProgress(token, ctx);
+  const p = new ReportProgress(token, ctx, whoIs(ctx));
   running.set(token, p);
   return p;
 }
@@ -118,12 +123,16 @@ export const progressOps = [
     name: 'reports.cancel',
     method: 'DELETE',
     path: '/reports/progress/{token}',
-    summary: 'Cancels the report download started with progress=<token> (its progress comes on the push channel, GET /_events)',
+    summary:
+      'Cancels the report download started with progress=<token> (its progress comes on the push channel, GET /_events); a bookkeeper cancels the downloads they started (another\'s: 403 NOT_YOUR_EXPORT), an owner any',
     params: TokenPath,
     output: NoContentOf(),
-    run: async ({ params }) => {
+    run: async ({ params }, ctx) => {
       const p = running.get(params.token);
       if (!p) throw new OpError(404, 'NOT_FOUND', `No report download ${params.token} is running`);
+      if (ctx.actor && ctx.actor.role !== 'owner' && p.startedBy !== whoIs(ctx)) {
+        throw new OpError(403, 'NOT_YOUR_EXPORT', 'You may cancel only the report downloads you started');
+      }
       p.cancel();
       return noContent();
     },
