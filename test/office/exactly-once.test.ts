@@ -3,8 +3,8 @@
  * SMTP server, 200 shipments queued while every process flushes, one process killed with SIGKILL while it holds claimed
  * shipments, and every shipment delivered once (counted by Message-ID at the SMTP server).
  *
- * The kill is made at a moment the SMTP server chooses: it holds its answers until every lane waits for one, so no
- * process is between the server's 250 and noting the delivery (the one window where a mail can go twice); the mails the
+ * The kill is made at a moment the SMTP server chooses: it holds its answers until every lane waits for one and every
+ * mail it accepted is noted DELIVERED, so no process is between the server's 250 and noting the delivery (the one window where a mail can go twice); the mails the
  * killed process had handed over are then never accepted (their connections closed), and the survivors send them after
  * the lease runs out.
  *
@@ -125,12 +125,14 @@ async function scenario(count: number): Promise<void> {
       const target = Math.min(SHIPMENTS - 40, smtp.accepted.length + 30);
       await until('mails flowing', () => smtp.accepted.length >= target, 60_000);
       await smtp.hold(700, 10_000);
+      // Every mail the server accepted is noted as delivered: no process is between a 250 and its note.
+      await until('accepted mails noted', async () => (await outboxRows(tdb.target)).filter((row) => row.status === 'DELIVERED').length === smtp.accepted.length, 30_000);
       claimsAtKill = claimsOf(await outboxRows(tdb.target), victim);
       if (!claimsAtKill) smtp.release();
     }
     expect(claimsAtKill, 'the victim held claimed shipments when it was killed').toBeGreaterThan(0);
     await victim.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 500)); // its SMTP connections close
+    await new Promise((r) => setTimeout(r, 1_000)); // its SMTP connections close
     smtp.release();
     if (count === 1) {
       // SQLite: the restart (the lock file of the killed process is stale, the claims run out).
@@ -142,7 +144,7 @@ async function scenario(count: number): Promise<void> {
     await until(
       'every shipment delivered',
       async () => (await outboxRows(tdb.target)).every((row) => row.status === 'DELIVERED'),
-      90_000,
+      150_000,
     );
     const rows = await outboxRows(tdb.target);
     expect(rows).toHaveLength(SHIPMENTS);
@@ -164,10 +166,10 @@ async function scenario(count: number): Promise<void> {
 
 describe('each shipment sent once across processes, kills and restarts', () => {
   if (onPostgres()) {
-    test('two processes on one PostgreSQL database, one killed mid-batch: 200 shipments, each delivered once', () => scenario(2), 240_000);
-    test('three processes on one PostgreSQL database, one killed mid-batch: 200 shipments, each delivered once', () => scenario(3), 240_000);
+    test('two processes on one PostgreSQL database, one killed mid-batch: 200 shipments, each delivered once', () => scenario(2), 360_000);
+    test('three processes on one PostgreSQL database, one killed mid-batch: 200 shipments, each delivered once', () => scenario(3), 360_000);
   } else {
-    test('SQLite: one process killed mid-batch and a new one started on the file: 200 shipments, each delivered once', () => scenario(1), 240_000);
+    test('SQLite: one process killed mid-batch and a new one started on the file: 200 shipments, each delivered once', () => scenario(1), 360_000);
     test.skip('several processes at once on one database: PostgreSQL only (a SQLite file is opened by one process; npm run test:pg runs it)', () => {});
   }
 });

@@ -20,7 +20,7 @@ export interface KvittProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `serve` on `database` (a file or postgres:// URL) and waits for its API line (at most 60 s). */
+/** Starts `serve` on `database` (a file or postgres:// URL) and waits for its API line (at most 120 s). */
 export async function startProcess(database: string, env: Record<string, string> = {}): Promise<KvittProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/headless.ts', 'serve', '--database', database, '--port', '0'], {
     cwd: root,
@@ -31,7 +31,7 @@ export async function startProcess(database: string, env: Record<string, string>
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const base = await new Promise<string>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`no URL printed in 60 s\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(() => rej(new Error(`no URL printed in 120 s\n${out}\n${err}`)), 120_000);
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /API:\s+(http:\/\/127\.0\.0\.1:(\d+))\//.exec(out);
