@@ -2,6 +2,7 @@ import { backupOps } from './features/backups/backups.ops.js';
 import { commonOps } from './features/common/common.ops.js';
 import { draftOps } from './features/documents/drafts.ops.js';
 import { dunningOps } from './features/dunnings/dunnings.ops.js';
+import { closingInterestOps } from './features/dunnings/closing-interest.ops.js';
 import { eventOps } from './features/events/events.ops.js';
 import { documentFileOps } from './features/documents/files.ops.js';
 import { invoiceOps } from './features/invoices/invoices.ops.js';
@@ -34,6 +35,7 @@ export const allOps = [
   ...eventOps,
   ...reportOps,
   ...dunningOps,
+  ...closingInterestOps,
   ...userOps,
   ...sessionOps,
   // one line per area

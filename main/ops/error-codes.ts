@@ -137,6 +137,8 @@ export const ERROR_MESSAGES = {
   NO_INTEREST_RATE: (p: { date: string }) => `no late-interest rate covers ${p.date}; add the rate in Settings → Purring, or send interest: false`,
   INTEREST_RATE_UNKNOWN: (p: { from: string; rate: string; since: string }) =>
     `the late-interest rate from ${p.from} is not entered yet: days from then are charged at the last known rate, ${p.rate} % (from ${p.since}); enter the official rate in Settings → Purring`,
+  NOT_PAID_IN_FULL: (p: { number: number }) => `invoice ${p.number} is not paid in full: dun it instead (its reminder charges the interest)`,
+  NO_ACCRUED_INTEREST: (p: { number: number }) => `invoice ${p.number} has no late interest to claim (it was paid by its due date)`,
   NOT_AFTER_DUNNING_DATE: (p: { date: string }) => `must be after the dunning date ${p.date}`,
   NOTICE_DEADLINE_TOO_SHORT: (p: { days: number; earliest: string }) =>
     `an inkassovarsel needs a deadline at least ${p.days} days after it is sent: ${p.earliest} or later`,

@@ -8,6 +8,31 @@ import { buildView } from '../documents/document-view.builder.js';
 import type { DocumentSource, PostalAddress } from '../sending/document-source.js';
 import { dunningRow } from './dunnings.read.js';
 
+type Kind = 'purring' | 'inkassovarsel' | 'rentenota';
+const kindOf = (r: { debt_collection_notice: number; interest_note: number }): Kind =>
+  r.interest_note ? 'rentenota' : r.debt_collection_notice ? 'inkassovarsel' : 'purring';
+const LABEL: Record<Kind, string> = { purring: 'Purring', inkassovarsel: 'Inkassovarsel', rentenota: 'Rentenota' };
+
+/**
+ * Which notice of its kind on this invoice a dunning is (1st, 2nd reminder; the running dunning number stays the
+ * reference): "1. purring på faktura 1004" and its file purring-1-faktura-1004.pdf; a closing interest note is one.
+ */
+async function naming(ctx: AppContext, row: { document_id: number; dunning_number: number; debt_collection_notice: number; interest_note: number }, invoiceNumber: number) {
+  const kind = kindOf(row);
+  const same = await ctx.db
+    .selectFrom('dunnings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('document_id', '=', row.document_id)
+    .where('dunning_number', '<=', row.dunning_number)
+    .where('debt_collection_notice', '=', row.debt_collection_notice)
+    .where('interest_note', '=', row.interest_note)
+    .executeTakeFirstOrThrow();
+  const ordinal = Number(same.n);
+  return kind === 'rentenota'
+    ? { kind, ordinal, title: `rentenota på faktura ${invoiceNumber}`, filename: `rentenota-faktura-${invoiceNumber}.pdf` }
+    : { kind, ordinal, title: `${ordinal}. ${kind} på faktura ${invoiceNumber}`, filename: `${kind}-${ordinal}-faktura-${invoiceNumber}.pdf` };
+}
+
 async function parts(ctx: AppContext, number: number) {
   const row = await dunningRow(ctx.db, number);
   if (!row) throw notFound('dunning', { number });
@@ -32,12 +57,14 @@ export const dunningSource: DocumentSource = {
   async describe(ctx, number) {
     const row = await dunningRow(ctx.db, number);
     if (!row) return null;
-    const invoice = await ctx.db.selectFrom('documents').select(['kid', 'originator_snapshot', 'international']).where('id', '=', row.document_id).executeTakeFirstOrThrow();
+    const invoice = await ctx.db.selectFrom('documents').select(['kid', 'originator_snapshot', 'international', 'number']).where('id', '=', row.document_id).executeTakeFirstOrThrow();
+    const named = await naming(ctx, row, invoice.number!);
     const seller = invoice.originator_snapshot ? (JSON.parse(invoice.originator_snapshot) as PartySnapshot) : null;
     return {
       recipientNumber: row.recipient_number,
-      kindLabel: row.debt_collection_notice ? 'Inkassovarsel' : 'Purring',
+      kindLabel: LABEL[named.kind],
       number,
+      title: named.title,
       amount: (row.invoice_balance + row.fee + row.interest) / 100,
       currency: row.currency,
       dueDate: row.due_date,
@@ -57,6 +84,7 @@ export const dunningSource: DocumentSource = {
       .executeTakeFirstOrThrow();
     const address = opts.address !== undefined ? opts.address : await mailAddress(ctx, row.document_id, row.recipient_number);
     const view = withAddress(await buildView(ctx, invoice), address);
+    const named = await naming(ctx, row, invoice.number!);
     const data = await renderDunningPdf({
       invoice: view,
       number: row.number,
@@ -64,6 +92,8 @@ export const dunningSource: DocumentSource = {
       dunningDate: row.dunning_date,
       dueDate: row.due_date,
       debtCollectionNotice: row.debt_collection_notice === 1,
+      interestNote: row.interest_note === 1,
+      ordinal: named.ordinal,
       dunningText: row.dunning_text,
       invoiceBalance: row.invoice_balance,
       earlierCharges: Number(earlier.charges),
@@ -72,6 +102,6 @@ export const dunningSource: DocumentSource = {
       interestPrincipal: row.interest_principal,
       interestParts: JSON.parse(row.interest_parts) as InterestPart[],
     });
-    return { filename: `${row.debt_collection_notice ? 'inkassovarsel' : 'purring'}-${row.number}.pdf`, data };
+    return { filename: named.filename, data };
   },
 };

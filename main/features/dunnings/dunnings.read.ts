@@ -84,6 +84,7 @@ function details(r: DunningRow, today: string): DunningDetails {
           }
         : null,
     automatic: r.automatic === 1,
+    interestNote: r.interest_note === 1,
     invoiceState: invoiceState(r.balance, r.invoice_due_date, r.lost === 1, today),
     invoiceCurrentBalance: oreToKr(r.balance),
   };

@@ -84,6 +84,8 @@ export interface DunningDetails {
   feeRefusedReason: string | null;
   interestPeriod: { from: string; to: string; principal: number; parts: { from: string; to: string; days: number; rate: number; principal: number; interest: number }[] } | null;
   automatic: boolean;
+  /** A closing interest note (rentenota) on an invoice paid in full late. */
+  interestNote: boolean;
   invoiceState: 'not-due' | 'due' | 'paid' | 'lost';
   invoiceCurrentBalance: number;
 }

@@ -66,7 +66,7 @@ export interface NewDunning {
   claim: ClaimRow;
   priorCount: number;
   plan: Plan;
-  options: PlanOptions & { dunningText: string | null; automatic: boolean };
+  options: PlanOptions & { dunningText: string | null; automatic: boolean; interestNote?: boolean };
 }
 
 /** Inserts the dunnings, adds their fees and interest to the claims and audits them, in one transaction. Returns their numbers. */
@@ -81,7 +81,7 @@ async function issueDunningsInTx(ctx: AppContext, items: NewDunning[]): Promise<
   const at = ctx.clock.timestamp();
   const first = await takeNumbers(trx, items.length);
   const last = first + items.length - 1;
-  const rows = items.map((it, i) => dunningRow(it.claim, it.priorCount, it.plan, it.options, first + i, today, at));
+  const rows = items.map((it, i) => ({ ...dunningRow(it.claim, it.priorCount, it.plan, it.options, first + i, today, at), interest_note: it.options.interestNote ? 1 : 0 }));
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('dunnings').values(rows.slice(i, i + INSERT_CHUNK)).execute();
   const added = (expr: string) =>
     sql<number>`(select ${sql.raw(expr)} from dunnings x where x.document_id = invoice_balances.document_id and x.number between ${first} and ${last})`;
@@ -108,6 +108,7 @@ async function issueDunningsInTx(ctx: AppContext, items: NewDunning[]): Promise<
       interest: r.interest,
       dueDate: r.due_date,
       automatic: r.automatic === 1,
+      ...(r.interest_note ? { interestNote: true } : {}),
     }),
   }));
   for (let i = 0; i < entries.length; i += INSERT_CHUNK) await trx.insertInto('audit_log').values(entries.slice(i, i + INSERT_CHUNK)).execute();

@@ -27,6 +27,8 @@ export interface DocumentFacts {
   /** "Faktura", "Kreditnota", "Tilbud", "Ordrebekreftelse", "Purring", … */
   kindLabel: string;
   number: number;
+  /** What the mail calls the document when its kind and number are not enough ("1. purring på faktura 1004"). */
+  title?: string;
   /** kr (the document total in its currency) */
   amount: number;
   currency: string;

@@ -24,8 +24,9 @@ function factLines(f: DocumentFacts): Array<[string, string]> {
  * markup). `attached` says whether the PDF rides along; `copy` marks the sender's own copy.
  */
 export function documentMail(f: DocumentFacts, from: string, opts: { message?: string | null; attached: boolean; copy?: boolean }): MailContent {
-  const what = `${f.kindLabel.toLowerCase()} ${f.number}`;
-  const subject = `${opts.copy ? 'Kopi: ' : ''}${f.kindLabel} ${f.number}${from ? ` fra ${from}` : ''}`;
+  const what = f.title ?? `${f.kindLabel.toLowerCase()} ${f.number}`;
+  const name = f.title ? f.title.charAt(0).toUpperCase() + f.title.slice(1) : `${f.kindLabel} ${f.number}`;
+  const subject = `${opts.copy ? 'Kopi: ' : ''}${name}${from ? ` fra ${from}` : ''}`;
   const intro = opts.attached ? `Vedlagt følger ${what}${from ? ` fra ${from}` : ''}.` : `Her er ${what}${from ? ` fra ${from}` : ''}.`;
   const facts = factLines(f);
   const message = opts.message?.trim() || null;

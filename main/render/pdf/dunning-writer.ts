@@ -18,6 +18,10 @@ export interface DunningDocument {
   dunningDate: string;
   dueDate: string;
   debtCollectionNotice: boolean;
+  /** A closing interest note (rentenota): interest only, on an invoice paid in full late. */
+  interestNote?: boolean;
+  /** Which notice of its kind on the invoice this is (1. purring, 2. purring); dunningNumber when absent. */
+  ordinal?: number;
   dunningText: string | null;
   /** Øre, the invoice's currency. */
   invoiceBalance: number;

@@ -17,13 +17,13 @@ import { fontFor, widthOf } from './metrics';
 import { giroPart, head, pageHeads, paragraph } from './page-parts';
 import { drawRow, layRow, type Cell, type TableSpec } from './table';
 
-const title = (d: DunningDocument) => (d.debtCollectionNotice ? 'Inkassovarsel' : 'Purring');
+const title = (d: DunningDocument) => (d.interestNote ? 'Rentenota' : d.debtCollectionNotice ? 'Inkassovarsel' : 'Purring');
 const total = (d: DunningDocument) => d.invoiceBalance + d.fee + d.interest;
 
 function facts(d: DunningDocument): FactRow[] {
   const inv = d.invoice;
   const rows: FactRow[] = [
-    [d.debtCollectionNotice ? 'Varsel nr.' : 'Purring nr.', `${d.dunningNumber} (løpenr. ${d.number})`],
+    d.interestNote ? ['Rentenota nr.', String(d.number)] : [d.debtCollectionNotice ? 'Varsel nr.' : 'Purring nr.', `${d.ordinal ?? d.dunningNumber} (løpenr. ${d.number})`],
     ['Dato', formatDate(d.dunningDate)],
     ['Ny betalingsfrist', formatDate(d.dueDate)],
     ['Faktura nr.', String(inv.number)],

@@ -15,11 +15,11 @@ export function InvoiceStateBadge({ state, size = 'sm' }: { state: Dunning['invo
 }
 
 /** "Purring" or "Inkassovarsel", marked when the automatic run made it. */
-export function KindLabel({ d }: { d: Pick<Dunning, 'debtCollectionNotice' | 'automatic'> }) {
+export function KindLabel({ d }: { d: Pick<Dunning, 'debtCollectionNotice' | 'automatic'> & { interestNote?: boolean } }) {
   const { t } = useTranslation();
   return (
     <>
-      {t(d.debtCollectionNotice ? 'dun.kind.notice' : 'dun.kind.reminder')}
+      {t(d.interestNote ? 'dun.kind.interestNote' : d.debtCollectionNotice ? 'dun.kind.notice' : 'dun.kind.reminder')}
       {d.automatic ? ` (${t('dun.kind.auto')})` : ''}
     </>
   );

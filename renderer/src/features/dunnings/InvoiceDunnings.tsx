@@ -7,6 +7,7 @@ import { notifyError } from '../../shared/errors';
 import { formatDate, formatMoney } from '../../shared/money';
 import { detailed, DUN_OPS, type Dunning } from './dunning.types';
 import { KindLabel } from './DunningParts';
+import { ClosingInterest } from './ClosingInterest';
 
 /** On an invoice's page: its dunnings and the fees and interest they added; a due invoice can be dunned from here. */
 export function InvoiceDunnings({ invoice, canDun, version = 0 }: { invoice: number; canDun: boolean; version?: number }) {
@@ -34,9 +35,12 @@ export function InvoiceDunnings({ invoice, canDun, version = 0 }: { invoice: num
       setBusy(false);
     }
   }
-  if (!list.length && !canDun) return null;
+  const closing = <ClosingInterest invoice={invoice} version={version} />;
+  if (!list.length && !canDun) return closing;
   const added = list.reduce((s, d) => s + d.dunningFee + d.interest, 0);
   return (
+    <>
+    {closing}
     <Paper withBorder p="md" data-testid="invoice-dunnings">
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{t('dun.invoice.title')}</Text>
@@ -60,5 +64,6 @@ export function InvoiceDunnings({ invoice, canDun, version = 0 }: { invoice: num
         </Group>
       ))}
     </Paper>
+    </>
   );
 }

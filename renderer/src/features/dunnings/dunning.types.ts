@@ -30,6 +30,9 @@ export const DUN_OPS = {
   updateRate: 'dunnings.updateInterestRate',
   deleteRate: 'dunnings.deleteInterestRate',
   rateStatus: 'dunnings.interestRateStatus',
+  closingInterest: 'dunnings.closingInterest',
+  createInterestNote: 'dunnings.createInterestNote',
+  waiveInterest: 'dunnings.waiveInterest',
 } as const satisfies OpTree;
 
 /** A shipment of a dunning as dunnings.history answers it. */
