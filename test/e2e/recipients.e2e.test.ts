@@ -236,3 +236,30 @@ test('the drafts tab lists the recipient drafts; delete asks first and only mark
   await textOf(page.getByTestId('recipients-total'), '0 kunder');
   await textOf(page.getByTestId('recipients-empty'), 'Ingen kunder passer søket');
 });
+
+test('CSV import names the encoding: a Windows-1252 file from Norwegian Excel reads right; a file that does not decode cleanly asks', async () => {
+  const { page } = gui;
+  await openList();
+  const text = 'navn;postnummer;poststed\r\nBlåbær Kafé AS;0150;OSLO\r\n';
+  const ansi = join(dir, 'kunder-ansi.csv');
+  writeFileSync(ansi, Buffer.from(text, 'latin1')); // æøå é as single Windows-1252 bytes
+  await page.getByTestId('csv-import-open').click();
+  await visible(page.getByText('Importer kunder fra CSV'));
+  await page.locator('input[type=file]').setInputFiles(ansi);
+  await textOf(page.getByTestId('csv-encoding'), 'Tegnsett: Windows-1252');
+  await textOf(page.getByTestId('csv-preview'), 'Blåbær Kafé AS');
+  await gui.shot('recipients-csv-windows-1252');
+
+  const utf16 = join(dir, 'kunder-utf16.csv');
+  writeFileSync(utf16, Buffer.from(text, 'utf16le')); // no byte-order mark
+  await page.locator('input[type=file]').setInputFiles(utf16);
+  await textOf(page.getByTestId('csv-undecodable'), 'ingenting er importert');
+  await textOf(page.getByTestId('csv-undecodable'), 'U+0000 på linje 1');
+  expect(await page.getByTestId('csv-import').isDisabled()).toBe(true);
+  await gui.shot('recipients-csv-undecodable');
+  await page.getByTestId('csv-encoding-choice').click();
+  await page.getByRole('option', { name: 'UTF-16LE' }).click();
+  await textOf(page.getByTestId('csv-preview'), 'Blåbær Kafé AS');
+  await textOf(page.getByTestId('csv-encoding'), 'Tegnsett: UTF-16LE');
+  await page.keyboard.press('Escape');
+});

@@ -1,13 +1,15 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call, formBody } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { parseRecipientCsv, rowErrors, rowToRecipient, type ParsedCsv, type RowError } from './csvImport';
+import { CSV_ENCODINGS, decodeCsv, type CsvEncoding, type DecodedCsv } from './csvEncoding';
 import { useLookups } from '../../shared/lookups.store';
 import { useRecipientList } from './recipientList.store';
 
 const PREVIEW_LIMIT = 300;
+const encodingLabel = (e: CsvEncoding) => (e === 'windows-1252' ? 'Windows-1252' : e);
 
 /**
  * CSV import: pick a file, preview the rows as recipients, send them as ONE batch (all or nothing).
@@ -20,10 +22,14 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
   const [errors, setErrors] = useState<RowError[]>([]);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [bytes, setBytes] = useState<Uint8Array | null>(null);
+  const [decoded, setDecoded] = useState<DecodedCsv | null>(null);
 
   function reset() {
     setFile(null);
     setParsed(null);
+    setBytes(null);
+    setDecoded(null);
     setErrors([]);
     setOtherErrors([]);
   }
@@ -32,7 +38,16 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
     setFile(f);
     setErrors([]);
     setOtherErrors([]);
-    setParsed(f ? parseRecipientCsv(await f.text()) : null);
+    const b = f ? new Uint8Array(await f.arrayBuffer()) : null;
+    setBytes(b);
+    read(b);
+  }
+
+  /** Decodes the file (in the encoding the person chose, else the one found) and parses it only when the text is clean. */
+  function read(b: Uint8Array | null, chosen?: CsvEncoding) {
+    const d = b ? decodeCsv(b, chosen) : null;
+    setDecoded(d);
+    setParsed(d && !d.problem ? parseRecipientCsv(d.text) : null);
   }
 
   async function importAll() {
@@ -86,6 +101,28 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
           w={420}
           data-testid="csv-file"
         />
+        {decoded && (
+          <Group gap="xs" align="flex-end">
+            <Badge variant="light" color={decoded.problem ? 'red' : 'gray'} data-testid="csv-encoding">
+              {t('recipients.import.encoding', { e: encodingLabel(decoded.encoding), bom: decoded.bom ? ' (BOM)' : '' })}
+            </Badge>
+            {decoded.problem && (
+              <Select
+                size="xs"
+                w={220}
+                label={t('recipients.import.chooseEncoding')}
+                data={CSV_ENCODINGS.map((e) => ({ value: e, label: encodingLabel(e) }))}
+                onChange={(v) => v && read(bytes, v as CsvEncoding)}
+                data-testid="csv-encoding-choice"
+              />
+            )}
+          </Group>
+        )}
+        {decoded?.problem && (
+          <Alert color="red" title={t('recipients.import.undecodableTitle')} data-testid="csv-undecodable">
+            {t(`recipients.import.undecodable.${decoded.problem.kind}`, { ...decoded.problem, e: encodingLabel(decoded.encoding) })}
+          </Alert>
+        )}
         {parsed && (
           <>
             <Group gap="xs">
