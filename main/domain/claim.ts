@@ -13,6 +13,8 @@
  *   − credited       issued credit notes against the invoice
  *   − written off    losses (`loss`, less `loss-reversal`)
  *   − fees waived    unpaid fees cancelled when the invoice is written off (`fee-cancellation`)
+ *   ± rounding       the øre a credit note of "the rest" misses by VAT rounding (`rounding`, øreavrunding), counted
+ *                    with `credited` in the figures
  *
  * Figures:
  *   balance               what the customer owes now: every part above. Negative = the customer has money to get back.

@@ -17,6 +17,7 @@ import { oreToKr } from '../../domain/money.js';
 import { computeTotals, vatOf, type VatCategory } from '../../domain/totals.js';
 import { fieldError, FieldErrors, notFound, validationError } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
+import { audit } from '../audit/audit.service.js';
 import { productsByCode } from '../products/products.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -98,6 +99,11 @@ interface CreditPlan {
   inv: DocRow;
   checked: CheckedDraft;
   tolerance: number;
+  /**
+   * What a credit note without items aims at: `balance` (scope owed: the balance becomes 0,00) or `total` (everything
+   * credited); null with items. VAT per rate on the credit note's own base can miss it by an øre per rate.
+   */
+  target: 'balance' | 'total' | null;
   /** Open balance before the credit note (øre, document currency). */
   balance: number;
   left: number;
@@ -118,6 +124,7 @@ async function planCredit(ctx: AppContext, number: number, input: CreditNoteInpu
   if (input?.scope && input.items?.length) errors.add('scope', 'SCOPE_ONLY_WITHOUT_ITEMS');
   let lines: NewLineRow[];
   let tolerance = 0;
+  let target: CreditPlan['target'] = input?.items?.length ? null : 'total';
   const invoiceLines = await trx.selectFrom('document_lines').selectAll().where('document_id', '=', inv.id).orderBy('line_no').execute();
   const owed = Math.min(balance, left.left);
   if (input?.items?.length) {
@@ -137,6 +144,7 @@ async function planCredit(ctx: AppContext, number: number, input: CreditNoteInpu
     // What is still owed, over the VAT rates in proportion to what each has uncredited.
     const groups = await uncreditedByRate(trx, inv.id, invoiceLines);
     const nets = splitGross(groups, owed);
+    target = 'balance';
     lines = groups.map((g, i) => restLine(g, nets[i], `Kreditering av utestående beløp, faktura ${number}`)).filter((l) => l.unit_price > 0);
     tolerance = lines.length;
   } else if (left.credited === 0) {
@@ -177,7 +185,7 @@ async function planCredit(ctx: AppContext, number: number, input: CreditNoteInpu
     },
     lines,
   };
-  return { inv, checked, tolerance, balance, left: left.left };
+  return { inv, checked, tolerance, target, balance, left: left.left };
 }
 
 /** POST /invoices/{n}/credit-note: plans and issues the credit note (in the caller's transaction when there is one). */
@@ -186,8 +194,37 @@ export async function creditInvoice(ctx: AppContext, number: number, input: Cred
     const settings = await getSettings(tctx);
     const plan = await planCredit(tctx, number, input, settings);
     const id = await insertDraft(tctx, plan.checked);
-    return issueDraft(tctx, id, { settings, creditToleranceOre: plan.tolerance });
+    const issued = await issueDraft(tctx, id, { settings, creditToleranceOre: plan.tolerance });
+    await roundOff(tctx, plan, number);
+    return issued;
   });
+}
+
+/**
+ * Øreavrunding: a credit note of "the rest" computes its VAT per rate on its own base, which can miss what was left by an
+ * øre per rate (the invoice's VAT was rounded once on the whole base, the partial credits' on theirs). The difference,
+ * never more than the credit note's tolerance, is booked as a `rounding` ledger entry in the same transaction, so a
+ * credit in full leaves 0,00 and not an øre to pay or to get back (main/domain/claim.ts).
+ */
+async function roundOff(ctx: AppContext, plan: CreditPlan, number: number) {
+  if (plan.target === null) return;
+  const trx = ctx.db;
+  const b = await trx.selectFrom('invoice_balances').select(['balance', 'credited_total', 'settled_date']).where('document_id', '=', plan.inv.id).executeTakeFirstOrThrow();
+  const residual = plan.target === 'balance' ? b.balance : plan.inv.total - b.credited_total;
+  if (residual === 0 || Math.abs(residual) > plan.tolerance) return;
+  const today = ctx.clock.today();
+  await trx
+    .insertInto('ledger_entries')
+    .values({ document_id: plan.inv.id, kind: 'rounding', date: today, amount: residual, currency_amount: null, bank_fee: null, reason: null, reverses_id: null, created_at: ctx.clock.timestamp() })
+    .execute();
+  const balance = b.balance - residual;
+  await trx
+    .updateTable('invoice_balances')
+    // Counted as credited: "Kreditert" shows the invoice total once the rest is credited.
+    .set({ balance, credited_total: b.credited_total + residual, settled_date: balance <= 0 ? (b.settled_date ?? today) : null })
+    .where('document_id', '=', plan.inv.id)
+    .execute();
+  await audit(trx, ctx.clock, 'invoice', number, 'rounding', { amount: residual });
 }
 
 /**

@@ -76,7 +76,7 @@ export const IntegrityView = Type.Object({
 });
 export type IntegrityView = Static<typeof IntegrityView>;
 
-export const LedgerKindView = literals('payment', 'payment-reversal', 'loss', 'loss-reversal', 'refund', 'credit-transfer-out', 'credit-transfer-in', 'fee-cancellation');
+export const LedgerKindView = literals('payment', 'payment-reversal', 'loss', 'loss-reversal', 'refund', 'credit-transfer-out', 'credit-transfer-in', 'fee-cancellation', 'rounding');
 
 /** An entry of an invoice's payment history (payments.service.ts entryView). */
 export const LedgerEntryView = Closed({

@@ -18,8 +18,9 @@ import type { LedgerEntryView } from './invoices.output.js';
 
 type Entry = Selectable<LedgerEntriesTable>;
 /** refund / credit-transfer-out / credit-transfer-in: refunds.service.ts (a negative balance paid back or moved). */
-/** fee-cancellation: unpaid reminder fees waived when the invoice is written off (they leave the claim; main/domain/claim.ts). */
-export type LedgerKind = 'payment' | 'payment-reversal' | 'loss' | 'loss-reversal' | 'refund' | 'credit-transfer-out' | 'credit-transfer-in' | 'fee-cancellation';
+/** fee-cancellation: unpaid reminder fees waived when the invoice is written off (they leave the claim; main/domain/claim.ts);
+ *  rounding: the øre a credit of the rest misses by VAT rounding (credit-notes.service.ts roundOff). */
+export type LedgerKind = 'payment' | 'payment-reversal' | 'loss' | 'loss-reversal' | 'refund' | 'credit-transfer-out' | 'credit-transfer-in' | 'fee-cancellation' | 'rounding';
 
 export async function invoiceForUpdate(trx: Kysely<Database>, number: number) {
   const row = await trx

@@ -142,6 +142,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     loss: 'Tap',
     'loss-reversal': 'Tilbakeført tap',
     'fee-cancellation': 'Purregebyr frafalt ved tap',
+    rounding: 'Øreavrunding',
     opening: 'Inngående saldo',
   },
   en: {
@@ -157,6 +158,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     loss: 'Loss',
     'loss-reversal': 'Loss reversed',
     'fee-cancellation': 'Reminder fees waived at write-off',
+    rounding: 'Rounding',
     opening: 'Opening balance',
   },
 };
