@@ -2,11 +2,11 @@
  * The invariant suite (issue 21): random histories of invoices — issue (NOK or EUR), partial, full and over payments,
  * reversals, refunds, reminders with fee and interest, inkassovarsel, partial and full credit notes, write-off and its
  * reversal, credit moved between invoices — run over real HTTP on one server, interleaved on one calendar (the clock only
- * moves forward, as in real use). After every history, and at random steps inside them, every figure Kvitt shows for
- * the same day must agree to the øre with the suite's own book (test/claims/model.ts): the invoice, the list sums, the
- * overview and its documents, the summary, the ledger balance, the reports (invoices, open items, customer balances,
- * aged balance, the customer's sales ledger, account overview, payments) and, on a sample, the invoice and reminder
- * PDFs read back with pdftotext. KVITT_CLAIM_HISTORIES sets the number of histories (default 200); a failure prints
+ * moves forward, as in real use). After every history, and at random steps inside them, the figures Kvitt shows for
+ * the same day must agree to the øre with the suite's own book (test/claims/model.ts): the invoice, the list sums and
+ * the ledger balance each time; every 8th time and at the end also the overview and its documents, the summary, the
+ * graph and the reports (invoices, open items, customer balances, aged balance, the customer's sales ledger, account
+ * overview, payments); on a sample the invoice and reminder PDFs read back with pdftotext. KVITT_CLAIM_HISTORIES sets the number of histories (default 200); a failure prints
  * fast-check's seed (KVITT_CLAIM_SEED replays it).
  */
 import { execFileSync } from 'node:child_process';
@@ -27,6 +27,19 @@ let s: DocServer;
 const customers: number[] = [];
 beforeAll(async () => {
   s = await startDocServer({ today: FIRST_DAY });
+  if (process.env.KVITT_CLAIM_PROFILE) {
+    const json = s.json.bind(s);
+    s.json = async (path, init) => {
+      const t0 = performance.now();
+      try {
+        return await json(path, init);
+      } finally {
+        const key = `${init?.method ?? (init?.body === undefined ? 'GET' : 'POST')} ${path.replace(/\?.*/, '').replace(/\d+/g, 'N')}`;
+        const p = profile.get(key) ?? [0, 0];
+        profile.set(key, [p[0] + 1, p[1] + performance.now() - t0]);
+      }
+    };
+  }
   expect((await s.json('/common/currency/exchangeRates', { method: 'PUT', body: { currency: 'EUR', rate: EUR_RATE, date: FIRST_DAY } })).status).toBeLessThan(300);
   for (let i = 0; i < CUSTOMERS; i++) {
     const r = await s.json('/recipients/', { body: recipient({ customerNumber: `K${i + 1}`, name: `Kunde ${i + 1} AS` }) });
@@ -35,8 +48,10 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(async () => {
+  if (process.env.KVITT_CLAIM_PROFILE) console.log([...profile.entries()].sort((a, b) => b[1][1] - a[1][1]).map(([k, [n, ms]]) => `${k} ${n} ${Math.round(ms)}`).join('\n'));
   await s?.close();
 });
+const profile = new Map<string, [number, number]>();
 
 type Action =
   | { k: 'pay'; part: number }
@@ -72,7 +87,7 @@ const history = fc.record({
   second: fc.boolean(),
   lines: fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 7 }), price: fc.integer({ min: 1_00, max: 9_000_00 }), rate: fc.constantFrom(25, 15, 12) }), { minLength: 1, maxLength: 3 }),
   due: fc.integer({ min: 0, max: 20 }),
-  steps: fc.array(fc.record({ gap: fc.integer({ min: 0, max: 25 }), target: fc.integer({ min: 0, max: 1 }), action }), { minLength: 2, maxLength: 7 }),
+  steps: fc.array(fc.record({ gap: fc.integer({ min: 0, max: 25 }), target: fc.integer({ min: 0, max: 1 }), action }), { minLength: 2, maxLength: 6 }),
 });
 type History = typeof history extends fc.Arbitrary<infer T> ? T : never;
 
@@ -247,7 +262,10 @@ async function checkInvoice(m: ModelInvoice, today: string) {
 
 const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
-/** Every check compares the figures kept as aggregates; `full` also reads the reports that list every row (every 4th). */
+/**
+ * Every check compares each invoice of the history, the list sums and the ledger balance; `full` (every 8th check and
+ * at the end) also the overview, its documents, summary and graph, and every report, which read every invoice.
+ */
 async function checkAll(today: string, mine: ModelInvoice[], full: boolean) {
   for (const m of mine) await checkInvoice(m, today);
   const all = [...book.values()];
@@ -261,6 +279,8 @@ async function checkAll(today: string, mine: ModelInvoice[], full: boolean) {
     due: [t.due, t.dueCount],
     notDue: [t.notDue, t.notDueCount],
   });
+  expect(ore((await s.json('/overview/sales-ledger/balance')).body.balance), `ledger balance ${at}`).toBe(t.balance);
+  if (!full) return;
   // The overview: its table (all years) and the tiles' figures agree; Betalt leaves out invoices credited in full.
   const ov = (await s.json('/overview/invoices?year=all')).body.groups[0].items as { description: string; count: number; balance?: number; _links: { self: { uri: string } } }[];
   const item = (d: string) => ov.find((i) => i.description === d)!;
@@ -278,7 +298,6 @@ async function checkAll(today: string, mine: ModelInvoice[], full: boolean) {
   expect(Number(dueDocs.headers.get('x-total-count')), `overview documents ${at}`).toBe(t.dueCount);
   const summary = (await s.json(`/overview/invoices/summary?from=${FIRST_DAY}&to=${today}`)).body;
   expect(summary, `summary ${at}`).toMatchObject({ notDue: t.notDueCount, due: t.dueCount, paid: t.paidCount, credited: t.creditedCount });
-  expect(ore((await s.json('/overview/sales-ledger/balance')).body.balance), `ledger balance ${at}`).toBe(t.balance);
   const graph = (await s.json(`/overview/sales-ledger/graph/revenue?from=${FIRST_DAY}&to=${today}`)).body;
   expect(graph.paid.reduce((a: number, v: number) => a + ore(v), 0), `graph paid ${at}`).toBe(cashNok);
   // Reports at the same day.
@@ -291,7 +310,6 @@ async function checkAll(today: string, mine: ModelInvoice[], full: boolean) {
     const row = bal.items.find((i) => i.recipientNumber === c);
     expect(row ? ore(row.balance) : 0, `recipients/balance row ${c} ${at}`).toBe(totals(all.filter((m) => m.recipient === c), today).balance);
   }
-  if (!full) return;
   const open = await reportJson(s, 'openItems', { to: today }, ['number', 'balance']);
   expect([sumOre(open.items, 'balance'), open.items.length], `openItems ${at}`).toEqual([t.balance, t.nonZero]);
   for (const m of mine) {
@@ -376,7 +394,7 @@ test(`${HISTORIES} random histories: every figure agrees to the øre with the bo
         steps += 1;
         if (what) done.set(st.action.k, (done.get(st.action.k) ?? 0) + 1);
         if (st.action.k === 'check' || e.i === h.steps.length - 1) {
-          await checkAll(today, own[e.h], checks % 4 === 0);
+          await checkAll(today, own[e.h], checks % 8 === 0);
           checks += 1;
         }
       }
@@ -386,7 +404,7 @@ test(`${HISTORIES} random histories: every figure agrees to the øre with the bo
     { numRuns: 1, endOnFailure: true, ...(seed !== undefined ? { seed } : {}) },
   );
   // The histories did what they are for: each kind of step happened (not only refused as pointless).
-  for (const k of ['pay', 'reverse', 'refund', 'remind', 'notice', 'creditPart', 'creditFull', 'writeOff', 'unWriteOff', 'transfer']) {
+  if (HISTORIES >= 100) for (const k of ['pay', 'reverse', 'refund', 'remind', 'notice', 'creditPart', 'creditFull', 'writeOff', 'unWriteOff', 'transfer']) {
     expect(done.get(k) ?? 0, `${k} done`).toBeGreaterThan(0);
   }
   expect(checks).toBeGreaterThanOrEqual(HISTORIES);
