@@ -66,7 +66,11 @@ const itemFields = {
   taxRate: Type.Number({ description: 'percent' }),
 };
 /** A line of an issued document, with its amounts. */
-export const ItemView = Closed({ ...itemFields, total: Kr, totalWithoutTax: Kr });
+export const ItemView = Closed({
+  ...itemFields,
+  total: Type.Number({ description: "kr: the line's net plus its own VAT rounded to the øre. The document's VAT is computed once per rate on the sum of the nets, so line totals may differ from the document total by up to an øre per line; the nets plus the document's tax always equal its total (docs/claims.md)" }),
+  totalWithoutTax: Kr,
+});
 export const ItemsView = Type.Array(ItemView);
 
 /** The references, sums, text and currency, in this order in every document shape. */
