@@ -224,6 +224,9 @@ export const OP_ACCESS = {
   'dunnings.pdf': ANY,
   'dunnings.send': ANY,
   'dunnings.history': ANY,
+  'dunnings.closingInterest': ANY,
+  'dunnings.createInterestNote': ANY,
+  'dunnings.waiveInterest': ANY,
   // users
   'users.list': OWNER,
   'users.get': OWNER,
