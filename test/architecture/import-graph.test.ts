@@ -1,0 +1,193 @@
+/**
+ * The import graph of main/ and db/ (dependency-cruiser), as a ratchet. The allowed area graph, written once here:
+ * - the lower layers import only what LAYERS lets them (domain and db nothing, render the domain, ops db and the
+ *   context): every area may use them;
+ * - between the other areas an import may go one way; both ways (a two-way pair, a knot in the graph) only for the
+ *   pairs known today (KNOWN_TWO_WAY), which are to be untied, never added to;
+ * - no import cycle between files beyond the ones known today (KNOWN_CYCLES).
+ * Breaking a known cycle or pair is always fine (then shrink the lists); adding one fails, naming the imports.
+ * docs/architecture.md points here.
+ *
+ * Areas: `main/features/<x>/` is area x, `main/<folder>/` is that folder, `db/` is db, the files directly in `main/`
+ * (the composition root, context, app) are `main`, which every area may import and which imports them all.
+ */
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+/** The lower layers and the only areas each may import. */
+export const LAYERS: Record<string, string[]> = {
+  domain: [],
+  db: [],
+  push: [],
+  render: ['domain'],
+  ops: ['db', 'main'],
+};
+
+/** Areas that import each other today (issue 24 unties them). */
+export const KNOWN_TWO_WAY: Array<[string, string]> = [
+  ['documents', 'invoices'],
+  ['documents', 'recipients'],
+  ['documents', 'sending'],
+  ['dunnings', 'invoices'],
+  ['dunnings', 'sending'],
+  ['http', 'office-server'],
+  ['http', 'users'],
+  ['reports', 'workers'],
+  ['sending', 'settings'],
+  ['sending', 'workers'],
+  ['settings', 'users'],
+];
+
+/**
+ * The import cycles of today, each as the files it joins (a strongly connected part of the graph). A cycle may shrink
+ * or go; one joining any other file, or two of these joined, fails.
+ */
+export const KNOWN_CYCLES: string[][] = [
+  // the worker pool imports its task tables, which import the reports, which use the pool (issue 24: split the pool from its tables)
+  [
+    'main/features/reports/account-overview.report.ts',
+    'main/features/reports/aged.report.ts',
+    'main/features/reports/participants.report.ts',
+    'main/features/reports/payments-products.report.ts',
+    'main/features/reports/recipients.report.ts',
+    'main/features/reports/registry.ts',
+    'main/features/reports/report-off-thread.ts',
+    'main/features/reports/report-task.ts',
+    'main/features/reports/report.runner.ts',
+    'main/workers/pool.ts',
+    'main/workers/streams.ts',
+    'main/workers/worker.ts',
+  ],
+  // files.ops → invoices.service → invoices.read → dunnings.read → dunnings.schema → sending/outbox → document-source (issue 24)
+  [
+    'main/features/documents/files.ops.ts',
+    'main/features/dunnings/dunning.source.ts',
+    'main/features/dunnings/dunnings.read.ts',
+    'main/features/dunnings/dunnings.schema.ts',
+    'main/features/invoices/invoices.read.ts',
+    'main/features/invoices/invoices.service.ts',
+    'main/features/sending/delivery-rules.ts',
+    'main/features/sending/document-source.ts',
+    'main/features/sending/history.ts',
+    'main/features/sending/outbox.ts',
+  ],
+  ['main/features/events/events.output.ts', 'main/features/events/events.schema.ts'],
+  ['main/features/reports/invoices.files.ts', 'main/features/reports/invoices.report.ts'],
+  ['main/render/pdf/direct/dunning-layout.ts', 'main/render/pdf/dunning-writer.ts'],
+  ['main/render/pdf/direct/statement-layout.ts', 'main/render/pdf/statement-pdf.ts'],
+];
+
+export function areaOf(path: string): string | null {
+  const feature = /^main\/features\/([^/]+)\//.exec(path);
+  if (feature) return feature[1];
+  const folder = /^main\/([^/]+)\//.exec(path);
+  if (folder) return folder[1];
+  if (path.startsWith('db/')) return 'db';
+  if (/^main\/[^/]+$/.test(path)) return 'main';
+  return null;
+}
+
+/** The strongly connected parts (more than one file) of a graph given as adjacency lists (Tarjan, iterative). */
+export function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  for (const start of graph.keys()) {
+    if (idx.has(start)) continue;
+    const work: Array<{ v: string; i: number }> = [{ v: start, i: 0 }];
+    idx.set(start, index);
+    low.set(start, index++);
+    stack.push(start);
+    on.add(start);
+    while (work.length) {
+      const top = work[work.length - 1];
+      const next = (graph.get(top.v) ?? [])[top.i++];
+      if (next !== undefined) {
+        if (!idx.has(next)) {
+          idx.set(next, index);
+          low.set(next, index++);
+          stack.push(next);
+          on.add(next);
+          work.push({ v: next, i: 0 });
+        } else if (on.has(next)) low.set(top.v, Math.min(low.get(top.v)!, idx.get(next)!));
+        continue;
+      }
+      work.pop();
+      if (work.length) low.set(work[work.length - 1].v, Math.min(low.get(work[work.length - 1].v)!, low.get(top.v)!));
+      if (low.get(top.v) === idx.get(top.v)) {
+        const part: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          on.delete(w);
+          part.push(w);
+        } while (w !== top.v);
+        if (part.length > 1) out.push(part.sort());
+      }
+    }
+  }
+  return out;
+}
+
+
+let result: ICruiseResult;
+const graph = new Map<string, string[]>();
+beforeAll(async () => {
+  // type-only imports count too: they tie the areas together for every reader and for the type check.
+  result = (await cruise(['main', 'db'], { tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' }, exclude: { path: 'node_modules' } }, undefined, {
+    tsConfig: { fileName: 'tsconfig.json' },
+  })).output as ICruiseResult;
+  for (const m of result.modules) graph.set(m.source, m.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve).map((d) => d.resolved));
+}, 120_000);
+
+describe('the import graph', () => {
+  test('it was read: the operation table reaches every feature area', () => {
+    const deps = graph.get('main/op-table.ts') ?? [];
+    expect(new Set(deps.map(areaOf)).size).toBeGreaterThan(10);
+    expect(graph.size).toBeGreaterThan(200);
+  });
+
+  /** Area edges, each with one import that makes it. */
+  const areaEdges = () => {
+    const edges = new Map<string, string>();
+    for (const [from, deps] of graph) {
+      const a = areaOf(from);
+      for (const to of deps) {
+        const b = areaOf(to);
+        if (a && b && a !== b && !edges.has(`${a} ${b}`)) edges.set(`${a} ${b}`, `${from} -> ${to}`);
+      }
+    }
+    return edges;
+  };
+
+  test('the lower layers import only what LAYERS allows', () => {
+    const bad = [...areaEdges()].filter(([edge]) => {
+      const [a, b] = edge.split(' ');
+      return a in LAYERS && !LAYERS[a].includes(b);
+    });
+    expect(bad.map(([edge, why]) => `${edge}: ${why}`)).toEqual([]);
+  });
+
+  test('no two areas import each other beyond the known pairs', () => {
+    const edges = areaEdges();
+    const known = new Set(KNOWN_TWO_WAY.map(([a, b]) => `${a} ${b}`));
+    const fresh = [...edges.keys()]
+      .map((e) => e.split(' '))
+      .filter(([a, b]) => a < b && a !== 'main' && b !== 'main' && edges.has(`${b} ${a}`) && !known.has(`${a} ${b}`))
+      .map(([a, b]) => `${a} <-> ${b}: ${edges.get(`${a} ${b}`)} and ${edges.get(`${b} ${a}`)}`);
+    expect(fresh).toEqual([]);
+  });
+
+  test('no import cycle beyond the known ones', () => {
+    const fresh = cyclesOf(graph).filter((part) => !KNOWN_CYCLES.some((known) => part.every((f) => known.includes(f))));
+    expect(fresh).toEqual([]);
+  });
+
+  test('the cycle finder finds each cycle as its files, and nothing outside a cycle', () => {
+    const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a', 'd']], ['d', []], ['e', ['f']], ['f', ['e']], ['g', ['a']]]);
+    expect(cyclesOf(g).sort()).toEqual([['a', 'b', 'c'], ['e', 'f']]);
+  });
+});
