@@ -1,8 +1,10 @@
 /**
  * The background sender: works the outbox a few shipments at a time (LANES, each step awaited, PDFs rendered in the
  * worker pool, so the API keeps answering), retries with backoff (1, 2, 4 … 60 minutes), and marks the rows DELIVERED
- * or NOT_DELIVERED with their audit entries, BATCH rows per transaction. A row's Message-ID was fixed when it was
- * queued, so a crash between the SMTP server's acceptance and the status update resends those mails once, recognisably.
+ * or NOT_DELIVERED with their audit entries. It sends only rows it has claimed (claims.ts: a lease on the row, so any
+ * number of processes send each shipment once) and notes each outcome before its lane takes the next shipment. A row's
+ * Message-ID was fixed when it was queued, so a crash between the SMTP server's acceptance and the note resends that
+ * mail once the lease runs out, recognisably (docs/office-leases.md).
  */
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
