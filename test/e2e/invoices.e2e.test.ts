@@ -311,7 +311,9 @@ test('an exempt 0 % line needs its reason, and a draft can be deleted', async ()
   await page.getByLabel('Beskrivelse 2').fill('Leie av lokale');
   await page.getByLabel('Pris 2').fill('500');
   await page.getByLabel('MVA 2').selectOption('0');
-  await page.getByText('Fritatt').click();
+  // Norwegian usage: fritatt = zero-rated (Z), unntatt = exempt (E); renting premises is unntatt.
+  await visible(page.getByText('Fritatt (nullsats)', { exact: true }));
+  await page.getByText('Unntatt', { exact: true }).click();
   await page.getByTestId('save-draft').click();
   await textOf(page.getByTestId('line-1'), /.+/);
   await visible(page.getByTestId('line-1').locator('.mantine-TextInput-error'));
@@ -321,6 +323,9 @@ test('an exempt 0 % line needs its reason, and a draft can be deleted', async ()
   await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
   await visible(page.getByLabel('Grunnlag for fritak 2'));
   expect(await page.getByLabel('Grunnlag for fritak 2').inputValue()).toContain('§ 3-11');
+  const draftNo = Number(/#\/invoices\/drafts\/(\d+)$/.exec(page.url())![1]);
+  const draft = (await gui.server.json(`/invoices/drafts/${draftNo}`)).body;
+  expect(draft.items.map((l: { vatCategory: string }) => l.vatCategory)).toEqual(['S', 'E']);
   await gui.shot('invoice-editor-exempt-line');
   await page.getByRole('button', { name: 'Slett utkast' }).click();
   await page.getByTestId('confirm-button').click();

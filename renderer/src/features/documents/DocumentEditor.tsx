@@ -11,6 +11,7 @@ import { DateField } from '../../shared/DateField';
 import { DELIVERY_FIELDS, DeliverySection } from './DeliverySection';
 import { DRAFT_OPS, OPS } from './doc-ops';
 import { DocumentLines } from './DocumentLines';
+import { useSettings } from '../settings/settings.store';
 import { DocumentTotals } from './DocumentTotals';
 import type { DocKind, DocumentData } from './document.types';
 import { emptyForm, emptyLine, formFromDocument, lineFigures, remapFieldErrors, toBody, type DocForm } from './editor-form';
@@ -99,7 +100,16 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     touch();
   };
 
-  const totals = useMemo(() => computeTotals(form.lines.map(lineFigures)), [form.lines]);
+  // A seller outside the VAT register charges no VAT on any line (the service issues such lines at 0 %, category O):
+  // the totals shown while typing are the ones the issued invoice will carry.
+  const vatRegistered = useSettings((s) => s.settings?.company.vatRegistered ?? true);
+  useEffect(() => {
+    void useSettings.getState().load().catch(() => undefined);
+  }, []);
+  const totals = useMemo(
+    () => computeTotals(form.lines.map((l) => (vatRegistered ? lineFigures(l) : { ...lineFigures(l), taxRate: 0 }))),
+    [form.lines, vatRegistered],
+  );
   const preview = toBody(form, t);
   // Every kind previews live as typed (the saved-draft PDF remains the fallback hook).
   const livePreview = true;

@@ -18,10 +18,15 @@ export function ClosingInterest({ invoice, version = 0 }: { invoice: number; ver
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [reload, setReload] = useState(0);
+  const [rateWarning, setRateWarning] = useState<OutputOf<'dunnings.interestRateStatus'>['warning']>(null);
   useEffect(() => {
     let live = true;
     call(DUN_OPS.closingInterest, { params: { invoiceNumber: invoice } })
-      .then((x) => live && setC(x))
+      .then((x) => {
+        if (!live) return;
+        setC(x);
+        if (x.interestWarning) call(DUN_OPS.rateStatus, {}).then((s) => live && setRateWarning(s.warning), () => undefined);
+      })
       .catch(() => live && setC(null));
     return () => {
       live = false;
@@ -58,7 +63,11 @@ export function ClosingInterest({ invoice, version = 0 }: { invoice: number; ver
           <Text size="sm" data-testid="closing-interest-open">
             {t('dun.closing.open', { amount: formatMoney(c.interest), from: formatDate(c.period!.from), to: formatDate(c.period!.to) })}
           </Text>
-          {c.interestWarning ? <Text size="xs" c="orange">{c.interestWarning}</Text> : null}
+          {c.interestWarning && rateWarning ? (
+            <Text size="xs" c="orange" data-testid="closing-interest-warning">
+              {t('errors.INTEREST_RATE_UNKNOWN', { ...rateWarning.params, from: formatDate(rateWarning.params.from), since: formatDate(rateWarning.params.since), rate: rateWarning.params.rate.replace('.', ',') })}
+            </Text>
+          ) : null}
           <Group mt="xs" gap="sm" align="end">
             <Button size="compact-sm" loading={busy} onClick={() => void claim()} data-testid="claim-interest">{t('dun.closing.claim')}</Button>
             <TextInput size="xs" placeholder={t('dun.closing.reason')} aria-label={t('dun.closing.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
