@@ -133,6 +133,7 @@ async function issue(h: History, today: string): Promise<ModelInvoice> {
     payments: [],
     partlyCredited: false,
     dunnings: [],
+    lastDunningDay: null,
   };
   book.set(n, m);
   return m;
@@ -163,15 +164,19 @@ async function step(a: Action, m: ModelInvoice, other: ModelInvoice | undefined,
       return 'reverse';
     }
     case 'refund': {
-      if (bal >= 0) return null;
+      // Nothing to give back yet: the customer pays too much first (an overpayment), then gets it back.
+      if (bal >= 0 && !m.lost) await step({ k: 'pay', part: 1.3 }, m, other, today);
+      const owed = balanceOf(m);
+      if (owed >= 0) return null;
       await ok(`/invoices/${m.number}/refunds`, { date: today });
-      m.paid += bal;
-      cashNok += nok(m, bal);
-      return `refund ${-bal}`;
+      m.paid += owed;
+      cashNok += nok(m, owed);
+      return `refund ${-owed}`;
     }
     case 'remind':
     case 'notice': {
-      if (m.lost || bal <= 0 || m.dueDate >= today) return null;
+      // One reminder a day per invoice (a second the same day is refused unless the claim changed: not tried here).
+      if (m.lost || bal <= 0 || m.dueDate >= today || m.lastDunningDay === today) return null;
       const notice = a.k === 'notice';
       const body = notice ? { invoiceNumber: m.number, debtCollectionNotice: true } : { invoiceNumber: m.number, dunningFee: a.fee, interest: a.interest };
       const d = (await ok('/dunnings/', body)).body;
@@ -181,6 +186,7 @@ async function step(a: Action, m: ModelInvoice, other: ModelInvoice | undefined,
       m.fees += ore(d.dunningFee);
       m.interest += ore(d.interest);
       m.dunnings.push(d.number);
+      m.lastDunningDay = today;
       if (dunningPdfs.length < 12 && (d.dunningFee > 0 || d.interest > 0)) dunningPdfs.push({ number: d.number, invoice: m, total: ore(d.total), fee: ore(d.dunningFee), interest: ore(d.interest), balance: bal });
       return `${a.k} fee ${ore(d.dunningFee)} interest ${ore(d.interest)}`;
     }
@@ -224,8 +230,11 @@ async function step(a: Action, m: ModelInvoice, other: ModelInvoice | undefined,
       return 'write-off reversed';
     }
     case 'transfer': {
-      if (!other || bal >= 0 || other.lost || balanceOf(other) <= 0) return null;
-      const amount = Math.min(-bal, balanceOf(other));
+      if (!other || other.lost || balanceOf(other) <= 0) return null;
+      if (bal >= 0 && !m.lost) await step({ k: 'pay', part: 1.3 }, m, other, today);
+      const credit = balanceOf(m);
+      if (credit >= 0) return null;
+      const amount = Math.min(-credit, balanceOf(other));
       await ok(`/invoices/${m.number}/credit-transfer`, { toInvoice: other.number });
       m.paid -= amount;
       other.paid += amount;

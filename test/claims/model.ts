@@ -22,6 +22,7 @@ export interface ModelInvoice {
   payments: { id: number; settles: number; nok: number; reversed: boolean }[];
   partlyCredited: boolean;
   dunnings: number[];
+  lastDunningDay: string | null;
 }
 
 export const balanceOf = (m: ModelInvoice) => m.total + m.fees + m.interest - m.paid - m.credited - m.writtenOff - m.feesWaived;
