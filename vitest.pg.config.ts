@@ -2,10 +2,13 @@
  * `npm run test:pg` (scripts/test-pg.mjs): the unit/integration suite again on PostgreSQL. KVITT_TEST_DATABASE holds the
  * URL; test/helpers/server.ts then gives every test server a fresh schema of that database.
  *
- * Excluded here, each with its reason (they run in the SQLite pass, `npm run test:unit`); nothing else is skipped:
+ * Only the database-dependent files run here (test/helpers/database-dependent.ts: a file whose imports reach
+ * KVITT_TEST_DATABASE; the others run the very same code in the SQLite pass). Of those, excluded here, each with its
+ * reason (they run in the SQLite pass, `npm run test:unit`); nothing else is skipped:
  */
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
+import { splitByDatabase } from './test/helpers/database-dependent.js';
 
 export const postgresExcluded: Record<string, string> = {
   // SQLite files themselves: backups, restore, start-up checks of the file, WAL/pragma/integrity checks.
@@ -23,7 +26,7 @@ export const postgresExcludedTests: Record<string, string> = {};
 
 const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export default mergeConfig(
+const merged = mergeConfig(
   base,
   defineConfig({
     test: {
@@ -35,3 +38,7 @@ export default mergeConfig(
     },
   }),
 );
+
+// mergeConfig would add to the base's include list; here it is replaced by the database-dependent files.
+merged.test!.include = splitByDatabase().database;
+export default merged;
