@@ -8,6 +8,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The files share their worker's modules: the app is imported once per worker instead of once per file (most of a
+    // file's time was that import). test/helpers/database-guard.ts restores what a file may change (environment, mocks,
+    // timers); every file closes its own servers.
+    isolate: false,
     // A file classed database-free (left out of the PostgreSQL pass) fails if it reaches the test database after all.
     setupFiles: ['test/helpers/database-guard.ts'],
     provide: { databaseFreeFiles: splitByDatabase().databaseFree },
