@@ -155,8 +155,10 @@ async function step(a: Action, m: ModelInvoice, other: ModelInvoice | undefined,
       return `pay ${settles}`;
     }
     case 'reverse': {
-      const p = [...m.payments].reverse().find((x) => !x.reversed);
-      if (!p || m.lost) return null;
+      // A payment registered by mistake: when there is none to undo, one is registered first.
+      if (m.lost) return null;
+      if (!m.payments.some((x) => !x.reversed)) await step({ k: 'pay', part: 0.5 }, m, other, today);
+      const p = [...m.payments].reverse().find((x) => !x.reversed)!;
       await ok(`/invoices/${m.number}/payments/${p.id}/reverse`, undefined, 'POST');
       p.reversed = true;
       m.paid -= p.settles;
@@ -223,6 +225,8 @@ async function step(a: Action, m: ModelInvoice, other: ModelInvoice | undefined,
       return `write off ${m.lastLoss} (fees waived ${waived})`;
     }
     case 'unWriteOff': {
+      // A write-off undone (the customer turned up): when the invoice is not written off, it is written off first.
+      if (!m.lost && bal > 0) await step({ k: 'writeOff' }, m, other, today);
       if (!m.lost) return null;
       await ok(`/invoices/${m.number}/lost/reverse`, undefined, 'POST');
       m.writtenOff -= m.lastLoss;
