@@ -53,3 +53,21 @@ test('a company outside the VAT register: the editor shows the total the issued 
   expect(issued.total).toBe(1000);
   expect(issued.totalVat ?? issued.tax ?? 0).toBe(0);
 });
+
+test('"Vår referanse" from Settings → Fakturering is filled in on a new invoice and printed on it', async () => {
+  const { page, server } = gui;
+  const set = await server.json('/originators/current/settings', { method: 'PUT', body: { invoicing: { ourReference: 'Kari Selger' } } });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  await page.goto(`${server.base}/app/#/invoices/drafts/new`);
+  await page.reload();
+  await visible(page.getByTestId('doc-editor'));
+  await expect.poll(() => page.getByLabel('Vår referanse').inputValue(), { timeout: 20_000 }).toBe('Kari Selger');
+  await chooseCustomer(page, 'Fjord Bygg AS');
+  await page.getByLabel('Beskrivelse 1').fill('Konsulenttime');
+  await page.getByLabel('Pris 1').fill('500');
+  await page.getByTestId('issue').click();
+  await page.getByTestId('confirm-button').click();
+  await page.waitForURL(/#\/invoices\/\d+$/);
+  const number = Number(page.url().split('/').pop());
+  expect((await server.json(`/invoices/${number}`)).body.ourReference).toBe('Kari Selger');
+});

@@ -64,11 +64,37 @@ describe('the invoice a signup issues, and POST /invoices/, write what they wrot
     if (process.env.KVITT_WRITE_FIXTURE) writeFileSync(FIXTURE, `${JSON.stringify(state, null, 1)}\n`);
     const before = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, Array<Record<string, unknown>>>;
     expect(state.outboxCodes).toEqual([]);
+    // Since the fixture (issue 21): a signup's invoice carries the event's day as its delivery date, not the signup day;
+    // its content hash covers that date, so it differs; every other column is as before.
+    for (const [i, d] of before.documents.entries()) {
+      if (!String(d.invoice_text ?? '').startsWith('Påmelding til')) continue;
+      expect(state.documents[i].delivery_date).toBe(ev.body.date.slice(0, 10));
+      expect(state.documents[i].content_hash).toMatch(/^[0-9a-f]{64}$/);
+      d.delivery_date = ev.body.date.slice(0, 10);
+      const [was, now] = [String(d.content_hash), String(state.documents[i].content_hash)];
+      d.content_hash = now;
+      for (const a of before.audit) if (typeof a.data === 'string') a.data = a.data.replace(was, now);
+    }
     for (const table of Object.keys(before)) {
       expect(state[table].length, table).toBe(before[table].length);
       before[table].forEach((row, i) => expect(state[table][i], `${table}[${i}]`).toEqual(row));
     }
     // The three signup invoices and the plain one, issued and hashed.
     expect(state.documents.filter((d: { content_hash: string | null }) => d.content_hash).length).toBe(4);
+  });
+});
+
+describe('the delivery date of a signup invoice (issue 21)', () => {
+  it('is the event day, and a multi-day event names its period in the text', async () => {
+    const one = await createEvent(s, { date: '2026-05-10 18:00', endDate: '2026-05-10 21:00' });
+    const a = await signup(s, one.id, signupBody({ name: 'Eva Dag', email: 'eva@fjord.no' }));
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const many = await createEvent(s, { date: '2026-06-01 09:00', endDate: '2026-06-03 16:00' });
+    const b = await signup(s, many.id, signupBody({ name: 'Ola Uke', email: 'ola@fjord.no' }));
+    expect(b.status, JSON.stringify(b.body)).toBe(200);
+    const rows = await s.app.ctx.db.selectFrom('documents').select(['delivery_date', 'invoice_text', 'issue_date']).where('invoice_text', 'like', 'Påmelding til%').orderBy('id', 'desc').limit(2).execute();
+    expect(rows[1]).toMatchObject({ delivery_date: '2026-05-10', issue_date: '2026-03-15' });
+    expect(rows[0].delivery_date).toBe('2026-06-01');
+    expect(rows[0].invoice_text).toContain('01.06.2026–03.06.2026');
   });
 });

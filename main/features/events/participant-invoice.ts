@@ -128,6 +128,13 @@ export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: 
   }
 }
 
+const norDate = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+/** "2026-05-10 18:00", or the period "10.05.2026–12.05.2026" of an event over several days. */
+function eventWhen(ev: Pick<EventRow, 'starts_at' | 'end_at'>): string {
+  const end = ev.end_at?.slice(0, 10);
+  return end && end > ev.starts_at.slice(0, 10) ? `${norDate(ev.starts_at.slice(0, 10))}–${norDate(end)}` : ev.starts_at;
+}
+
 /** Issues the participant's invoice in the caller's transaction; returns the document id and number. */
 export async function issueParticipantInvoice(
   ctx: AppContext,
@@ -144,7 +151,9 @@ export async function issueParticipantInvoice(
       recipient: { number: recipient.number },
       yourReference: participant.party.yourRef ?? participant.name.slice(0, 64),
       currency: 'NOK',
-      invoiceText: `Påmelding til ${ev.name} ${ev.starts_at}. Deltaker: ${participant.name}`.slice(0, 2000),
+      // What is delivered is the event: its (first) day is the delivery date, a multi-day event names its period.
+      deliveryDate: ev.starts_at.slice(0, 10),
+      invoiceText: `Påmelding til ${ev.name} ${eventWhen(ev)}. Deltaker: ${participant.name}`.slice(0, 2000),
       items,
     },
     null,

@@ -230,7 +230,8 @@ export async function inputFrom(db: Kysely<Database>, doc: DocRow, lines: LineRo
     dueDate: over.dueDate ?? null,
     orderDate: over.orderDate !== undefined ? over.orderDate : doc.order_date,
     deliveryDate: over.deliveryDate !== undefined ? over.deliveryDate : doc.delivery_date,
-    ourReference: doc.our_reference,
+    // Left out when the source has none: the invoice then gets "Vår referanse" from Settings → Fakturering.
+    ourReference: doc.our_reference ?? undefined,
     yourReference: doc.your_reference,
     invoiceText: doc.invoice_text,
     currency: doc.currency,
@@ -297,8 +298,9 @@ export async function invoiceDraftFrom(ctx: AppContext, kind: ChainKind, number:
     const settings = opts.settings ?? (await getSettings(tctx));
     const input = await inputFrom(trx, doc, await linesOfOne(trx, doc.id), {
       ...over,
-      // The invoice refers to the order: the order number given on the offer, else the order confirmation's number.
-      orderNumber: doc.order_number ?? (doc.kind === 'order-confirmation' ? String(doc.number) : null),
+      // "Deres ordrenr." is the customer's order number, given on the offer or confirmation; our own confirmation number is
+      // not theirs (the invoice keeps its link to the confirmation as its source document).
+      orderNumber: doc.order_number ?? null,
       orderDate: doc.order_date ?? (doc.kind === 'order-confirmation' ? doc.issue_date : null),
     });
     const checked = await checkDraft(tctx, settings, 'invoice', input);

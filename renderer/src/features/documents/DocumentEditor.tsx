@@ -68,6 +68,12 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     if (draftNumber === null) {
       setForm(emptyForm(kind));
       setLoaded(true);
+      // "Vår referanse" from Settings → Fakturering, unless the person typed one meanwhile.
+      void useSettings
+        .getState()
+        .load()
+        .then((s) => s.invoicing.ourReference && setForm((f) => (f.ourReference ? f : { ...f, ourReference: s.invoicing.ourReference! })))
+        .catch(() => undefined);
       // "Ny faktura" / "Nytt tilbud" from a customer's page: that customer is chosen already.
       if (presetRecipient) {
         call(OPS.recipients.get, { params: { number: presetRecipient } })
