@@ -19,6 +19,9 @@ export interface PublicRateLimit {
 /** Route config of a public operation: marks it public and gives it the rate limit. */
 export const PUBLIC_ROUTE = { public: true, rateLimit: {} } as const;
 
+/** The public pages' policy: their own inline styles and images only, forms posted to this server, never framed. */
+export const PUBLIC_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 export const isPublicRoute = (req: FastifyRequest) => (req.routeOptions.config as { public?: boolean } | undefined)?.public === true;
 
 export async function registerPublicRoutes(app: FastifyInstance, limit?: PublicRateLimit): Promise<void> {
@@ -29,6 +32,17 @@ export async function registerPublicRoutes(app: FastifyInstance, limit?: PublicR
     timeWindow: limit?.timeWindowMs ?? 60_000,
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new OpError(429, 'TOO_MANY_REQUESTS', `Too many requests from your address; try again in ${ctx.after}`), { statusCode: 429 }),
+  });
+  // The public pages (the signup page and its receipt) say in headers what they may load and that no other site may frame
+  // them (a clickjacking page around the form); the page has no script, so none is allowed.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (isPublicRoute(req) && /^text\/html/.test(String(reply.getHeader('content-type') ?? ''))) {
+      reply.header('Content-Security-Policy', PUBLIC_PAGE_CSP);
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Referrer-Policy', 'no-referrer');
+    }
+    return payload;
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, text, done) => {
     if (!isPublicRoute(req)) return done(new OpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);

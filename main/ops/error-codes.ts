@@ -224,6 +224,7 @@ export const ERROR_MESSAGES = {
   // Files and inputs (docs/files-and-inputs.md)
   UNKNOWN_ICD: () => 'must be an electronic address scheme (ICD) Kvitt supports, e.g. 0192, 0007, 0184, 0088 or 9930',
   INVALID_PARTY_ID: (p: { scheme: string }) => `is not a valid identifier of scheme ${p.scheme}`,
+  NAME_WITH_LINK: () => 'must be a name, without web or e-mail addresses',
   DATE_OUT_OF_RANGE: (p: { min: string; max: string }) => `must be a date from ${p.min} to ${p.max}`,
   PERIOD_TOO_LONG: (p: { years: number }) => `the period from..to may span at most ${p.years} years here; choose a shorter period`,
 } satisfies Record<string, (p: never) => string>;

@@ -93,7 +93,7 @@ export type ParticipantView = Static<typeof ParticipantView>;
 /** The answer to a signup (POST /events/{id}/signup as JSON). */
 export const SignupResult = Type.Object(
   {
-    participantNumber: Type.Integer(),
+    participantNumber: Type.Optional(Type.Integer({ description: 'only when the event shows its signup statistics' })),
     status: Type.Union([Type.Literal('pending'), Type.Literal('registered')]),
     amount: Type.Number({ description: 'what the invoice comes to incl. VAT (kr)' }),
   },

@@ -5,6 +5,7 @@
  * after +47/0047 and spaces are taken away). Without a gateway (the setting removed after the event was saved; an event
  * cannot be saved with SMS on and no gateway) the SMS is recorded NOT_DELIVERED with the reason, never skipped silently.
  */
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { formatMoney } from '../../render/format.js';
 import { errorMessage } from '../../ops/error-codes.js';
@@ -31,6 +32,23 @@ function placeOf(ev: EventRow): string {
   return where;
 }
 
+/** Whether this event's mail went to this address within the last hour (the outbox's created_at, local time). */
+async function mailedWithinHour(ctx: AppContext, eventNumber: number, email: string): Promise<boolean> {
+  const now = ctx.clock.timestamp();
+  const hourAgo = new Date(Date.parse(`${now.replace(' ', 'T')}Z`) - 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const row = await ctx.db
+    .selectFrom('outbox')
+    .select('id')
+    .where('ref_type', '=', 'event')
+    .where('ref_number', '=', eventNumber)
+    .where('method', '=', 'email')
+    .where(sql<string>`lower(address)`, '=', email.trim().toLowerCase())
+    .where('created_at', '>=', hourAgo)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
 export async function notifyRegistered(
   ctx: AppContext,
   ev: EventRow,
@@ -45,15 +63,17 @@ export async function notifyRegistered(
     `du er påmeldt ${ev.name}.`,
     `Tid: ${ev.starts_at}${ev.end_at ? ` – ${ev.end_at}` : ''}`,
     `Sted: ${where}`,
-    `Deltakernummer: ${p.number}`,
+    ...(ev.show_signup_stats ? [`Deltakernummer: ${p.number}`] : []),
     invoice ? `Faktura ${invoice.number} på kr ${formatMoney(p.amount)} kommer i en egen e-post.` : 'Deltakelsen er gratis.',
     '',
     'Velkommen!',
   ];
   const confirmation = { ref, to: p.email, subject: `Påmelding: ${ev.name}`, text: lines.join('\n') };
+  // At most one confirmation an hour to one address for one event: signups cannot make Kvitt mail an address over and over.
+  const again = await mailedWithinHour(ctx, ev.number, p.email);
   // With an invoice, the confirmation is queued along with it: one call, one audit entry for both shipments.
-  if (invoice) await queueDocumentShipments(ctx, { type: 'invoice', id: invoice.id, number: invoice.number }, { email: [{ address: p.email }] }, { messages: [confirmation] });
-  else await queueMessage(ctx, confirmation);
+  if (invoice) await queueDocumentShipments(ctx, { type: 'invoice', id: invoice.id, number: invoice.number }, { email: [{ address: p.email }] }, { messages: again ? [] : [confirmation] });
+  else if (!again) await queueMessage(ctx, confirmation);
   const mobile = smsNumber(p.mobile);
   if (ev.sms_enabled && mobile) {
     const sms = { ref, mobileNumber: mobile, message: ev.sms_message.slice(0, 140) };
@@ -65,5 +85,6 @@ export async function notifyRegistered(
 /** Pending participants hear that the host will confirm; nothing is invoiced yet. */
 export async function notifyPending(ctx: AppContext, ev: EventRow, p: { number: number; name: string; email: string }): Promise<void> {
   const text = [`Hei ${p.name},`, '', `vi har mottatt påmeldingen din til ${ev.name} (${ev.starts_at}).`, 'Du får en bekreftelse når arrangøren har godkjent den.'].join('\n');
+  if (await mailedWithinHour(ctx, ev.number, p.email)) return;
   await queueMessage(ctx, { ref: { type: 'event', number: ev.number }, to: p.email, subject: `Påmelding mottatt: ${ev.name}`, text });
 }

@@ -10,6 +10,7 @@ import { Challenge, SignupResult } from './events.output.js';
 import { PublicIdParam, SignupInput } from './events.schema.js';
 import { receiptPage, signupPage, formToSignup, SignupForm } from './signup-page.js';
 import { publicEvent, publicFacts, signup } from './signup.service.js';
+import { countSignup } from './signup-rules.js';
 
 const html = (data: Buffer, status = 200) => file('text/html; charset=utf-8', 'pamelding.html', data, true, status);
 const HTML = 'text/html';
@@ -68,6 +69,9 @@ export const publicEventOps = [
     params: PublicIdParam,
     body: JsonOrFormBody(SignupInput, SignupForm),
     output: JsonOrFileOf(SignupResult, HTML),
-    run: async ({ params, body }, ctx) => (body instanceof URLSearchParams ? formSignup(ctx, params.eventId, body) : signup(ctx, params.eventId, body)),
+    run: async ({ params, body }, ctx) => {
+      countSignup(params.eventId);
+      return body instanceof URLSearchParams ? formSignup(ctx, params.eventId, body) : signup(ctx, params.eventId, body);
+    },
   }),
 ];

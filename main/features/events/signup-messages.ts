@@ -7,7 +7,7 @@ import type { FieldError } from '../../ops/errors.js';
 const tooLong = (m: string) => /at most \d+ characters/.test(m);
 
 const BY_FIELD: Record<string, (m: string) => string> = {
-  name: (m) => (tooLong(m) ? 'Navnet kan ha høyst 100 tegn.' : 'Skriv navnet ditt.'),
+  name: (m) => (tooLong(m) ? 'Navnet kan ha høyst 100 tegn.' : /web or e-mail/.test(m) ? 'Skriv bare navnet ditt, uten nett- eller e-postadresser.' : 'Skriv navnet ditt.'),
   email: (m) => (tooLong(m) ? 'E-postadressen kan ha høyst 64 tegn.' : 'Skriv e-postadressen din, for eksempel ola@eksempel.no.'),
   mobile: () => 'Skriv et norsk mobilnummer med 8 siffer, eller la feltet stå tomt.',
   'invoice.name': () => 'Skriv hvem fakturaen skal til.',

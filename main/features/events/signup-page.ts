@@ -137,5 +137,5 @@ ${captcha}
 export function receiptPage(f: Facts, r: SignupResult): Buffer {
   const status = r.status === 'pending' ? 'Påmeldingen venter på bekreftelse fra arrangøren. Du får en e-post når den er godkjent.' : 'Du er påmeldt. Bekreftelsen kommer på e-post.';
   const pay = r.amount > 0 ? `<p>Beløp: kr ${esc(formatMoney(Math.round(r.amount * 100)))}${r.status === 'registered' ? ' (fakturaen kommer på e-post)' : ''}</p>` : '';
-  return page(`Påmeldt: ${f.ev.name}`, `${header(f)}<div class="box"><h2>Takk for påmeldingen!</h2><p>${status}</p><p>Deltakernummer: ${r.participantNumber}</p>${pay}</div>`);
+  return page(`Påmeldt: ${f.ev.name}`, `${header(f)}<div class="box"><h2>Takk for påmeldingen!</h2><p>${status}</p>${r.participantNumber !== undefined ? `<p>Deltakernummer: ${r.participantNumber}</p>` : ''}${pay}</div>`);
 }

@@ -17,6 +17,8 @@ import { audit } from '../audit/audit.service.js';
 import { countryCode } from '../common/countries.js';
 import { getSettings } from '../settings/settings.service.js';
 import { checkChallenge } from './captcha.js';
+import { EMAIL_RE } from '../sending/sending-settings.js';
+import { discountFor, hasLink } from './signup-rules.js';
 import type { SignupInput } from './events.schema.js';
 import type { SignupResult } from './events.output.js';
 import { nowMinute } from './events.service.js';
@@ -102,14 +104,15 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     const name = blank(input.name);
     const email = blank(input.email);
     if (!name) errors.add('name', 'EMPTY');
-    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('email', 'INVALID_EMAIL');
+    // The name is the only text of the signup that reaches the confirmation e-mail: no links in it (no relay for spam).
+    else if (hasLink(name)) errors.add('name', 'NAME_WITH_LINK');
+    // The outbox's address rule (sending-settings.ts): an address accepted here is one the confirmation can be sent to.
+    if (!email || email.length > 254 || !EMAIL_RE.test(email)) errors.add('email', 'INVALID_EMAIL');
     const mobile = blank(input.mobile);
     if (mobile && ev.sms_enabled && !smsNumber(mobile)) errors.add('mobile', 'MOBILE_FOR_SMS');
 
     const code = blank(input.discountCode);
-    const discount = code
-      ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', code).executeTakeFirst()
-      : undefined;
+    const discount = code ? await discountFor(trx, ev.number, code) : undefined;
     if (code && !discount) errors.add('discountCode', 'UNKNOWN_DISCOUNT_CODE');
 
     const values: ChosenValue[] = [];
@@ -178,7 +181,8 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     const status = reg ? 'registered' : 'pending';
     await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${number}`, 'signup', { status, amount: reg ? reg.amount : amount, discountCode: p.discount_code, invoice: reg?.invoice?.number ?? null });
     if (!reg) await notifyPending(tctx, ev, p);
-    return { participantNumber: number, status, amount: oreToKr(amount) };
+    // The participant number tells how many signed up: only shown when the host shows the signup statistics.
+    return { ...(ev.show_signup_stats ? { participantNumber: number } : {}), status, amount: oreToKr(amount) };
   });
 }
 
@@ -187,7 +191,7 @@ export async function publicFacts(ctx: AppContext, publicId: number, code: strin
   const ev = await publicEvent(ctx.db, ctx, publicId);
   const settings = await getSettings(ctx);
   const fields = await customFieldsOf(ctx.db, ev.number);
-  const discount = code ? await ctx.db.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', code).executeTakeFirst() : undefined;
+  const discount = code ? await discountFor(ctx.db, ev.number, code) : undefined;
   const price = await amountOf(ctx.db, await participantItems(ctx.db, ev, fields, [], discount ?? null), settings.company.vatRegistered);
   const taken = seatsTaken(ev);
   const closed = closedReasons(ctx, ev);
