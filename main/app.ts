@@ -1,10 +1,12 @@
 import SqliteDatabase from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openDatabase, openPostgres, type OpenedDatabase } from '../db/connection.js';
 import { isPostgresUrl } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { fileApiKeyStore } from './api-key.js';
+import { sharedApiKeyStore } from './owner-key.js';
+import { defaultDataDir } from './data-dir.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppContext } from './context.js';
 import { startDailyBackups } from './features/backups/rolling.js';
@@ -59,6 +61,8 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
     throw err;
   }
   const clock = opts.clock ?? systemClock(process.env.KVITT_TODAY || undefined);
+  // Office mode without KVITT_API_KEY: one owner key for every process on the database (main/owner-key.ts).
+  const override = opts.apiKey ?? (process.env.KVITT_API_KEY || undefined);
   const binding = process.env.KVITT_SQLITE_BINDING;
   const ctx: AppContext = {
     db: database.db,
@@ -66,7 +70,7 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
     dataDir,
     dbTarget: opts.dbFile === ':memory:' ? undefined : opts.dbFile,
     push: createPushBus(),
-    apiKeys: fileApiKeyStore(dataDir, opts.apiKey ?? (process.env.KVITT_API_KEY || undefined)),
+    apiKeys: postgres && !override ? await sharedApiKeyStore(database.db, join(defaultDataDir(), 'api-key')) : fileApiKeyStore(dataDir, override),
     backupTo: inMemory ? undefined : async (file) => void (await database.raw.backup(file)),
     restoreFrom: inMemory
       ? undefined

@@ -18,10 +18,20 @@ export interface Actor {
   sessionId?: number;
 }
 
-/** Where the loopback API key lives; the headless and Electron entries provide a file-backed store. */
+/**
+ * Where the owner API key lives: a file in the data folder (main/api-key.ts), or on a PostgreSQL database the file
+ * plus its SHA-256 in the database, which every server process on it checks (main/owner-key.ts).
+ */
 export interface ApiKeyStore {
+  /** The key as this process knows it ('' when it knows only the hash: office mode, the key made on another machine). */
   get(): string;
-  regenerate(): string;
+  regenerate(): string | Promise<string>;
+  /** Office mode: whether `presented` is the owner key as the database holds it now. Absent: compare with get(). */
+  verify?(presented: string): Promise<boolean>;
+  /** Office mode: the current key when this machine's file holds it, else null (for settings.getApiKey). */
+  read?(): Promise<string | null>;
+  /** Where the key is, for the start-up message. */
+  where?(): string;
 }
 
 /** Everything a service needs, passed in; nothing is global. */

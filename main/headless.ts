@@ -62,8 +62,9 @@ async function serve(args: string[]) {
   });
   console.log(`Kvitt is serving ${shown(dbFile)}`);
   if (tls) console.log(`TLS:  ${tls.source}${tls.generated ? ' (self-signed, generated)' : ''}\n      SHA-256 fingerprint ${tls.fingerprint}`);
-  console.log(`API:  ${base}/  (Authorization: Bearer <key>; the key is in ${app.ctx.dataDir ?? '(memory)'}/api-key or KVITT_API_KEY)`);
-  console.log(`GUI:  ${base}/app/login?token=${loginToken}`);
+  const keyAt = process.env.KVITT_API_KEY ? 'KVITT_API_KEY' : (app.ctx.apiKeys?.where?.() ?? (app.ctx.dataDir ? `${app.ctx.dataDir}/api-key` : '(memory: set KVITT_API_KEY)'));
+  console.log(`API:  ${base}/  (Authorization: Bearer <key>; the owner key: ${keyAt})`);
+  console.log(`GUI:  ${base}/app/login?token=${loginToken}  (works once, for 10 minutes; then log in with the key)`);
   console.log(`      people log in at ${base}/app/login with their own key (the owner makes users: POST /users/)`);
   if (!existsSync(rendererDir)) console.log('      (the GUI is not built: run npm run build:web)');
   const stop = async () => {

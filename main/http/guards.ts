@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LEGACY_OWNER, type Actor } from '../features/users/actor.js';
 import { hostMatcher } from '../office-server/listen.js';
 import { fieldError } from '../ops/errors.js';
-import { ownerKeyOf } from './auth.js';
+import { ownerKeyOf, presentedKey } from './auth.js';
 import type { UserAuth } from './login.js';
 import { isPublicRoute } from './public-routes.js';
 import { errorReply, schemeOf } from './results.js';
@@ -87,25 +87,42 @@ export interface Auth {
   actorOf(req: FastifyRequest): Actor;
 }
 
-export function authGuards(o: { apiKey: () => string; originatorId: string; users: UserAuth }): Auth {
+export function authGuards(o: { apiKey: () => string; verifyOwnerKey?: (key: string) => Promise<boolean>; originatorId: string; users: UserAuth }): Auth {
   const actors = new WeakMap<FastifyRequest, Actor>();
   const open: PreHandler = (_req, _reply, done) => done();
   const guarded: PreHandler = (req, reply, done) => {
+    // Office mode: the owner key is whatever the database holds now (main/owner-key.ts), asked on every request.
+    const presented = o.verifyOwnerKey ? presentedKey(req.headers.authorization) : undefined;
+    if (presented && o.verifyOwnerKey) {
+      o.verifyOwnerKey(presented).then(
+        (isOwner) => (isOwner ? asOwner(req, reply, done) : byUser(req, reply, done, 'other')),
+        (err) => reply.send(err),
+      );
+      return;
+    }
     const key = ownerKeyOf(req, o.apiKey(), o.originatorId);
     if (key === 'owner') return done(); // the owner key: answered without a database look-up
-    const refuse = (message: string) => {
-      // Bearer only: a Basic challenge would make a browser remember the key and send it on cross-site requests.
-      reply.header('WWW-Authenticate', 'Bearer realm="kvitt"');
-      errorReply(reply, 401, 'UNAUTHORIZED', message);
-    };
-    if (typeof key === 'object') return refuse(key.refused);
+    if (typeof key === 'object') return refuse(reply, key.refused);
+    byUser(req, reply, done, key);
+  };
+  const asOwner = (req: FastifyRequest, reply: FastifyReply, done: Done) => {
+    const oid = req.headers['originator-id'];
+    if (oid !== undefined && String(oid) !== o.originatorId) return refuse(reply, `Originator-Id must be ${o.originatorId}`);
+    done();
+  };
+  const refuse = (reply: FastifyReply, message: string) => {
+    // Bearer only: a Basic challenge would make a browser remember the key and send it on cross-site requests.
+    reply.header('WWW-Authenticate', 'Bearer realm="kvitt"');
+    errorReply(reply, 401, 'UNAUTHORIZED', message);
+  };
+  const byUser = (req: FastifyRequest, reply: FastifyReply, done: Done, key: 'other' | 'none') => {
     const message = key === 'other' ? 'Wrong API key' : 'Send the API key (Authorization: Bearer <key>) or log in at /app/login';
     // An office user's key, or a browser session (main/http/login.ts, sessions table).
     o.users.actorOf(req).then(
       (actor) => {
         const oid = req.headers['originator-id'];
-        if (!actor) return refuse(message);
-        if (oid !== undefined && String(oid) !== o.originatorId) return refuse(`Originator-Id must be ${o.originatorId}`);
+        if (!actor) return refuse(reply, message);
+        if (oid !== undefined && String(oid) !== o.originatorId) return refuse(reply, `Originator-Id must be ${o.originatorId}`);
         actors.set(req, actor);
         done();
       },

@@ -85,7 +85,7 @@ const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inlin
  */
 export function registerLogin(
   app: FastifyInstance,
-  o: { apiKey: () => string; users: UserAuth; secure: boolean; errorReply: (reply: FastifyReply, status: number, code: string, message: string, fields?: unknown[]) => unknown },
+  o: { apiKey: () => string; verifyOwnerKey?: (key: string) => Promise<boolean>; users: UserAuth; secure: boolean; errorReply: (reply: FastifyReply, status: number, code: string, message: string, fields?: unknown[]) => unknown },
 ) {
   const flags = `HttpOnly; SameSite=Strict; Path=/${o.secure ? '; Secure' : ''}`;
   const cookie = (value: string) => `${SESSION_COOKIE}=${value}; ${flags}`;
@@ -106,7 +106,8 @@ export function registerLogin(
       const fields = [...(typeof body?.key === 'string' && body.key.length > 0 && body.key.length <= 200 ? [] : [{ field: 'key', message: 'must be your API key' }]), ...extra.map((f) => ({ field: f, message: 'is not a known field' }))];
       return o.errorReply(reply, 400, 'VALIDATION_ERROR', 'Send {"key": "<your API key>"}', fields);
     }
-    const session = await o.users.login(body.key, sameSecret(body.key, o.apiKey()), client(req));
+    const owner = o.verifyOwnerKey ? await o.verifyOwnerKey(body.key) : sameSecret(body.key, o.apiKey());
+    const session = await o.users.login(body.key, owner, client(req));
     if (!session) return o.errorReply(reply, 401, 'UNAUTHORIZED', 'Wrong key or disabled user');
     reply.header('Set-Cookie', cookie(session.token));
     return reply.code(200).send({ name: session.actor.name, role: session.actor.role });

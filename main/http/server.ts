@@ -71,11 +71,13 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
 
   app.addHook('onRequest', requestChecks({ port: opts.port, publicHosts: opts.publicHosts }));
   const users = new UserAuth(ctx, loginToken);
-  const auth = authGuards({ apiKey: opts.apiKey, originatorId, users });
+  const store = ctx.apiKeys;
+  const verifyOwnerKey = store?.verify ? (key: string) => store.verify!(key) : undefined;
+  const auth = authGuards({ apiKey: opts.apiKey, verifyOwnerKey, originatorId, users });
   registerOpRoutes(app, ctx, ops, auth, opts.version ?? '1.0');
 
   registerEventsRoute(app, ctx.push, auth.guard(false)); // the push channel for the browser GUI (server-sent events)
-  registerLogin(app, { apiKey: opts.apiKey, users, secure: !!opts.tls, errorReply });
+  registerLogin(app, { apiKey: opts.apiKey, verifyOwnerKey, users, secure: !!opts.tls, errorReply });
 
   if (opts.rendererDir) registerGuiFiles(app, opts.rendererDir);
   app.get('/', async (_req, reply) => reply.send({ name: 'Kvitt', api: '/openapi.json', gui: '/app/' }));

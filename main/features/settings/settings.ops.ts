@@ -30,7 +30,7 @@ export const settingsOps = [
     method: 'GET',
     path: '/originators/current/api-key',
     summary: 'The loopback API key',
-    run: (_i, ctx) => ({ key: ctx.apiKeys?.get() ?? null }),
+    run: async (_i, ctx) => ({ key: ctx.apiKeys ? (ctx.apiKeys.read ? await ctx.apiKeys.read() : ctx.apiKeys.get()) : null }),
   }),
   defineOp({
     name: 'settings.regenerateApiKey',
@@ -43,7 +43,7 @@ export const settingsOps = [
       if (!ctx.apiKeys) throw new OpError(409, 'NO_KEY_STORE', 'This instance has no API key store');
       let key: string;
       try {
-        key = ctx.apiKeys.regenerate();
+        key = await ctx.apiKeys.regenerate();
       } catch (e) {
         throw new OpError(409, 'KEY_FIXED', (e as Error).message);
       }
