@@ -280,19 +280,20 @@ const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(
  * at the end) also the overview, its documents, summary and graph, and every report, which read every invoice.
  */
 async function checkAll(today: string, mine: ModelInvoice[], full: boolean) {
-  for (const m of mine) await checkInvoice(m, today);
+  await Promise.all(mine.map((m) => checkInvoice(m, today)));
   const all = [...book.values()];
   const t = totals(all, today);
   const at = `on ${today}`;
   // Lists: the sums of each state and of all.
   const sums = async (state: string) => (await s.json(`/invoices/sums?state=${state}`)).body;
-  const [sAll, sDue, sNotDue] = [await sums('all'), await sums('due'), await sums('not-due')];
+  // Reads in parallel (nothing changes between them): the same day's figures, fewer round trips.
+  const [sAll, sDue, sNotDue, ledgerBalance] = await Promise.all([sums('all'), sums('due'), sums('not-due'), s.json('/overview/sales-ledger/balance')]);
   expect({ all: [ore(sAll.balance), ore(sAll.toRefund), sAll.count], due: [ore(sDue.balance), sDue.count], notDue: [ore(sNotDue.balance), sNotDue.count] }, `sums ${at}`).toEqual({
     all: [t.outstanding, t.toRefund, t.count],
     due: [t.due, t.dueCount],
     notDue: [t.notDue, t.notDueCount],
   });
-  expect(ore((await s.json('/overview/sales-ledger/balance')).body.balance), `ledger balance ${at}`).toBe(t.balance);
+  expect(ore(ledgerBalance.body.balance), `ledger balance ${at}`).toBe(t.balance);
   if (!full) return;
   // The overview: its table (all years) and the tiles' figures agree; Betalt leaves out invoices credited in full.
   const ov = (await s.json('/overview/invoices?year=all')).body.groups[0].items as { description: string; count: number; balance?: number; _links: { self: { uri: string } } }[];
@@ -323,22 +324,27 @@ async function checkAll(today: string, mine: ModelInvoice[], full: boolean) {
     const row = bal.items.find((i) => i.recipientNumber === c);
     expect(row ? ore(row.balance) : 0, `recipients/balance row ${c} ${at}`).toBe(totals(all.filter((m) => m.recipient === c), today).balance);
   }
-  const open = await reportJson(s, 'openItems', { to: today }, ['number', 'balance']);
+  const [open, invoices, accounts, payments] = await Promise.all([
+    reportJson(s, 'openItems', { to: today }, ['number', 'balance']),
+    reportJson(s, 'invoices', {}, ['number', 'balance']),
+    reportJson(s, 'accountOverview', { from: FIRST_DAY, to: today }, ['date', 'debit', 'credit', 'balance']),
+    reportJson(s, 'payments', { from: FIRST_DAY, to: today }, ['date', 'amount']),
+  ]);
   expect([sumOre(open.items, 'balance'), open.items.length], `openItems ${at}`).toEqual([t.balance, t.nonZero]);
   for (const m of mine) {
     const row = open.items.find((i) => i.number === m.number);
     expect(row ? ore(row.balance) : 0, `openItems row ${m.number} ${at}`).toBe(nok(m, balanceOf(m)));
   }
-  const invoices = await reportJson(s, 'invoices', {}, ['number', 'balance']);
+
   expect(sumOre(invoices.items, 'balance'), `invoices report ${at}`).toBe(t.balance);
-  const accounts = await reportJson(s, 'accountOverview', { from: FIRST_DAY, to: today }, ['date', 'debit', 'credit', 'balance']);
+
   expect(lastBalance(accounts.items), `accountOverview ${at}`).toBe(t.balance);
   for (const c of new Set(mine.map((m) => m.recipient))) {
     const ledger = await reportJson(s, `recipients/${c}/salesledger`, { from: FIRST_DAY, to: today }, ['date', 'debit', 'credit', 'balance']);
     const own = totals(all.filter((m) => m.recipient === c), today).balance;
     expect(lastBalance(ledger.items), `salesledger ${c} ${at}`).toBe(own);
   }
-  const payments = await reportJson(s, 'payments', { from: FIRST_DAY, to: today }, ['date', 'amount']);
+
   expect(sumOre(payments.items, 'amount'), `payments report ${at}`).toBe(cashNok);
 }
 
