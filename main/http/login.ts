@@ -74,6 +74,7 @@ function go(key){e.textContent='';fetch('/app/login',{method:'POST',credentials:
 .catch(function(){e.textContent='Serveren svarer ikke / The server does not answer'})}
 f.addEventListener('submit',function(ev){ev.preventDefault();go(k.value.trim())});
 if(/[?&]expired=1/.test(location.search))e.textContent='Økten er utløpt eller avsluttet – logg inn på nytt / Your session has ended – log in again';
+if(/[?&]token=/.test(location.search))e.textContent='Innloggingslenken er brukt eller utløpt (den virker én gang, i 10 minutter) – logg inn med nøkkelen / The login link was used or has expired – log in with the key';
 var m=/[#&]key=([^&]+)/.exec(location.hash);if(m){history.replaceState(null,'',location.pathname);go(decodeURIComponent(m[1]))}})();`;
 
 const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; frame-ancestors 'none'";
@@ -94,7 +95,8 @@ export function registerLogin(
     const token = (req.query as { token?: string }).token;
     if (token === undefined) return reply.type('text/html; charset=utf-8').header('Content-Security-Policy', PAGE_CSP).send(LOGIN_PAGE);
     const session = typeof token === 'string' ? await o.users.loginWithLink(token, client(req)) : null;
-    if (!session) return o.errorReply(reply, 401, 'UNAUTHORIZED', `This login link is not valid: it works once, for ${LOGIN_LINK_MINUTES} minutes after start-up. Log in with the owner key at /app/login`);
+    // A used or expired link: the login page (401), which says so, so the person can log in with the key right there.
+    if (!session) return reply.code(401).type('text/html; charset=utf-8').header('Content-Security-Policy', PAGE_CSP).send(LOGIN_PAGE);
     reply.header('Set-Cookie', cookie(session));
     return reply.redirect('/app/');
   });

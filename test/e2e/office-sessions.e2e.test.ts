@@ -1,5 +1,6 @@
 /**
  * Sessions in a browser against the office server (HTTPS, certificate pinned): Logg ut ends the session on the server;
+ * demotion and disabling end the user's sessions;
  * the owner sees the active sessions under Settings → Brukere and ends one ("Avslutt økt"); a renewed key ends the
  * user's sessions; the last owner is told in Norwegian why they cannot step down. Each ended session's next step lands
  * on the login page.
@@ -61,7 +62,7 @@ const make = async (name: string, role: 'owner' | 'bookkeeper') => {
   return r.body as { id: number; key: string };
 };
 
-test('Logg ut, Avslutt økt and a renewed key each end a session; the last owner cannot step down', async () => {
+test('Logg ut, Avslutt økt, a renewed key, demotion and disabling each end a session; the last owner cannot step down', async () => {
   const kari = await make('Kari Økt', 'bookkeeper');
 
   // Logg ut: back on the login page, and the old cookie opens nothing any more.
@@ -107,6 +108,14 @@ test('Logg ut, Avslutt økt and a renewed key each end a session; the last owner
   expect((await w.call('GET', `/users/${olaUser.id}`, { key: TEST_KEY })).body).toMatchObject({ role: 'owner', active: true });
   await navTo(ola, 'Kunder');
   expect(ola.url()).not.toMatch(/login/);
+
+  // Demoted by the owner, Ola's session ends: he logs in again as a bookkeeper.
+  await owner.reload();
+  await visible(owner.getByTestId(`user-role-${olaUser.id}`));
+  await owner.getByTestId(`user-role-${olaUser.id}`).click();
+  await owner.getByRole('option', { name: 'Regnskapsfører' }).click();
+  await textOf(owner.locator('body'), 'Ola Eier er nå regnskapsfører');
+  await landsOnLogin(ola, 'Produkter');
 
   // Disabling Kari from the owner's screen ends her session as well.
   await owner.reload();
