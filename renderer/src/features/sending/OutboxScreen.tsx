@@ -92,7 +92,7 @@ function OutboxTabs() {
       key: 'status',
       header: t('send.col.status'),
       width: '160px',
-      render: (r) => <ShipmentStatusBadge status={r.status} waitingFor={waitingFor(r)} />,
+      render: (r) => <ShipmentStatusBadge status={r.status} waitingFor={waitingFor(r)} method={r.method} />,
     },
     {
       key: 'reason',

@@ -7,8 +7,17 @@ const COLOR: Record<string, string> = { IN_PROGRESS: 'blue', DELIVERED: 'teal', 
  * A shipment's delivery status (spec 2.9) in words. `waitingFor`: an IN_PROGRESS shipment that cannot go until
  * Innstillinger → E-post has a mail server and sender (`email`) or an SMS service (`sms`) says so instead of "Underveis".
  */
-export function ShipmentStatusBadge({ status, waitingFor }: { status: string; waitingFor?: 'email' | 'sms' }) {
+export function ShipmentStatusBadge({ status, waitingFor, method }: { status: string; waitingFor?: 'email' | 'sms'; method?: string }) {
   const { t } = useTranslation();
+  if (status === 'DELIVERED' && method === 'ehf') {
+    // An EHF "delivered" by the sender is a file written to <data folder>/outbox/ehf: no receiver has it yet (WRITTEN,
+    // reported by the API as the spec's DELIVERED; docs/files-and-inputs.md).
+    return (
+      <Badge variant="light" color="cyan" tt="none" title={t('send.status.WRITTEN_HINT')} data-testid="shipment-status" data-state="WRITTEN">
+        {t('send.status.WRITTEN')}
+      </Badge>
+    );
+  }
   if (status === 'IN_PROGRESS' && waitingFor) {
     return (
       <Badge
