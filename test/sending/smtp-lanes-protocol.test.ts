@@ -101,4 +101,21 @@ describe('the outbox SMTP connections when the server misbehaves', () => {
     expect(r).toMatchObject({ ok: false, e: { responseCode: 421 } });
     expect(smtp.seen.delivered).toBe(0);
   });
+
+  test('a server that ends each connection with 421 at its second mail, while other used connections are idle: the mail goes out on a new connection at once', async () => {
+    const rcpts = new Map<number, number>();
+    const smtp = await scripted((step, n) => {
+      if (step !== 'RCPT') return null;
+      rcpts.set(n, (rcpts.get(n) ?? 0) + 1);
+      return rcpts.get(n)! > 1 ? '421 4.7.0 too many mails on this connection' : null;
+    });
+    const l = smtp.lanes(2);
+    // Two mails at once: two connections, each has carried one mail and waits idle.
+    expect((await Promise.all([settled(l.send(envelope, raw)), settled(l.send(envelope, raw))])).map((r) => r.ok)).toEqual([true, true]);
+    expect(smtp.seen.connections).toBe(2);
+    // The third is refused with 421 on the idle connection it takes; it must not be tried again on the other used one.
+    expect((await settled(l.send(envelope, raw))).ok).toBe(true);
+    expect(smtp.seen.delivered).toBe(3);
+    expect(smtp.seen.connections).toBe(3);
+  });
 });

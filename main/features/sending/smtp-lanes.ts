@@ -49,7 +49,9 @@ export class SmtpLanes {
    */
   async send(envelope: Envelope, raw: Buffer): Promise<SMTPConnection.SentMessageInfo> {
     for (let attempt = 0; ; attempt++) {
-      const conn = await this.acquire();
+      // The retry takes a new connection: the other idle ones were opened as long ago and a server that ends
+      // connections after a number of mails would refuse it there too.
+      const conn = await this.acquire(attempt > 0);
       const reused = conn.sent > 0;
       // A fresh envelope each time: SMTPConnection notes its errors on the object it is given.
       // The bytes as a stream SMTPConnection reads once the envelope is accepted: whether it was read tells whether
@@ -86,9 +88,20 @@ export class SmtpLanes {
     for (const wake of this.waiting.splice(0)) wake();
   }
 
-  private async acquire(): Promise<Conn> {
+  /** A free connection; `fresh`: a newly opened one (an idle one is closed to make room when all are open). */
+  private async acquire(fresh = false): Promise<Conn> {
     for (;;) {
       if (this.closed) throw Object.assign(new Error('the SMTP connections were closed'), { code: 'ECONNECTION' });
+      if (fresh) {
+        if (this.open < this.size) return this.connect();
+        const spare = this.idle.shift();
+        if (spare) {
+          this.drop(spare, true);
+          continue;
+        }
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
+        continue;
+      }
       const conn = this.idle.pop();
       if (conn) {
         clearTimeout(conn.idle);
