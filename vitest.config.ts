@@ -14,6 +14,8 @@ export default defineConfig({
     isolate: false,
     // A file classed database-free (left out of the PostgreSQL pass) fails if it reaches the test database after all.
     setupFiles: ['test/helpers/database-guard.ts'],
+    // the official EHF rules for the in-process validator (test/helpers/ehf-validator.ts), built once and cached
+    globalSetup: ['test/helpers/ehf-rules-setup.ts'],
     provide: { databaseFreeFiles: splitByDatabase().databaseFree },
   },
 });

@@ -90,7 +90,7 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
   };
   const stopBackups = opts.dailyBackups && !inMemory ? startDailyBackups(ctx) : async () => {};
   // The background sender works the outbox while the app runs (main/features/sending).
-  const sender = opts.sender ? new OutboxSender(ctx, { ehfValidator: process.env.KVITT_EHF_VALIDATOR || null }) : null;
+  const sender = opts.sender ? new OutboxSender(ctx) : null;
   sender?.start();
   // The automatic dunning run once a day while the app runs, when Settings → Purring has it on (main/features/dunnings).
   const stopDunnings = opts.dailyDunnings ? startDailyDunnings(ctx) : async () => {};

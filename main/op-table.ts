@@ -16,6 +16,7 @@ import { settingsOps } from './features/settings/settings.ops.js';
 import { sendingOps } from './features/sending/sending.ops.js';
 import { userOps } from './features/users/users.ops.js';
 import { sessionOps } from './features/users/sessions.ops.js';
+import { ehfValidationOps } from './features/documents/ehf-validation.ops.js';
 import type { Op } from './ops/define.js';
 
 /** The operation table: every operation of Kvitt, served alike over IPC and loopback HTTP. */
@@ -38,6 +39,7 @@ export const allOps = [
   ...closingInterestOps,
   ...userOps,
   ...sessionOps,
+  ...ehfValidationOps,
   // one line per area
 ] as const satisfies readonly Op[];
 

@@ -196,6 +196,9 @@ export const ERROR_MESSAGES = {
   EHF_NEEDS_DATA_FOLDER: () => 'EHF needs a data folder (the database is in memory)',
   EHF_NOT_MADE: (p: { reason: string }) => p.reason,
   EHF_INVALID: (p: { problem: string }) => p.problem,
+  /** The EHF file broke a fatal rule of the official check (docs/ehf-validation.md): the first rule, its text, all failed. */
+  EHF_RULE_FAILED: (p: { rule: string; text: string; failed: number; rules: string }) =>
+    `the EHF file breaks the official rule ${p.rule}: ${p.text}${p.failed > 1 ? ` (${p.failed} rules failed: ${p.rules})` : ''}`,
   SMS_GATEWAY_ANSWERED: (p: { status: number; body: string }) => `the SMS gateway answered ${p.status} ${p.body}`.trim(),
   SMS_GATEWAY_UNREACHABLE: (p: { reason: string }) => `the SMS gateway is unreachable: ${p.reason}`,
   /** The mail server's final no (5xx): its own answer. */

@@ -1,22 +1,19 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
+import { ehfRulesPresent, expectValidEhf } from '../helpers/ehf-validator.js';
 import { flush, pdfText, startSmsGateway, startSmtp, useSmtp, type Smtp } from './helpers.js';
-import { requireTool, skipWithout, VALIDATE_EHF } from '../helpers/external-tools.js';
 
 let s: DocServer | undefined;
 let smtp: Smtp | undefined;
 const dirs: string[] = [];
-const env = process.env.KVITT_EHF_VALIDATOR;
 afterEach(async () => {
   await s?.close();
   await smtp?.close().catch(() => undefined);
   s = smtp = undefined;
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  if (env === undefined) delete process.env.KVITT_EHF_VALIDATOR;
-  else process.env.KVITT_EHF_VALIDATOR = env;
 });
 const tempDir = () => {
   const d = mkdtempSync(join(tmpdir(), 'kvitt-outbox-'));
@@ -24,7 +21,6 @@ const tempDir = () => {
   return d;
 };
 const ITEMS = { items: [{ productCode: 'A1', quantity: 1 }] };
-const VALIDATOR = VALIDATE_EHF;
 
 describe('paper: the print queue', () => {
   test('a paper body with an address: print queue entry, PDF with that address, Mark printed → DELIVERED; the address stays for the document', async () => {
@@ -75,9 +71,7 @@ describe('paper: the print queue', () => {
 });
 
 describe('EHF into the data folder', () => {
-  test.skipIf(skipWithout(VALIDATOR, 'validate-ehf'))('a valid EHF is written to outbox/ehf/ and DELIVERED to 0192:<orgno> (checked with validate-ehf)', async () => {
-    requireTool(VALIDATOR, 'validate-ehf');
-    process.env.KVITT_EHF_VALIDATOR = VALIDATOR;
+  test.skipIf(!ehfRulesPresent())('a valid EHF is checked by the official rules, written to outbox/ehf/ and DELIVERED to 0192:<orgno>', async () => {
     const dir = tempDir();
     s = await startDocServer({ dbFile: join(dir, 'kvitt.sqlite') });
     const n = await issueInvoice(s, { recipient: { number: s.company }, ...ITEMS });
@@ -86,24 +80,30 @@ describe('EHF into the data folder', () => {
     const [r] = await flush(s);
     expect(r, JSON.stringify(r)).toMatchObject({ status: 'DELIVERED', error: null });
     const file = join(dir, 'outbox', 'ehf', `faktura-${n}.xml`);
-    expect(readFileSync(file, 'utf8')).toContain(`<cbc:ID>${n}</cbc:ID>`);
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).toContain(`<cbc:ID>${n}</cbc:ID>`);
+    await expectValidEhf(xml);
+    expect(readdirSync(join(dir, 'outbox', 'ehf'))).toEqual([`faktura-${n}.xml`]);
     expect((await s.json(`/invoices/${n}/history`)).body[0]).toMatchObject({ description: `Faktura ${n} sendt som EHF`, recipientAddress: '0192:923609016', status: 'DELIVERED' });
-  }, 60_000);
+  }, 120_000);
 
-  test('an EHF that fails the rules is NOT_DELIVERED with the rule, and no file is written', async () => {
+  test.skipIf(!ehfRulesPresent())('an EHF that breaks an official rule is NOT_DELIVERED with the rule id and text, and no file is written', async () => {
     const dir = tempDir();
-    const failing = join(dir, 'fail-ehf.sh');
-    writeFileSync(failing, '#!/bin/sh\necho "$1: FAIL"\necho "  fatal BR-CO-15: Invoice total amount with VAT = Invoice total amount without VAT + Invoice total VAT amount."\nexit 1\n', { mode: 0o755 });
-    process.env.KVITT_EHF_VALIDATOR = failing;
     s = await startDocServer({ dbFile: join(dir, 'kvitt.sqlite') });
-    const n = await issueInvoice(s, { recipient: { number: s.company }, ...ITEMS });
+    // "Q9Z" looks like a UN/ECE unit code, so the writer passes it on; it is in no code list (BR-CL-23, fatal).
+    const product = await s.json('/products/', { body: { code: 'ODD', description: 'Rar enhet', unitPrice: 100, taxRate: 25, unit: 'Q9Z' } });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    const n = await issueInvoice(s, { recipient: { number: s.company }, items: [{ productCode: 'ODD', quantity: 1 }] });
     await s.json(`/invoices/${n}/send`, { body: { ehf: {} } });
     const [r] = await flush(s);
     expect(r.status).toBe('NOT_DELIVERED');
-    expect(r.error).toContain('BR-CO-15');
+    expect(r.error).toContain('BR-CL-23');
     expect(existsSync(join(dir, 'outbox', 'ehf')) ? readdirSync(join(dir, 'outbox', 'ehf')) : []).toEqual([]);
-    expect((await s.json('/outbox/?status=NOT_DELIVERED')).body[0].lastError).toContain('BR-CO-15');
-  });
+    const row = (await s.json('/outbox/?status=NOT_DELIVERED')).body[0];
+    expect(row.lastErrorCode).toBe('EHF_RULE_FAILED');
+    expect(row.lastErrorParams).toMatchObject({ rule: 'BR-CL-23', text: expect.stringContaining('UN/ECE Recommendation 20'), failed: 1, rules: 'BR-CL-23' });
+    expect(row.lastError).toContain('breaks the official rule BR-CL-23');
+  }, 120_000);
 });
 
 describe('SMS through the gateway', () => {

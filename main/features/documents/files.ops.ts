@@ -14,6 +14,7 @@ import { numbersOf, type DocRow, type LineRow } from './document-rows.js';
 import { getCreditNoteRow, getDraftRow, invoiceWithBalance } from '../invoices/invoices.service.js';
 import { originatorSnapshot } from './party.js';
 import { FileOf } from '../../ops/output.js';
+import { assertEhfValid } from './ehf-check.js';
 
 export const FILE_STEM: Record<DocumentView['kind'], string> = {
   invoice: 'faktura',
@@ -28,10 +29,14 @@ export async function pdfOf(view: DocumentView) {
   return file('application/pdf', name, data);
 }
 
-/** EHF for an invoice or credit note; a recipient without an organisation number is a 400 that says why. */
-export function ehfOf(view: DocumentView) {
+/**
+ * EHF for an invoice or credit note, checked against the official rules first (ehf-check.ts): a recipient without an
+ * organisation number is a 400 that says why, a file that breaks a fatal rule a 422 EHF_RULE_FAILED naming the rule.
+ */
+export async function ehfOf(view: DocumentView) {
+  let xml: string;
   try {
-    return file('application/xml', `${FILE_STEM[view.kind]}-${view.number}.xml`, Buffer.from(renderEhf(view), 'utf8'));
+    xml = renderEhf(view);
   } catch (e) {
     if (e instanceof BuyerOrgMissing) {
       throw new OpError(400, e.code, `${EHF_NEEDS_BUYER_ORG}: EHF is for businesses and public bodies; send this document as PDF`, [
@@ -45,6 +50,8 @@ export function ehfOf(view: DocumentView) {
     }
     throw e;
   }
+  await assertEhfValid(xml);
+  return file('application/xml', `${FILE_STEM[view.kind]}-${view.number}.xml`, Buffer.from(xml, 'utf8'));
 }
 
 /** The view of a draft body that is not saved (the editor's live preview). */
@@ -83,7 +90,7 @@ export const documentFileOps = [
     output: FileOf('application/xml'),
     method: 'GET',
     path: '/invoices/{number}/ehf',
-    summary: 'The invoice as EHF 3.0 (Peppol BIS Billing 3.0 UBL); 400 when the recipient has no organisation number',
+    summary: 'The invoice as EHF 3.0 (Peppol BIS Billing 3.0 UBL); 400 when the recipient has no organisation number, 422 EHF_RULE_FAILED when the file breaks an official rule',
     params: NumberParam,
     run: async ({ params }, ctx) => ehfOf(await buildView(ctx, await invoiceWithBalance(ctx, params.number))),
   }),
@@ -101,7 +108,7 @@ export const documentFileOps = [
     output: FileOf('application/xml'),
     method: 'GET',
     path: '/invoices/credit-notes/{number}/ehf',
-    summary: 'The credit note as EHF 3.0 CreditNote; 400 when the recipient has no organisation number',
+    summary: 'The credit note as EHF 3.0 CreditNote; 400 when the recipient has no organisation number, 422 EHF_RULE_FAILED when the file breaks an official rule',
     params: NumberParam,
     run: async ({ params }, ctx) => ehfOf(await buildView(ctx, await getCreditNoteRow(ctx, params.number))),
   }),

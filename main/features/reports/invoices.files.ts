@@ -1,7 +1,8 @@
 /**
  * The invoices report as files: PDF (every invoice and credit note of the date or number range in one PDF, each
  * rendered by the document PDF writer and joined with pdf-lib) and EHF (one zip with each document's EHF 3.0 file and
- * `sammendrag.csv` naming what was exported and what was not, with the reason). Documents are read in chunks.
+ * `sammendrag.csv` naming what was exported and what was not, with the reason: an EHF that breaks an official rule is left
+ * out with the rule's id and text). Documents are read in chunks.
  */
 import { PDFDocument } from 'pdf-lib';
 import type { AppContext } from '../../context.js';
@@ -12,6 +13,7 @@ import { zipStream } from '../../render/zip/ehf-zip.js';
 import { FileResult } from '../../ops/define.js';
 import { fieldError, validationError } from '../../ops/errors.js';
 import { buildViews } from '../documents/document-view.builder.js';
+import { checkEhf, ehfRuleParams } from '../documents/ehf-check.js';
 import { keyset } from './chunks.js';
 import { invoiceRowsQuery } from './invoices.report.js';
 import type { ReportRequest } from './report.types.js';
@@ -70,7 +72,15 @@ export async function invoicesEhf(ctx: AppContext, req: ReportRequest): Promise<
           const kind = v.kind === 'invoice' ? 'Faktura' : 'Kreditnota';
           const total = csvMoney(v.totalOre);
           try {
-            zip.add(name, Buffer.from(renderEhf(v), 'utf8'));
+            const xml = renderEhf(v);
+            // Only files that pass the official rules go into the zip; the summary names the rule of one that did not.
+            const report = await checkEhf(xml);
+            if (!report.ok) {
+              const r = ehfRuleParams(report);
+              lines.push([String(v.number), kind, v.buyer.name, total, 'nei', '', `Bryter EHF-regelen ${r.rule}: ${r.text}`]);
+              continue;
+            }
+            zip.add(name, Buffer.from(xml, 'utf8'));
             lines.push([String(v.number), kind, v.buyer.name, total, 'ja', name, '']);
           } catch (e) {
             const why = e instanceof BuyerOrgMissing ? 'Kunden har ikke organisasjonsnummer (EHF er for virksomheter)'

@@ -1,14 +1,12 @@
 /** One delivery attempt of one outbox row: e-mail over SMTP, EHF into the data folder, SMS to the gateway. */
-import { execFile } from 'node:child_process';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Selectable } from 'kysely';
 import type { SendMailOptions } from 'nodemailer';
 import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
-import { errorMessage, type ErrorCode, type ParamsArg } from '../../ops/error-codes.js';
+import { errorMessage, type ErrorCode, type ErrorParams, type ParamsArg } from '../../ops/error-codes.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { documentSources, type DocumentFacts } from './document-source.js';
 import { documentMail, type MailContent } from './mail.js';
@@ -38,8 +36,6 @@ export interface DeliveryEnv {
   all: Settings;
   /** The SMTP connections of the current settings, or null when no server is configured. */
   smtp(): SmtpLanes | null;
-  /** A program that validates EHF files (../shared/peppol/validate-ehf); null = the writer's own checks only. */
-  ehfValidator: string | null;
 }
 
 /** SMTP errors: 5xx (and a refused address) are final, everything else (no connection, 4xx, auth) is retried. */
@@ -125,19 +121,6 @@ async function deliverEmail(env: DeliveryEnv, row: OutboxRow, prepared?: Prepare
   }
 }
 
-/** Runs the EHF validator on a file; null when it passes, else the failed rules. */
-function validateEhfFile(program: string, file: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile(program, [file], { timeout: 120_000 }, (err, stdout, stderr) => {
-      const out = `${stdout}${stderr}`.trim();
-      if (!err) return resolve(null);
-      const code = (err as { code?: number }).code;
-      if (code === 2) return resolve(`the EHF validator could not run: ${out}`);
-      resolve(out.split('\n').filter((l) => /fatal/i.test(l)).map((l) => l.trim()).join('\n') || out);
-    });
-  });
-}
-
 async function deliverEhf(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
   const source = documentSources[row.ref_type as SentDocumentType];
   if (!source?.ehf) return failed('NOT_DELIVERED', 'NO_EHF', { type: row.ref_type });
@@ -146,21 +129,22 @@ async function deliverEhf(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
   try {
     ehf = await source.ehf(env.ctx, row.ref_number);
   } catch (e) {
+    // The file broke an official rule (source.ehf checks it before anything is written): not sent, with the rule.
+    if (e instanceof OpError && e.code === 'EHF_RULE_FAILED') return failed('NOT_DELIVERED', 'EHF_RULE_FAILED', e.params as ErrorParams<'EHF_RULE_FAILED'>);
     if (e instanceof OpError) return failed('NOT_DELIVERED', 'EHF_NOT_MADE', { reason: e.message });
     throw e;
   }
-  const tmp = join(tmpdir(), `kvitt-ehf-${process.pid}-${row.id}-${ehf.filename}`);
-  await writeFile(tmp, ehf.xml, 'utf8');
+  const dir = join(env.ctx.dataDir, 'outbox', 'ehf');
+  await mkdir(dir, { recursive: true });
+  // Written beside its final name, then renamed: a reader of the folder never sees half a file.
+  const tmp = join(dir, `.${ehf.filename}.${process.pid}.tmp`);
   try {
-    const problem = env.ehfValidator ? await validateEhfFile(env.ehfValidator, tmp) : null;
-    if (problem) return failed('NOT_DELIVERED', 'EHF_INVALID', { problem });
-    const dir = join(env.ctx.dataDir, 'outbox', 'ehf');
-    await mkdir(dir, { recursive: true });
-    await rename(tmp, join(dir, ehf.filename)).catch(async () => writeFile(join(dir, ehf.filename), ehf.xml, 'utf8'));
-    return { status: 'DELIVERED', info: `outbox/ehf/${ehf.filename}` };
+    await writeFile(tmp, ehf.xml, 'utf8');
+    await rename(tmp, join(dir, ehf.filename));
   } finally {
     await rm(tmp, { force: true });
   }
+  return { status: 'DELIVERED', info: `outbox/ehf/${ehf.filename}` };
 }
 
 async function deliverSms(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {

@@ -95,7 +95,7 @@ export function documentKindSource(kind: DocumentKind): DocumentSource {
   };
   if (kind === 'invoice' || kind === 'credit-note') {
     source.ehf = async (ctx, number) => {
-      const f = ehfOf(await buildView(ctx, await rowOf(ctx, kind, number)));
+      const f = await ehfOf(await buildView(ctx, await rowOf(ctx, kind, number)));
       return { filename: f.filename, xml: f.data.toString('utf8') };
     };
   }

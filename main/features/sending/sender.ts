@@ -25,8 +25,6 @@ import { leaseMs, newClaimant } from '../../ops/leases.js';
 export interface SenderOptions {
   /** How often the sender looks for due retries without being told (ms). */
   pollMs?: number;
-  /** A program that validates EHF files before they are written (KVITT_EHF_VALIDATOR, ../shared/peppol/validate-ehf). */
-  ehfValidator?: string | null;
 }
 
 export interface AttemptResult {
@@ -164,7 +162,7 @@ export class OutboxSender {
         after = ids[ids.length - 1];
         if (!env) {
           const [settings, all] = await Promise.all([sendingSettings(this.ctx), getSettings(this.ctx)]);
-          env = { ctx: this.ctx, settings, all, smtp: () => this.transport(settings), ehfValidator: this.opts.ehfValidator ?? null };
+          env = { ctx: this.ctx, settings, all, smtp: () => this.transport(settings) };
         }
         results.push(...(await this.work(env, ids, force, book, () => Date.now() < safeUntil)));
       }
@@ -332,12 +330,12 @@ const senders = new WeakMap<Db, OutboxSender>();
 
 /** The running sender of this database, or a one-off one (not started) for a flush when none runs (tests, seeding). */
 export function senderOf(ctx: AppContext): OutboxSender {
-  return senders.get(ctx.db) ?? new OutboxSender(ctx, { ehfValidator: process.env.KVITT_EHF_VALIDATOR || null });
+  return senders.get(ctx.db) ?? new OutboxSender(ctx);
 }
 
 /** The entries start one sender per opened database and stop it on close. */
 export function startSender(ctx: AppContext, opts: SenderOptions = {}): OutboxSender {
-  const sender = new OutboxSender(ctx, { ehfValidator: process.env.KVITT_EHF_VALIDATOR || null, ...opts });
+  const sender = new OutboxSender(ctx, opts);
   sender.start();
   return sender;
 }

@@ -69,7 +69,8 @@ const UNIT_CODES: Record<string, string> = {
   m: 'MTR', meter: 'MTR', cm: 'CMT', mm: 'MMT', km: 'KMT',
   m2: 'MTK', 'm²': 'MTK', kvm: 'MTK', m3: 'MTQ', 'm³': 'MTQ',
   kwh: 'KWH',
-  par: 'PR', sett: 'SET', set: 'SET', pk: 'PK', pakke: 'PK', pakker: 'PK', eske: 'CT', kartong: 'CT',
+  // Packages are UN/ECE Rec 21 codes, written with the X prefix of Rec 20's list (BR-CL-23: plain PK and CT fail).
+  par: 'PR', sett: 'SET', set: 'SET', pk: 'XPK', pakke: 'XPK', pakker: 'XPK', eske: 'XCT', kartong: 'XCT',
 };
 
 /** UN/ECE unit code for a free-text unit ("stk", "timer", "kg"); C62 ("one") when unknown or empty. */

@@ -180,6 +180,7 @@ export const errorTexts = {
     'errors.EHF_NEEDS_DATA_FOLDER': 'EHF krever en datamappe (databasen ligger bare i minnet)',
     'errors.EHF_NOT_MADE': 'EHF-filen kunne ikke lages: {{reason}}',
     'errors.EHF_INVALID': 'EHF-filen besto ikke valideringen: {{problem}}',
+    'errors.EHF_RULE_FAILED': 'EHF-filen ble stoppet: den bryter den offisielle EHF-regelen {{rule}} («{{text}}»). Brutte regler: {{rules}}',
     'errors.SMS_GATEWAY_ANSWERED': 'SMS-tjenesten svarte {{status}} {{body}}',
     'errors.SMS_GATEWAY_UNREACHABLE': 'får ikke kontakt med SMS-tjenesten: {{reason}}',
     'errors.MAIL_SERVER_REFUSED': 'e-postserveren avviste meldingen: {{reason}}',
@@ -222,6 +223,7 @@ export const errorTexts = {
     'errors.NAME_WITH_LINK': 'må være et navn, uten nett- eller e-postadresser',
     'errors.PERIOD_TOO_LONG': 'perioden kan være høyst {{years}} år her; velg en kortere periode',
     'errors.op.EHF_BUYER_ID_INVALID': 'Kundens organisasjonsnummer passer ikke til ICD-en: rett kunden før EHF lages',
+    'errors.op.EHF_RULE_FAILED': 'EHF-filen ble ikke laget: den bryter den offisielle EHF-regelen {{rule}} («{{text}}»). Brutte regler: {{rules}}. Rett dokumentet eller kunden, eller send som PDF.',
   },
   en: {
     'errors.REQUIRED': 'is required',
@@ -398,6 +400,7 @@ export const errorTexts = {
     'errors.EHF_NEEDS_DATA_FOLDER': 'EHF needs a data folder (the database is in memory only)',
     'errors.EHF_NOT_MADE': 'the EHF file could not be made: {{reason}}',
     'errors.EHF_INVALID': 'the EHF file failed validation: {{problem}}',
+    'errors.EHF_RULE_FAILED': 'the EHF file was stopped: it breaks the official EHF rule {{rule}} (“{{text}}”). Rules broken: {{rules}}',
     'errors.SMS_GATEWAY_ANSWERED': 'the SMS service answered {{status}} {{body}}',
     'errors.SMS_GATEWAY_UNREACHABLE': 'the SMS service cannot be reached: {{reason}}',
     'errors.MAIL_SERVER_REFUSED': 'the mail server refused the message: {{reason}}',
@@ -440,5 +443,6 @@ export const errorTexts = {
     'errors.NAME_WITH_LINK': 'must be a name, without web or e-mail addresses',
     'errors.PERIOD_TOO_LONG': 'the period may span at most {{years}} years here; choose a shorter period',
     'errors.op.EHF_BUYER_ID_INVALID': "The customer's identifier does not fit its ICD: correct the customer before making an EHF",
+    'errors.op.EHF_RULE_FAILED': 'The EHF file was not made: it breaks the official EHF rule {{rule}} (“{{text}}”). Rules broken: {{rules}}. Correct the document or the customer, or send it as PDF.',
   },
 };
