@@ -239,6 +239,8 @@ export const OP_ACCESS = {
   // sessions
   'sessions.list': OWNER,
   'sessions.end': OWNER,
+  // EHF validation (whether the official rules check every EHF)
+  'documents.ehfValidation': ANY,
 } as const satisfies Record<OpName, Access> & Record<string, Access>; // the reports, named from data, are checked by the test
 
 const table: Readonly<Record<string, Access>> = OP_ACCESS;

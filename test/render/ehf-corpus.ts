@@ -30,10 +30,10 @@ function random(seed: number) {
 }
 
 const FOREIGN: PartySnapshot[] = [
-  { ...buyerCompany, name: 'Svenska Möbler AB', orgNumber: '5560360793', address1: 'Drottninggatan 5', address2: null, zip: '111 51', city: 'Stockholm', country: 'SE' },
-  { ...buyerCompany, name: 'Dansk Design ApS', orgNumber: '13585628', address1: 'Strøget 10', address2: null, zip: '1160', city: 'København K', country: 'DK' },
-  { ...buyerCompany, name: 'Müller & Söhne GmbH', orgNumber: 'DE123456789', address1: 'Hauptstraße 1', address2: null, zip: '10115', city: 'Berlin', country: 'DE' },
-  { ...buyerCompany, name: 'Global Logistics Ltd', orgNumber: '5790000436057', address1: '1 King Street', address2: null, zip: 'EC2V 8AU', city: 'London', country: 'GB' },
+  { ...buyerCompany, name: 'Svenska Möbler AB', orgNumber: '5560360793', icd: 7, address1: 'Drottninggatan 5', address2: null, zip: '111 51', city: 'Stockholm', country: 'SE' },
+  { ...buyerCompany, name: 'Dansk Design ApS', orgNumber: '13585628', icd: 184, address1: 'Strøget 10', address2: null, zip: '1160', city: 'København K', country: 'DK' },
+  { ...buyerCompany, name: 'Müller & Söhne GmbH', orgNumber: 'DE123456789', icd: 9930, address1: 'Hauptstraße 1', address2: null, zip: '10115', city: 'Berlin', country: 'DE' },
+  { ...buyerCompany, name: 'Global Logistics Ltd', orgNumber: '5790000436057', icd: 88, address1: '1 King Street', address2: null, zip: 'EC2V 8AU', city: 'London', country: 'GB' },
 ];
 const NORWEGIAN: PartySnapshot[] = [
   buyerCompany,
@@ -113,7 +113,8 @@ export function ehfCorpus(count = 210, seed = 20260315): CorpusDoc[] {
     const view = generated(r, i);
     docs.push({ name: `gen-${String(i).padStart(3, '0')}-${view.kind}-${view.currency}.xml`, xml: renderEhf(view), broken: false });
   }
-  const sources = docs.filter((d) => !d.name.includes('credit') && d.name.includes('NOK')).slice(0, 3);
+  // Norwegian NOK invoices with a VAT-registered seller (each break below finds what it changes there)
+  const sources = docs.filter((d) => !d.name.includes('credit') && d.name.includes('NOK') && /<cac:AccountingCustomerParty>\s*<cac:Party>\s*<cbc:EndpointID schemeID="0192"/.test(d.xml) && d.xml.includes('<cbc:ID>S</cbc:ID>')).slice(0, 3);
   for (const [why, breakIt] of BREAKS) {
     for (const [k, d] of sources.entries()) {
       const xml = breakIt(d.xml);

@@ -7,6 +7,7 @@ import { formErrors } from '../../shared/form-errors';
 import type { Recipient } from '../recipients/recipient.types';
 import { useSettings } from '../settings/settings.store';
 import { useSendingVersion } from './sending.store';
+import { useEhfValidation } from './ehf-validation';
 import { SEND_OP, type MethodName, type SendingView, type SentType, type ShipmentMethods, type ShipmentView } from './sending.types';
 
 type Method = 'email' | 'paper' | 'ehf';
@@ -44,6 +45,7 @@ export function SendDialog({ type, number, what, recipientNumber, opened, onClos
   const [busy, setBusy] = useState(false);
   const settings = useSettings((s) => s.settings);
   const sending = (settings as unknown as { sending?: SendingView } | null)?.sending;
+  const ehfCheck = useEhfValidation();
 
   useEffect(() => {
     if (!opened) return;
@@ -134,6 +136,11 @@ export function SendDialog({ type, number, what, recipientNumber, opened, onClos
           ) : null}
           {methods.available.includes('ehf') ? (
             <Checkbox label={label('ehf')} checked={chosen.has('ehf')} onChange={(e) => toggle('ehf', e.currentTarget.checked)} data-testid="send-method-ehf" description={t('send.ehfTo', { org: recipient.organisation.number })} />
+          ) : null}
+          {chosen.has('ehf') && ehfCheck && !ehfCheck.enabled ? (
+            <Alert color="yellow" variant="light" data-testid="send-ehf-unchecked">
+              {t('send.ehfUnchecked')}
+            </Alert>
           ) : null}
           {methods.available.some((m) => m === 'eFaktura' || m === 'avtaleGiro') ? (
             <Text size="xs" c="dimmed" data-testid="send-bank-only">
