@@ -90,7 +90,7 @@ function generated(r: ReturnType<typeof random>, i: number): DocumentView {
 
 const BREAKS: Array<[string, (xml: string) => string]> = [
   ['wrong-endpoint-scheme', (x) => x.replace(/(<cac:AccountingCustomerParty>[\s\S]*?<cbc:EndpointID schemeID=")0192/, '$10007')],
-  ['wrong-legal-scheme', (x) => x.replace(/(<cac:AccountingCustomerParty>[\s\S]*?<cbc:CompanyID schemeID=")0192/, '$10088')],
+  ['wrong-legal-scheme', (x) => x.replace(/(<cac:AccountingCustomerParty>[\s\S]*?<cbc:CompanyID schemeID=")0192/, '$10007')],
   ['wrong-payable', (x) => x.replace(/(<cbc:PayableAmount currencyID="\w+">)([\d.-]+)/, (_, a, v) => `${a}${(Number(v) + 1).toFixed(2)}`)],
   ['wrong-tax-total', (x) => x.replace(/(<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="\w+">)([\d.-]+)/, (_, a, v) => `${a}${(Number(v) + 0.5).toFixed(2)}`)],
   ['wrong-line-sum', (x) => x.replace(/(<cac:LegalMonetaryTotal>\s*<cbc:LineExtensionAmount currencyID="\w+">)([\d.-]+)/, (_, a, v) => `${a}${(Number(v) + 10).toFixed(2)}`)],
