@@ -14,6 +14,12 @@ import { OutboxSender } from './features/sending/sender.js';
 import { createPushBus } from './push/bus.js';
 import { startDailyDunnings } from './features/dunnings/auto-run.js';
 import { acquireLock, checkWritable, damagedMessage, StartupError } from './startup.js';
+import { isMainThread } from 'node:worker_threads';
+import { runEhfChecksWith } from './features/documents/ehf-check.js';
+import { runTask } from './workers/pool.js';
+
+// The official EHF check (docs/ehf-validation.md) runs in the worker pool, off the API's thread; a worker checks in place.
+if (isMainThread) runEhfChecksWith((xml) => runTask('ehf.validate', xml));
 
 export interface OpenedApp {
   ctx: AppContext;

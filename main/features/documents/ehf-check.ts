@@ -1,20 +1,28 @@
 /**
  * Every EHF Kvitt writes, sends or zips is checked first against the official rules (docs/ehf-validation.md): in the
- * worker pool from the API's thread, in place where the caller already is a worker (the EHF zip of the reports). A
+ * worker pool from the API's thread (main/app.ts hands it there), in place where the caller already is a worker (the
+ * EHF zip of the reports). A
  * fatal rule refuses the file with the rule's id and text (EHF_RULE_FAILED); warnings pass.
  */
-import { isMainThread } from 'node:worker_threads';
 import { OpError } from '../../ops/errors.js';
 import { errorMessage } from '../../ops/error-codes.js';
 import { validateEhf, type EhfReport } from '../../render/ehf/rules/validate-ehf.js';
-import { runTask } from '../../workers/pool.js';
 
 export type { EhfReport } from '../../render/ehf/rules/validate-ehf.js';
 export { ehfValidationStatus } from '../../render/ehf/rules/rules-dir.js';
 
+type Checker = (xml: string) => Promise<EhfReport>;
+/** In this thread until the app hands the check to its worker pool (main/app.ts; a worker itself checks in place). */
+let checker: Checker = validateEhf;
+
+/** Where the check runs: main/app.ts gives the worker pool's task `ehf.validate` (keeps documents free of the pool). */
+export function runEhfChecksWith(run: Checker): void {
+  checker = run;
+}
+
 /** The official check of one EHF document (UBL 2.1 schema, EN 16931, Peppol BIS 3 with NO-R-*). */
 export function checkEhf(xml: string): Promise<EhfReport> {
-  return isMainThread ? runTask('ehf.validate', xml) : validateEhf(xml);
+  return checker(xml);
 }
 
 /** The parameters of EHF_RULE_FAILED: the first fatal rule, its text, how many failed and their ids. */
