@@ -210,8 +210,8 @@ async function roundOff(ctx: AppContext, plan: CreditPlan, number: number) {
   if (plan.target === null) return;
   const trx = ctx.db;
   const b = await trx.selectFrom('invoice_balances').select(['balance', 'credited_total', 'settled_date']).where('document_id', '=', plan.inv.id).executeTakeFirstOrThrow();
-  const residual = plan.target === 'balance' ? b.balance : plan.inv.total - b.credited_total;
-  if (residual === 0 || Math.abs(residual) > plan.tolerance) return;
+  const residual = roundingAfter(plan, b.balance, plan.inv.total - b.credited_total);
+  if (residual === 0) return;
   const today = ctx.clock.today();
   await trx
     .insertInto('ledger_entries')
@@ -228,6 +228,16 @@ async function roundOff(ctx: AppContext, plan: CreditPlan, number: number) {
 }
 
 /**
+ * The øre roundOff books after a credit note (0 when none), from the balance and the creditable rest the credit note
+ * leaves: one rule for the issue and its preview, so the dialog shows the balance the issue leaves.
+ */
+function roundingAfter(plan: CreditPlan, balanceAfter: number, leftAfter: number): number {
+  if (plan.target === null) return 0;
+  const residual = plan.target === 'balance' ? balanceAfter : leftAfter;
+  return residual === 0 || Math.abs(residual) > plan.tolerance ? 0 : residual;
+}
+
+/**
  * What a credit note with this body would be, without issuing it: the amount, the balance before and after, and what
  * the customer then has to get back. The figures are the ones POST …/credit-note issues, to the øre.
  */
@@ -235,7 +245,7 @@ export async function previewCredit(ctx: AppContext, number: number, input: Cred
   const settings = await getSettings(ctx);
   const plan = await planCredit(ctx, number, input, settings);
   const d = plan.checked.doc;
-  const after = plan.balance - d.total;
+  const after = plan.balance - d.total - roundingAfter(plan, plan.balance - d.total, plan.left - d.total);
   return {
     invoiceNumber: number,
     currency: d.currency,
