@@ -71,10 +71,6 @@ export const KNOWN_CYCLES: string[][] = [
     'main/features/sending/history.ts',
     'main/features/sending/outbox.ts',
   ],
-  ['main/features/events/events.output.ts', 'main/features/events/events.schema.ts'],
-  ['main/features/reports/invoices.files.ts', 'main/features/reports/invoices.report.ts'],
-  ['main/render/pdf/direct/dunning-layout.ts', 'main/render/pdf/dunning-writer.ts'],
-  ['main/render/pdf/direct/statement-layout.ts', 'main/render/pdf/statement-pdf.ts'],
 ];
 
 export function areaOf(path: string): string | null {

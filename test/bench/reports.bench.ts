@@ -20,7 +20,7 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { openApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
-import { invoiceRowsQuery } from '../../main/features/reports/invoices.report.js';
+import { invoiceRowsQuery } from '../../main/features/reports/invoices.rows.js';
 import { inNok } from '../../main/features/reports/ledger.sql.js';
 import { seedAll } from '../../main/seed/seed.js';
 import SqliteDatabase from 'better-sqlite3';

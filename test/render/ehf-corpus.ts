@@ -8,6 +8,7 @@
 import type { DocumentView, PartySnapshot } from '../../main/render/document-view';
 import { renderEhf } from '../../main/render/ehf/ehf-writer';
 import { buildDoc, buyerCompany, sellerAs, sellerEnk, type LineInput } from './fixtures';
+import { rng, type Rng } from '../../main/seed/random.js';
 
 export interface CorpusDoc {
   name: string;
@@ -16,18 +17,6 @@ export interface CorpusDoc {
   broken: boolean;
 }
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] };
-}
 
 const FOREIGN: PartySnapshot[] = [
   { ...buyerCompany, name: 'Svenska Möbler AB', orgNumber: '5560360793', icd: 7, address1: 'Drottninggatan 5', address2: null, zip: '111 51', city: 'Stockholm', country: 'SE' },
@@ -45,11 +34,11 @@ const WORDS = ['Rådgivning', 'Smørbrød', 'Kabel', 'Lisens', 'Frakt', 'Reparas
 const REASONS = ['Utleie av fast eiendom, unntatt etter mval. § 3-11', 'Helsetjenester, unntatt etter mval. § 3-2', 'Undervisning, unntatt etter mval. § 3-5'];
 const CURRENCIES: Array<[string, number]> = [['NOK', 1], ['NOK', 1], ['NOK', 1], ['EUR', 11.7245], ['SEK', 1.0123], ['USD', 10.8571], ['DKK', 1.5712]];
 
-function longText(r: ReturnType<typeof random>, words: number): string {
+function longText(r: Rng, words: number): string {
   return Array.from({ length: words }, () => r.pick(WORDS)).join(' ');
 }
 
-function lineOf(r: ReturnType<typeof random>, vatRegistered: boolean, i: number): LineInput {
+function lineOf(r: Rng, vatRegistered: boolean, i: number): LineInput {
   const category = !vatRegistered ? 'O' : r.pick(['S', 'S', 'S', 'S', 'Z', 'E'] as const);
   const line: LineInput = {
     description: r.next() < 0.1 ? longText(r, r.int(40, 120)) : `${r.pick(WORDS)} ${i + 1}`,
@@ -66,7 +55,7 @@ function lineOf(r: ReturnType<typeof random>, vatRegistered: boolean, i: number)
 }
 
 /** One generated document (valid as far as Kvitt's writer makes it so). */
-function generated(r: ReturnType<typeof random>, i: number): DocumentView {
+function generated(r: Rng, i: number): DocumentView {
   const vatRegistered = r.next() > 0.12;
   const seller = vatRegistered ? sellerAs : sellerEnk;
   const buyer = r.next() < 0.2 ? r.pick(FOREIGN) : r.pick(NORWEGIAN);
@@ -107,7 +96,7 @@ const BREAKS: Array<[string, (xml: string) => string]> = [
 
 /** `count` generated documents and every way of breaking one, each applied to a few of them. */
 export function ehfCorpus(count = 210, seed = 20260315): CorpusDoc[] {
-  const r = random(seed);
+  const r = rng(seed);
   const docs: CorpusDoc[] = [];
   for (let i = 0; i < count; i++) {
     const view = generated(r, i);

@@ -144,5 +144,3 @@ export const SignupInput = Type.Object(
 );
 export type SignupInput = Static<typeof SignupInput>;
 
-/** The read shapes live in events.output.ts (the renderer imports them from here). */
-export type { EventView, ParticipantView } from './events.output.js';

@@ -15,7 +15,7 @@ import { fieldError, validationError } from '../../ops/errors.js';
 import { buildViews } from '../documents/document-view.builder.js';
 import { checkEhf, ehfRuleParams } from '../documents/ehf-check.js';
 import { keyset } from './chunks.js';
-import { invoiceRowsQuery } from './invoices.report.js';
+import { invoiceRowsQuery } from './invoices.rows.js';
 import type { ReportRequest } from './report.types.js';
 
 /** A PDF is built in memory: at most this many documents in one. */

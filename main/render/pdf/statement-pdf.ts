@@ -4,18 +4,10 @@
  * (direct/statement-layout.ts) and written by its small PDF writer (direct/pdf-file.ts), as the invoice family; the
  * figures come ready from the caller.
  */
-import type { ReportRow, TableColumn } from '../report/report-table.js';
 import { writePdf } from './direct/pdf-file.js';
-import { layoutStatement } from './direct/statement-layout.js';
+import { layoutStatement, type Statement } from './direct/statement-layout.js';
 
-export interface Statement {
-  title: string;
-  company: string;
-  period: string;
-  columns: TableColumn[];
-  rows: ReportRow[];
-  totals: Record<string, number>;
-}
+export type { Statement } from './direct/statement-layout.js';
 
 export async function renderStatementPdf(s: Statement): Promise<Buffer> {
   return writePdf(layoutStatement(s));

@@ -6,9 +6,8 @@
  * with rate and period, the amount to pay), the free text, the payment sentence, inkassoloven § 9's warning on an
  * inkassovarsel, and the giro for the whole amount by the new deadline at the bottom of the last page.
  */
-import type { DocumentView } from '../../document-view';
 import { formatAccount, formatDate, formatMoney, formatPercent } from '../../format';
-import type { DunningDocument } from '../dunning-writer';
+import type { DocumentView } from '../../document-view';
 import type { FactRow } from '../blocks/parties';
 import { ACCENT, CONTENT_W, customerNumberOf, HEAD_FILL, INK, MARGIN_L, MUTED, nonEmpty, RULE, type ContentObject } from '../layout';
 import type { DisplayDocument } from './display-list';
@@ -16,6 +15,29 @@ import { Flow } from './flow';
 import { fontFor, widthOf } from './metrics';
 import { giroPart, head, pageHeads, paragraph } from './page-parts';
 import { drawRow, layRow, type Cell, type TableSpec } from './table';
+
+export interface DunningDocument {
+  /** The dunned invoice as issued (seller, buyer, KID, currency, total). */
+  invoice: DocumentView;
+  number: number;
+  dunningNumber: number;
+  dunningDate: string;
+  dueDate: string;
+  debtCollectionNotice: boolean;
+  /** A closing interest note (rentenota): interest only, on an invoice paid in full late. */
+  interestNote?: boolean;
+  /** Which notice of its kind on the invoice this is (1. purring, 2. purring); dunningNumber when absent. */
+  ordinal?: number;
+  dunningText: string | null;
+  /** Øre, the invoice's currency. */
+  invoiceBalance: number;
+  /** Fees and interest of earlier notices (part of invoiceBalance). */
+  earlierCharges: number;
+  fee: number;
+  interest: number;
+  interestPrincipal: number;
+  interestParts: { from: string; to: string; days: number; rate: number; principal?: number; interest: number }[];
+}
 
 const title = (d: DunningDocument) => (d.interestNote ? 'Rentenota' : d.debtCollectionNotice ? 'Inkassovarsel' : 'Purring');
 const total = (d: DunningDocument) => d.invoiceBalance + d.fee + d.interest;

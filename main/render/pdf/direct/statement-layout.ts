@@ -9,14 +9,22 @@
  * Every page: "Side X av Y" top right, 7 pt grey.
  */
 import { formatDate, formatMoney } from '../../format';
-import type { TableColumn } from '../../report/report-table';
+import type { ReportRow, TableColumn } from '../../report/report-table';
 import { ACCENT, HEAD_FILL, MUTED, PAGE_H, PAGE_W } from '../layout';
-import type { Statement } from '../statement-pdf';
 import type { DisplayDocument, FontName } from './display-list';
 import { Flow } from './flow';
 import { ascentOf, fontFor, widthOf } from './metrics';
 import { drawRow, layRow, type Cell, type TableSpec } from './table';
 import { drawLines, layoutText, textWidths, type Align } from './text-layout';
+
+export interface Statement {
+  title: string;
+  company: string;
+  period: string;
+  columns: TableColumn[];
+  rows: ReportRow[];
+  totals: Record<string, number>;
+}
 
 const MARGIN_X = 40;
 const MARGIN_TOP = 50;

@@ -1,4 +1,4 @@
-import type { EventView, ParticipantView } from '../../../../main/features/events/events.schema';
+import type { EventView, ParticipantView } from '../../../../main/features/events/events.output';
 import type { OpTree } from '../../api/op-types';
 import { parseDecimal, toInputText } from '../../shared/money';
 
