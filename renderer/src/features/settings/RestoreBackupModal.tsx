@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BackupContents } from '../../../../main/features/backups/restore.service';
 import { ApiError, call } from '../../api/client';
 import { formatDate, formatMoney } from '../../shared/money';
-import type { BackupInfo } from './BackupsTab';
+import type { BackupInfo } from '../../../../main/features/backups/backups.service';
 
 const KINDS = ['invoice', 'credit-note', 'offer', 'order-confirmation'] as const;
 
