@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_outbox_error_code.js';
 import * as m0016 from './migrations/0016_leases.js';
 import * as m0017 from './migrations/0017_sessions.js';
 import * as m0019 from './migrations/0019_interest_history.js';
+import * as m0023 from './migrations/0023_first_day.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0016_leases': m0016,
   '0017_sessions': m0017,
   '0019_interest_history': m0019,
+  '0023_first_day': m0023,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -101,7 +101,7 @@ describe('renderDocumentPdf', () => {
     expect(t).toContain('1 EUR = 11,7245 NOK');
     expect(t).toMatch(/25 % 2 446,88 611,72 28 688,44 7 172,11/);
     expect(t).toContain('IBAN NO93 8601 1117 947');
-    expect(t).toMatch(/1,5 dag 950,00 12,5 25 1 246,88/);
+    expect(t).toMatch(/1,5 dager 950,00 12,5 25 1 246,88/);
   });
 
   it('60-line invoice: several pages, repeated table header, page numbers, totals on the last page', async () => {

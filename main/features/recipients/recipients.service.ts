@@ -203,11 +203,37 @@ function checkRecipient(input: RecipientInput, look: Lookups, prefix: string, er
     deleted: 0,
     sort_name: norwegianSortKey(name),
     // toLowerCase is toLocaleLowerCase('nb-NO') (only Turkish, Azeri and Lithuanian case differently), and much cheaper.
-    search_text: [name, customerNumber, orgNumber, email].filter(Boolean).join(' ').toLowerCase(),
+    search_text: '',
     created_at: now,
     updated_at: now,
   };
+  row.search_text = searchText(row);
   return { row, customValues, labels: input.labels ? [...new Set(input.labels)] : undefined };
+}
+
+/** Separators a person types in a number ("989 743 309", "+47 912 34 567", "22-33-44-55"). */
+const NUMBER_SEPARATORS = /[\s.\-()/]/g;
+
+/**
+ * What the list's search looks in (one column, `search_text`): name, customer number, org number, e-mail, city, and
+ * phone and mobile without their spaces, lower-cased. (db/migrations/0023_first_day.ts wrote it so for the rows before.)
+ */
+export function searchText(r: Pick<NewRow, 'name' | 'customer_number' | 'org_number' | 'email' | 'city' | 'phone' | 'mobile'>): string {
+  const compact = (v: string | null | undefined) => (v ? v.replace(NUMBER_SEPARATORS, '') : null);
+  // toLowerCase is toLocaleLowerCase('nb-NO') (only Turkish, Azeri and Lithuanian case differently), and much cheaper.
+  return [r.name, r.customer_number, r.org_number, r.email, r.city, compact(r.phone), compact(r.mobile)].filter(Boolean).join(' ').toLowerCase();
+}
+
+/**
+ * The LIKE patterns a search term looks for: the term as typed, and, for a number typed with spaces as the screens show
+ * it ("989 743 309", "912 34 567"), the same digits without them (numbers are kept compact in search_text).
+ */
+export function searchPatterns(q: string | undefined): string[] {
+  const term = q?.trim().toLocaleLowerCase('nb-NO');
+  if (!term) return [];
+  const like = (t: string) => `%${t.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+  const compact = /^\+?[\d\s.\-()/]+$/.test(term) ? term.replace(NUMBER_SEPARATORS, '') : term;
+  return compact !== term && compact ? [like(term), like(compact)] : [like(term)];
 }
 
 /**
@@ -527,11 +553,9 @@ async function listViews(db: Kysely<Database>, rows: Row[]): Promise<RecipientLi
 function filtered(db: Kysely<Database>, filter: RecipientFilter) {
   let q = db.selectFrom('recipients');
   if (!filter.includeDeleted) q = q.where('deleted', '=', 0);
-  const term = filter.q?.trim().toLocaleLowerCase('nb-NO');
-  if (term) {
-    const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-    q = q.where(sql<boolean>`search_text like ${like} escape '\\'`);
-  }
+  const patterns = searchPatterns(filter.q);
+  if (patterns.length === 1) q = q.where(sql<boolean>`search_text like ${patterns[0]} escape '\\'`);
+  else if (patterns.length) q = q.where(sql<boolean>`(search_text like ${patterns[0]} escape '\\' or search_text like ${patterns[1]} escape '\\')`);
   if (filter.labelNumber === -1) {
     q = q.where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('recipient_labels').select('label_number').whereRef('recipient_labels.recipient_number', '=', 'recipients.number'))),

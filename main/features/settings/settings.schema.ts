@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OptNullStr, OptStr } from '../../ops/schemas.js';
 
-export const ORG_FORMS = ['ans', 'as', 'asa', 'ba', 'bblbrl', 'da', 'enk', 'esek', 'fli', 'gfs', 'iks', 'kffkf', 'ks', 'pre', 'prv', 'sa', 'sti', 'ue'] as const;
+export const ORG_FORMS = ['ans', 'as', 'asa', 'ba', 'bblbrl', 'da', 'enk', 'esek', 'fli', 'gfs', 'iks', 'kffkf', 'ks', 'pre', 'prv', 'sa', 'sti', 'ue', 'nuf'] as const;
 
 export const CompanySettings = Type.Object({
   name: OptStr(100),

@@ -5,6 +5,7 @@
  */
 import type { DocumentView, LineView } from '../../document-view';
 import { formatMoney, formatPercent, formatQuantity } from '../../format';
+import { unitForQuantity } from '../../../domain/units';
 import { ACCENT, CONTENT_W, HEAD_FILL, INK, MARGIN_L, MUTED, nonEmpty, RULE } from '../layout';
 import type { Flow } from './flow';
 import { fontFor } from './metrics';
@@ -38,7 +39,7 @@ export function drawLinesTable(flow: Flow, doc: DocumentView): void {
     body.push([
       description,
       cell(formatQuantity(l.quantityMilli), 'right', true),
-      cell(nonEmpty(l.unit) ?? ''),
+      cell(unitForQuantity(nonEmpty(l.unit), l.quantityMilli)),
       cell(formatMoney(l.unitPriceOre), 'right', true),
       ...(hasDiscount ? [cell(l.discountHundredths ? formatPercent(l.discountHundredths) : '', 'right')] : []),
       cell(lineVatLabel(l, sellerVat), 'right'),

@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DocItem } from './document.types';
 import { computeTotals, formatMoney, formatOre, formatQuantity } from '../../shared/money';
+import { unitForQuantity } from '../../../../main/domain/units';
 
 const right = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
 
@@ -32,7 +33,7 @@ export function DocumentItemsTable({ items, total, tax, currency, totalLabelKey 
               <Table.Td>{i.description}</Table.Td>
               <Table.Td style={right}>
                 {formatQuantity(i.quantity)}
-                {i.unit ? ` ${i.unit}` : ''}
+                {i.unit ? ` ${unitForQuantity(i.unit, Math.round(i.quantity * 1000))}` : ''}
               </Table.Td>
               <Table.Td style={right}>{formatMoney(i.unitPrice ?? 0)}</Table.Td>
               <Table.Td style={right}>{i.discount ? `${formatQuantity(i.discount)} %` : ''}</Table.Td>

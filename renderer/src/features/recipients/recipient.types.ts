@@ -14,7 +14,7 @@ export type CustomFieldType = CustomFieldDef['type'];
 export type Country = ItemOf<'common.listCountries'>;
 export type ExchangeRate = ItemOf<'common.listExchangeRates'>;
 
-/** The 18 organisation form codes of spec 2.1 with their Norwegian names. */
+/** The 18 organisation form codes of spec 2.1 with their Norwegian names, and NUF (a foreign company's Norwegian branch). */
 export const ORG_FORMS: Array<{ value: string; label: string }> = [
   { value: 'as', label: 'Aksjeselskap' },
   { value: 'asa', label: 'Allmennaksjeselskap' },
@@ -28,6 +28,7 @@ export const ORG_FORMS: Array<{ value: string; label: string }> = [
   { value: 'iks', label: 'Interkommunalt selskap' },
   { value: 'ks', label: 'Kommandittselskap' },
   { value: 'kffkf', label: 'Kommunalt / fylkeskommunalt foretak' },
+  { value: 'nuf', label: 'Norskregistrert utenlandsk foretak' },
   { value: 'pre', label: 'Partsrederi' },
   { value: 'prv', label: 'Privatperson' },
   { value: 'sa', label: 'Samvirkeforetak' },
