@@ -230,6 +230,12 @@ export const ERROR_MESSAGES = {
   NAME_WITH_LINK: () => 'must be a name, without web or e-mail addresses',
   DATE_OUT_OF_RANGE: (p: { min: string; max: string }) => `must be a date from ${p.min} to ${p.max}`,
   PERIOD_TOO_LONG: (p: { years: number }) => `the period from..to may span at most ${p.years} years here; choose a shorter period`,
+  // Accounting (issue 27): the account mapping of Settings → Regnskap, the VAT return's term.
+  ACCOUNT_CLASS: (p: { accounts: string }) => `must be an account ${p.accounts} of the standard chart of accounts for this kind of entry`,
+  GROUPING_CATEGORY: (p: { allowed: string }) => `must be a grouping category of the business statement (næringsspesifikasjon) for this kind: ${p.allowed}`,
+  GROUPING_CODE: (p: { category: string }) => `must be a grouping code of category ${p.category} in the business statement (næringsspesifikasjon)`,
+  GROUPING_REQUIRED: (p: { account: string }) => `account ${p.account} has no default grouping: give groupingCategory and groupingCode too`,
+  INVALID_TERM: () => 'must be a term 1 to 6 (two months each) or year',
 } satisfies Record<string, (p: never) => string>;
 
 /**

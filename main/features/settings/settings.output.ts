@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Closed, Nullable } from '../../ops/schemas.js';
 import { ORG_FORMS } from './settings.schema.js';
+import { AccountingSettingsView } from './accounting-settings.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
@@ -71,6 +72,7 @@ export const SettingsView = Closed({
     replyTo: Type.String(),
     smsGatewayUrl: Type.String(),
   }),
+  accounting: AccountingSettingsView,
 });
 export type SettingsView = Static<typeof SettingsView>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OptNullStr, OptStr } from '../../ops/schemas.js';
+import { AccountingSettingsPatch, DEFAULT_ACCOUNTING, type AccountingSettings } from './accounting-settings.js';
 
 export const ORG_FORMS = ['ans', 'as', 'asa', 'ba', 'bblbrl', 'da', 'enk', 'esek', 'fli', 'gfs', 'iks', 'kffkf', 'ks', 'pre', 'prv', 'sa', 'sti', 'ue', 'nuf'] as const;
 
@@ -94,8 +95,9 @@ export const SettingsPatch = Type.Object({
   ui: Type.Optional(UiSettings),
   sending: Type.Optional(SendingSettings),
   dunning: Type.Optional(DunningSettings),
+  accounting: Type.Optional(AccountingSettingsPatch),
 });
-export type SettingsPatch = Static<typeof SettingsPatch>;
+export type SettingsPatch = Omit<Static<typeof SettingsPatch>, 'accounting'> & { accounting?: import('./accounting-settings.js').AccountingSettingsPatch };
 
 export interface Settings {
   company: {
@@ -154,6 +156,8 @@ export interface Settings {
     replyTo: string;
     smsGatewayUrl: string;
   };
+  /** Issue 27: account mapping, SAF-T contact person, VAT term (accounting-settings.ts). */
+  accounting: AccountingSettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -213,4 +217,5 @@ export const DEFAULT_SETTINGS: Settings = {
     replyTo: '',
     smsGatewayUrl: '',
   },
+  accounting: DEFAULT_ACCOUNTING,
 };

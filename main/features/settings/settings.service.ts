@@ -9,9 +9,10 @@ import { countryCode, countryName } from '../common/countries.js';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.schema.js';
 import { checkSendingPatch, mergeSending, sendingView } from '../sending/sending-settings.js';
 import { inTx } from '../../ops/transaction.js';
+import { accountingWithDefaults, mergeAccounting } from './accounting-settings.js';
 
 type Section = keyof Settings;
-const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'dunning'];
+const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'dunning', 'accounting'];
 
 /**
  * Settings read inside a transaction, kept for the rest of it: a signup reads them in four places, and a group-commit
@@ -42,7 +43,10 @@ export async function getSettings(ctx: AppContext): Promise<ReadSettings> {
   const rows = await allSettings.rows(ctx.db);
   const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value)]));
   const out = structuredClone(DEFAULT_SETTINGS) as Settings;
-  for (const s of SECTIONS) Object.assign(out[s], stored.get(s) ?? {});
+  for (const s of SECTIONS) {
+    if (s === 'accounting') out.accounting = accountingWithDefaults(stored.get(s));
+    else Object.assign(out[s], stored.get(s) ?? {});
+  }
   const frozen = deepFreeze(out) as ReadSettings;
   memo?.set(MEMO, frozen);
   return frozen;
@@ -80,9 +84,10 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
     }
   }
   if (patch.sending) checkSendingPatch(patch.sending, errors);
+  const current = await getSettings(ctx);
+  const accounting = patch.accounting ? mergeAccounting(current.accounting as Settings['accounting'], patch.accounting, errors) : undefined;
   errors.throwIfAny();
 
-  const current = await getSettings(ctx);
   const issued = await ctx.db.selectFrom('documents').select('id').where('number', 'is not', null).limit(1).executeTakeFirst();
   if (issued && patch.invoicing) {
     const locked = (['firstInvoiceNumber', 'firstCreditNoteNumber', 'creditNotesOwnSeries'] as const).filter(
@@ -102,7 +107,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
     for (const s of SECTIONS) {
       const part = s === 'company' ? company : patch[s];
       if (!part) continue;
-      const merged = s === 'sending' ? mergeSending(current.sending, patch.sending!) : { ...current[s], ...part };
+      const merged = s === 'sending' ? mergeSending(current.sending, patch.sending!) : s === 'accounting' ? accounting : { ...current[s], ...part };
       await trx
         .insertInto('settings')
         .values({ key: s, value: JSON.stringify(merged) })
