@@ -51,4 +51,6 @@ export interface AppContext {
   actor?: Actor;
   /** Where services publish what changes by itself (shipment status, job progress) for the GUI (main/push/bus.ts). */
   push?: PushBus;
+  /** Office server with a public listener (main/office-server/public-listener.ts): the address outsiders sign up at. */
+  publicSignupUrl?: string;
 }

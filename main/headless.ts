@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openApp } from './app.js';
 import { defaultDbFile } from './data-dir.js';
+import { startPublicListener } from './office-server/public-listener.js';
 import { startServing } from './office-server/serve.js';
 import { allOps } from './op-table.js';
 import { seedAll } from './seed/seed.js';
@@ -42,6 +43,11 @@ async function serve(args: string[]) {
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
       'public-host': { type: 'string', multiple: true },
+      // The public listener (docs/public-signup.md): only the event signup pages, HTTPS, on a port the user opens.
+      'public-listen': { type: 'string' },
+      'public-url': { type: 'string' },
+      'public-tls-cert': { type: 'string' },
+      'public-tls-key': { type: 'string' },
     },
   });
   const dbFile = databaseOf(values);
@@ -60,6 +66,17 @@ async function serve(args: string[]) {
     publicHosts: values['public-host'],
     rendererDir: existsSync(rendererDir) ? rendererDir : null,
   });
+  const pub = values['public-listen']
+    ? await startPublicListener({
+        ctx: app.ctx,
+        ops: allOps,
+        listen: values['public-listen'],
+        tlsCert: values['public-tls-cert'],
+        tlsKey: values['public-tls-key'],
+        publicUrl: values['public-url'],
+      })
+    : null;
+  if (pub) app.ctx.publicSignupUrl = pub.url;
   console.log(`Kvitt is serving ${shown(dbFile)}`);
   if (tls) console.log(`TLS:  ${tls.source}${tls.generated ? ' (self-signed, generated)' : ''}\n      SHA-256 fingerprint ${tls.fingerprint}`);
   const keyAt = process.env.KVITT_API_KEY ? 'KVITT_API_KEY' : (app.ctx.apiKeys?.where?.() ?? (app.ctx.dataDir ? `${app.ctx.dataDir}/api-key` : '(memory: set KVITT_API_KEY)'));
@@ -67,7 +84,13 @@ async function serve(args: string[]) {
   console.log(`GUI:  ${base}/app/login?token=${loginToken}  (works once, for 10 minutes; then log in with the key)`);
   console.log(`      people log in at ${base}/app/login with their own key (the owner makes users: POST /users/)`);
   if (!existsSync(rendererDir)) console.log('      (the GUI is not built: run npm run build:web)');
+  if (pub) {
+    const at = pub.http.server.address();
+    console.log(`Public signup pages: ${pub.url}/events/<id>  (listening on ${typeof at === 'object' && at ? `${at.address}:${at.port}` : values['public-listen']}, HTTPS, signup pages only)`);
+    console.log(`      certificate ${pub.tls.source}${pub.tls.generated ? ' (self-signed, generated)' : ''}, SHA-256 ${pub.tls.fingerprint}`);
+  }
   const stop = async () => {
+    await pub?.http.close();
     await http.close();
     await app.close();
     process.exit(0);

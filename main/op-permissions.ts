@@ -167,6 +167,7 @@ export const OP_ACCESS = {
   'events.signupPage': PUBLIC,
   'events.captcha': PUBLIC,
   'events.signup': PUBLIC,
+  'events.publicAddress': ANY,
   // reports
   'reports.list': ANY,
   'reports.invoicesColumns': ANY,

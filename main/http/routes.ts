@@ -17,8 +17,15 @@ import { errorReply, sendResult } from './results.js';
 const toRoutePath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 const pathRegex = (p: string) => new RegExp('^' + p.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+') + '/?$');
 
-export function registerOpRoutes(app: FastifyInstance, ctx: AppContext, ops: readonly Op[], auth: Auth, version: string): void {
-  const table = new Map(ops.map((op) => [op.name, op]));
+export function registerOpRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  ops: readonly Op[],
+  auth: Auth,
+  version: string,
+  /** false on the public listener: no /openapi.json and no /_ops (only the public operations' own paths). */
+  o: { keyedTransports: boolean } = { keyedTransports: true },
+): void {
   for (const op of ops) {
     app.route({
       method: op.method,
@@ -34,6 +41,24 @@ export function registerOpRoutes(app: FastifyInstance, ctx: AppContext, ops: rea
     });
   }
 
+  if (o.keyedTransports) registerKeyedTransports(app, ctx, ops, auth, version);
+
+  // A path the table knows with another method is 405 with Allow; anything else 404.
+  const patterns = ops.map((op) => ({ re: pathRegex(op.path), method: op.method }));
+  app.setNotFoundHandler(async (req, reply) => {
+    const path = req.url.split('?')[0];
+    const allowed = patterns.filter((p) => p.re.test(path)).map((p) => p.method);
+    if (allowed.length) {
+      reply.header('Allow', [...new Set(allowed)].join(', '));
+      return errorReply(reply, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}`);
+    }
+    return errorReply(reply, 404, 'NOT_FOUND', `No resource at ${path}`);
+  });
+}
+
+/** /openapi.json and the browser GUI's transport (/_ops/:name). */
+function registerKeyedTransports(app: FastifyInstance, ctx: AppContext, ops: readonly Op[], auth: Auth, version: string): void {
+  const table = new Map(ops.map((op) => [op.name, op]));
   app.get('/openapi.json', async () => openApiDocument(ops, version));
 
   // The browser GUI's transport: the same envelope as IPC, over same-origin HTTP.
@@ -47,17 +72,5 @@ export function registerOpRoutes(app: FastifyInstance, ctx: AppContext, ops: rea
       return reply.code(403).send({ ok: false, error: { status: 403, code: e.code, message: e.message, fields: [] } });
     }
     return asActor(ctx, actor, (c) => callEnvelope(table, name, input, c, (d) => d.toString('base64')));
-  });
-
-  // A path the table knows with another method is 405 with Allow; anything else 404.
-  const patterns = ops.map((op) => ({ re: pathRegex(op.path), method: op.method }));
-  app.setNotFoundHandler(async (req, reply) => {
-    const path = req.url.split('?')[0];
-    const allowed = patterns.filter((p) => p.re.test(path)).map((p) => p.method);
-    if (allowed.length) {
-      reply.header('Allow', [...new Set(allowed)].join(', '));
-      return errorReply(reply, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}`);
-    }
-    return errorReply(reply, 404, 'NOT_FOUND', `No resource at ${path}`);
   });
 }

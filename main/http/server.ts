@@ -35,10 +35,16 @@ export interface HttpOptions {
   tls?: { cert: string; key: string };
   /** Office server: host names (and this machine's addresses) accepted in the Host header besides the loopback names. */
   publicHosts?: readonly string[];
+  /**
+   * The public listener (main/office-server/public-listener.ts): only the operations marked public (the event signup
+   * page and its form), no GUI, no login, no /_ops, no /openapi.json; every other path is 404.
+   */
+  publicOnly?: boolean;
 }
 
 export async function buildHttpServer(opts: HttpOptions): Promise<{ app: FastifyInstance; loginToken: string }> {
-  const { ctx, ops } = opts;
+  const { ctx } = opts;
+  const ops = opts.publicOnly ? opts.ops.filter((op) => op.public) : opts.ops;
   const loginToken = opts.loginToken ?? randomSecret(24);
   const originatorId = opts.originatorId ?? '1';
 
@@ -74,7 +80,11 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
   const store = ctx.apiKeys;
   const verifyOwnerKey = store?.verify ? (key: string) => store.verify!(key) : undefined;
   const auth = authGuards({ apiKey: opts.apiKey, verifyOwnerKey, originatorId, users });
-  registerOpRoutes(app, ctx, ops, auth, opts.version ?? '1.0');
+  registerOpRoutes(app, ctx, ops, auth, opts.version ?? '1.0', { keyedTransports: !opts.publicOnly });
+  if (opts.publicOnly) {
+    app.setErrorHandler(sendError);
+    return { app, loginToken };
+  }
 
   registerEventsRoute(app, ctx.push, auth.guard(false)); // the push channel for the browser GUI (server-sent events)
   registerLogin(app, { apiKey: opts.apiKey, verifyOwnerKey, users, secure: !!opts.tls, errorReply });

@@ -254,6 +254,7 @@ describe('answers match the output schemas', () => {
     // A client puts back what it got (id, number, _links and _stats included).
     const got = (await ok(`/host/events/${n}`)).body;
     await ok(`/host/events/${n}`, { method: 'PUT', body: { ...got, name: 'Regnskapskurs for småbedrifter' } });
+    await ok('/host/events/public-address');
     await ok(`/host/events/${n}/discount-codes`, { body: { code: 'VENN', amount: 100 } });
     await ok(`/host/events/${n}/discount-codes/VENN`, { method: 'PUT', body: { code: 'VENN', amount: 120 } });
     await ok(`/host/events/${n}/discount-codes/VENN`, { method: 'DELETE' });

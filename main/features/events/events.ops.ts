@@ -1,6 +1,6 @@
 import { created, defineOp, listResult, noContent } from '../../ops/define.js';
 import { CreatedOf, ListOf, NoContentOf } from '../../ops/output.js';
-import { EventView, ParticipantView } from './events.output.js';
+import { EventView, ParticipantView, PublicAddress } from './events.output.js';
 import {
   CodeParam,
   DiscountCodeInput,
@@ -48,6 +48,14 @@ export const eventOps = [
     query: PastQuery,
     output: ListOf(EventView),
     run: ({ query }, ctx) => listResult(query, (limit, offset) => listEvents(ctx, 'past', query.q, limit, offset)),
+  }),
+  defineOp({
+    name: 'events.publicAddress',
+    method: 'GET',
+    path: `${host}/public-address`,
+    summary: "Where people outside sign up: the office server's public listener (--public-url), or null when it has none",
+    output: PublicAddress,
+    run: (_input, ctx) => ({ url: ctx.publicSignupUrl ?? null }),
   }),
   defineOp({
     name: 'events.get',

@@ -104,3 +104,6 @@ export type SignupResult = Static<typeof SignupResult>;
 /** Kvitt's own signup question (GET /events/{id}/captcha): send `captcha: {token, answer}` with the signup. */
 export const Challenge = Type.Object({ question: Text, token: Text }, closed);
 export type Challenge = Static<typeof Challenge>;
+
+/** GET /host/events/public-address: the public listener's address (docs/public-signup.md), null without one. */
+export const PublicAddress = Type.Object({ url: Nullable(Text) }, closed);
