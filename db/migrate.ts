@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016_leases.js';
 import * as m0017 from './migrations/0017_sessions.js';
 import * as m0019 from './migrations/0019_interest_history.js';
 import * as m0023 from './migrations/0023_first_day.js';
+import * as m0021 from './migrations/0021_recurring.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0017_sessions': m0017,
   '0019_interest_history': m0019,
   '0023_first_day': m0023,
+  '0021_recurring': m0021,
 };
 
 class InCodeProvider implements MigrationProvider {

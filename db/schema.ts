@@ -249,6 +249,8 @@ export interface Database {
   sessions: SessionsTable;
   owner_key: OwnerKeyTable;
   job_leases: JobLeasesTable;
+  recurring_series: RecurringSeriesTable;
+  recurring_occurrences: RecurringOccurrencesTable;
 }
 
 /** 0016: who runs a background job (daily dunning run, daily backup) and until when (ISO UTC, database clock). */
@@ -401,4 +403,38 @@ export interface OwnerKeyTable {
   id: number;
   key_hash: string;
   changed_at: string;
+}
+
+/** 0021: a recurring invoice series (issue 26): schedule, template (JSON), delivery options (JSON), status. */
+export interface RecurringSeriesTable {
+  number: Generated<number>;
+  recipient_number: number;
+  unit: string; // WEEK | MONTH | YEAR
+  every: number;
+  start_date: string;
+  end_date: string | null;
+  occurrence_count: number | null;
+  due_in_days: number | null;
+  template: string;
+  shipment: string | null;
+  total: number; // øre, one occurrence's total as last saved
+  currency: string;
+  status: string; // active | paused | stopped | ended
+  stop_code: string | null;
+  stop_reason: string | null;
+  next_index: number;
+  confirm_through: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** 0021: an issued occurrence of a series; (series_number, occurrence_index) is unique: each occurrence issues once. */
+export interface RecurringOccurrencesTable {
+  series_number: number;
+  occurrence_index: number;
+  occurrence_date: string;
+  period: string;
+  document_id: number;
+  invoice_number: number;
+  issued_at: string;
 }

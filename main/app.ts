@@ -13,6 +13,7 @@ import { startDailyBackups } from './features/backups/rolling.js';
 import { OutboxSender } from './features/sending/sender.js';
 import { createPushBus } from './push/bus.js';
 import { startDailyDunnings } from './features/dunnings/auto-run.js';
+import { startRecurringRuns } from './features/recurring/recurring.run.js';
 import { acquireLock, checkWritable, damagedMessage, StartupError } from './startup.js';
 import { isMainThread } from 'node:worker_threads';
 import { runEhfChecksWith } from './features/documents/ehf-check.js';
@@ -33,7 +34,7 @@ export interface OpenedApp {
  * integrity check; otherwise a StartupError says what to do. `dailyBackups` starts the rolling automatic backups,
  * `sender` the background sender of the outbox.
  */
-export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: string; dailyBackups?: boolean; sender?: boolean; dailyDunnings?: boolean }): Promise<OpenedApp> {
+export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: string; dailyBackups?: boolean; sender?: boolean; dailyDunnings?: boolean; recurringRuns?: boolean }): Promise<OpenedApp> {
   // Office mode: a postgres:// URL instead of a file (no folder, lock, integrity check or file backups: PostgreSQL's own).
   const postgres = isPostgresUrl(opts.dbFile);
   const inMemory = opts.dbFile === ':memory:' || postgres;
@@ -100,10 +101,13 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
   sender?.start();
   // The automatic dunning run once a day while the app runs, when Settings → Purring has it on (main/features/dunnings).
   const stopDunnings = opts.dailyDunnings ? startDailyDunnings(ctx) : async () => {};
+  // Recurring invoices due up to today, at start and every hour (main/features/recurring, docs/recurring.md).
+  const stopRecurring = opts.recurringRuns ? startRecurringRuns(ctx) : async () => {};
   return {
     ctx,
     database,
     close: async () => {
+      await stopRecurring();
       await stopDunnings();
       await sender?.stop();
       await stopBackups();

@@ -51,7 +51,7 @@ async function serve(args: string[]) {
     },
   });
   const dbFile = databaseOf(values);
-  const app = await openApp({ dbFile, sender: true, dailyBackups: true, dailyDunnings: true });
+  const app = await openApp({ dbFile, sender: true, dailyBackups: true, dailyDunnings: true, recurringRuns: true });
   const settings = await getSettings(app.ctx);
   const requested = values.port !== undefined ? Number(values.port) : Number(process.env.KVITT_PORT ?? settings.api.port);
   if (!Number.isInteger(requested) || requested < 0 || requested > 65535) throw new Error(`--port must be a port number, got ${values.port}`);

@@ -61,7 +61,7 @@ app.whenReady().then(async () => {
   if (startRemote(app.getPath('userData'))) return;
   const dbFile = process.env.KVITT_DB ?? join(app.getPath('userData'), 'kvitt.sqlite');
   try {
-    opened = await openApp({ dbFile, sender: true, dailyBackups: true, dailyDunnings: true });
+    opened = await openApp({ dbFile, sender: true, dailyBackups: true, dailyDunnings: true, recurringRuns: true });
   } catch (err) {
     // Start-up checks (folder not writable, the file held by another Kvitt, a damaged database): say so, exit non-zero.
     dialog.showErrorBox('Kvitt kan ikke starte', err instanceof StartupError ? err.message : String(err));

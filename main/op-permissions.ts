@@ -242,6 +242,17 @@ export const OP_ACCESS = {
   'sessions.end': OWNER,
   // EHF validation (whether the official rules check every EHF)
   'documents.ehfValidation': ANY,
+  // recurring invoices (issue 26)
+  'recurring.create': ANY,
+  'recurring.list': ANY,
+  'recurring.run': ANY,
+  'recurring.get': ANY,
+  'recurring.update': ANY,
+  'recurring.delete': OWNER,
+  'recurring.pause': ANY,
+  'recurring.resume': ANY,
+  'recurring.confirm': ANY,
+  'recurring.invoices': ANY,
 } as const satisfies Record<OpName, Access> & Record<string, Access>; // the reports, named from data, are checked by the test
 
 const table: Readonly<Record<string, Access>> = OP_ACCESS;

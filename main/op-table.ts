@@ -17,6 +17,7 @@ import { sendingOps } from './features/sending/sending.ops.js';
 import { userOps } from './features/users/users.ops.js';
 import { sessionOps } from './features/users/sessions.ops.js';
 import { ehfValidationOps } from './features/documents/ehf-validation.ops.js';
+import { recurringOps } from './features/recurring/recurring.ops.js';
 import type { Op } from './ops/define.js';
 
 /** The operation table: every operation of Kvitt, served alike over IPC and loopback HTTP. */
@@ -40,6 +41,7 @@ export const allOps = [
   ...userOps,
   ...sessionOps,
   ...ehfValidationOps,
+  ...recurringOps,
   // one line per area
 ] as const satisfies readonly Op[];
 

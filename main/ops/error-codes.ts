@@ -236,6 +236,18 @@ export const ERROR_MESSAGES = {
   GROUPING_CODE: (p: { category: string }) => `must be a grouping code of category ${p.category} in the business statement (næringsspesifikasjon)`,
   GROUPING_REQUIRED: (p: { account: string }) => `account ${p.account} has no default grouping: give groupingCategory and groupingCode too`,
   INVALID_TERM: () => 'must be a term 1 to 6 (two months each) or year',
+
+  // Recurring invoices and mass invoicing (issue 26, docs/recurring.md)
+  END_BEFORE_START: () => 'must not be before the start date',
+  END_DATE_OR_COUNT: () => 'give an end date or a count, not both',
+  TOO_LONG_WITH_PERIOD: (p: { max: number }) => `must be at most ${p.max} characters once {periode} is filled in (it counts as 32)`,
+  SCHEDULE_FIXED: () => 'cannot change once invoices are issued from the series; end it and make a new one',
+  COUNT_BELOW_ISSUED: (p: { issued: number }) => `must be at least the ${p.issued} occurrences already issued`,
+  RECURRING_ENDED: (p: { number: number }) => `recurring invoice ${p.number} has ended`,
+  NOTHING_TO_CONFIRM: () => 'no occurrences wait for confirmation',
+  LABEL_WITHOUT_RECIPIENTS: (p: { label: string }) => `no customer has the label ${p.label}`,
+  NO_SUCH_LABEL_NAME: (p: { label: string }) => `there is no label named ${p.label}`,
+  RECIPIENT_TWICE: (p: { number: number }) => `recipient ${p.number} is given twice`,
 } satisfies Record<string, (p: never) => string>;
 
 /**
@@ -266,6 +278,7 @@ export const NOT_FOUND_SUBJECTS = {
   user: (p: { id: number }) => `User ${p.id}`,
   backup: (p: { name: string }) => `Backup ${p.name}`,
   session: (p: { id: number }) => `Session ${p.id}`,
+  recurring: (p: { number: number }) => `Recurring invoice ${p.number}`,
 } satisfies Record<string, (p: never) => string>;
 
 export type NotFoundEntity = keyof typeof NOT_FOUND_SUBJECTS;

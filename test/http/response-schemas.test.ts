@@ -358,6 +358,23 @@ describe('answers match the output schemas', () => {
     }
   });
 
+  test('recurring invoices (issue 26)', async () => {
+    const body = { recipientNumber: s.company, ...LINES, interval: { unit: 'MONTH', every: 1 }, startDate: '2026-03-15', invoiceText: 'Leie {periode}' };
+    const n = numberOf((await ok('/recurring/', { body })).res);
+    await ok('/recurring/');
+    await ok(`/recurring/?recipientNumber=${s.company}&active=true&perPage=5`);
+    await ok('/recurring/run', { method: 'POST' });
+    await ok(`/recurring/${n}`);
+    await ok(`/recurring/${n}/invoices?perPage=5`);
+    await ok(`/recurring/${n}`, { method: 'PUT', body: { ...body, dueInDays: 20 } });
+    await ok(`/recurring/${n}/pause`, { method: 'POST' });
+    await ok(`/recurring/${n}/resume`, { method: 'POST' });
+    const gap = numberOf((await ok('/recurring/', { body: { ...body, startDate: '2025-10-15' } })).res);
+    await ok('/recurring/run', { method: 'POST' });
+    await ok(`/recurring/${gap}/confirm`, { method: 'POST' });
+    await ok(`/recurring/${n}`, { method: 'DELETE' });
+  });
+
   test('every operation of the described areas states its answer, and the walk reached most of them', () => {
     const missing = allOps.filter((op) => !op.output && described(op)).map((op) => op.name);
     expect(missing).toEqual([]);

@@ -22,6 +22,8 @@ export interface World extends DocServer {
   label: number;
   customField: number;
   payment: number;
+  /** A recurring invoice (issue 26), starting next month. */
+  recurring: number;
 }
 
 export async function startWorld(opts: { dbFile?: string } = {}): Promise<World> {
@@ -43,6 +45,7 @@ export async function startWorld(opts: { dbFile?: string } = {}): Promise<World>
   const offerDraft2 = numberOf((await ok('/offer/drafts/', { recipient: { number: s.company }, items })).res);
   const offer = numberOf((await ok(`/offer/drafts/${offerDraft2}/issue`, {})).res);
   const orderConfirmation = numberOf((await ok(`/offer/${offer}/order-confirmation`, {})).res);
+  const recurring = numberOf((await ok('/recurring/', { recipientNumber: s.company, items, interval: { unit: 'MONTH', every: 1 }, startDate: '2026-04-01' })).res);
   return Object.assign(s, {
     db: s.app.ctx.db as Kysely<any>,
     invoice,
@@ -55,6 +58,7 @@ export async function startWorld(opts: { dbFile?: string } = {}): Promise<World>
     label,
     customField,
     payment,
+    recurring,
   });
 }
 
@@ -86,6 +90,7 @@ export function fillPath(path: string, w: World): string {
     [/^\/shipment-methods\/invoice\//, { baseDocumentNumber: w.invoice, documentType: 'invoice' }],
     [/^\/shipment-methods\//, { documentType: 'invoice', documentNumber: w.invoice }],
     [/^\/dunnings\/interest-rates\//, { from: '2026-01-01' }],
+    [/^\/recurring\//, { number: w.recurring }],
   ];
   const values = rules.find(([re]) => re.test(path))?.[1] ?? {};
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(values[name] ?? 1)));
