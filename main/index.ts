@@ -12,6 +12,8 @@ import { buildMenu } from './menu.js';
 import { allOps } from './op-table.js';
 import { createMainWindow } from './window.js';
 import { certificateMatches, connectionHandlers, readConnection } from './office-server/connection.js';
+import { takeOpenedBackup } from './features/backups/opened-backup.js';
+import { checkForUpdatesNow, startAutomaticUpdates } from './updater.js';
 
 let opened: OpenedApp | null = null;
 
@@ -29,8 +31,10 @@ async function startLoopbackApi(o: OpenedApp) {
   return http;
 }
 
-// better-sqlite3 built for this Electron version by scripts/prepare-electron.mjs (npm start runs it).
-const electronBinding = join(__dirname, '../native', `electron-${process.versions.electron}`, 'better_sqlite3.node');
+// better-sqlite3 built for this Electron version by scripts/prepare-electron.mjs (npm start and npm run dist run it). In
+// the installed app it lies beside the asar archive (electron-builder.yml asarUnpack): a native module is not loaded
+// from inside one.
+const electronBinding = join(__dirname.replace(/app\.asar(?=[\\/]|$)/, 'app.asar.unpacked'), '../native', `electron-${process.versions.electron}`, 'better_sqlite3.node');
 if (existsSync(electronBinding)) process.env.KVITT_SQLITE_BINDING = electronBinding;
 
 /** Settings → Data chose an office server: no local database; the window shows the server's GUI (certificate pinned). */
@@ -57,7 +61,47 @@ function registerConnectionIpc(dataDir: string, isAppUrl: (url: string) => boole
   ipcMain.handle('connection:set', (event, input: unknown) => h.set(event, input));
 }
 
+// One Kvitt at a time (the database file allows one): a second start hands its opened file to the first and ends.
+// KVITT_DB (a chosen database file, development) runs without the lock.
+const primary = process.env.KVITT_DB ? true : app.requestSingleInstanceLock();
+if (!primary) app.quit();
+
+/** A Kvitt backup (kvitt-….sqlite) opened from the file manager: argv on Windows and Linux, open-file on macOS. */
+let openedFile: string | null = process.argv.slice(1).find((a) => /\.sqlite$/i.test(a) && !a.startsWith('-')) ?? null;
+let showOpenedFile: ((path: string) => void) | null = null;
+app.on('open-file', (event, path) => {
+  event.preventDefault();
+  if (showOpenedFile) showOpenedFile(path);
+  else openedFile = path;
+});
+app.on('second-instance', (_event, argv) => {
+  const file = argv.slice(1).find((a) => /\.sqlite$/i.test(a) && !a.startsWith('-'));
+  if (file && showOpenedFile) showOpenedFile(file);
+  const win = BrowserWindow.getAllWindows()[0];
+  if (win) {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  }
+});
+
+/** Copies the opened backup into the backups folder and shows it in Settings → Sikkerhetskopier, ready to inspect. */
+function backupOpener(o: OpenedApp, win: BrowserWindow) {
+  return (path: string) => {
+    let name: string;
+    try {
+      name = takeOpenedBackup(o.ctx, path);
+    } catch (err) {
+      dialog.showErrorBox('Kvitt kan ikke åpne filen', `${path} kan ikke brukes som sikkerhetskopi: ${(err as Error).message}`);
+      return;
+    }
+    const go = () => void win.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#/settings/backups?open=${encodeURIComponent(name)}`)}`);
+    if (win.webContents.isLoading()) win.webContents.once('did-finish-load', go);
+    else go();
+  };
+}
+
 app.whenReady().then(async () => {
+  if (!primary) return;
   if (startRemote(app.getPath('userData'))) return;
   const dbFile = process.env.KVITT_DB ?? join(app.getPath('userData'), 'kvitt.sqlite');
   try {
@@ -73,9 +117,13 @@ app.whenReady().then(async () => {
   registerIpc(opened.ctx, isAppUrl);
   forwardPush(opened.ctx.push, win); // shipment status and job progress, live in the window (api.onEvent)
   registerConnectionIpc(app.getPath('userData'), isAppUrl);
-  buildMenu(win);
+  buildMenu(win, { checkForUpdates: () => void checkForUpdatesNow(win) });
+  const stopUpdates = startAutomaticUpdates(opened.ctx, win); // asks the feed only if Settings → Data says so
+  showOpenedFile = backupOpener(opened, win);
+  if (openedFile) showOpenedFile(openedFile);
   const http = await startLoopbackApi(opened);
   app.on('before-quit', () => {
+    stopUpdates();
     void http?.close();
   });
   app.on('activate', () => {

@@ -73,6 +73,7 @@ export const SettingsView = Closed({
     smsGatewayUrl: Type.String(),
   }),
   accounting: AccountingSettingsView,
+  updates: Closed({ automatic: Type.Boolean() }),
 });
 export type SettingsView = Static<typeof SettingsView>;
 

@@ -88,6 +88,11 @@ export const DunningSettings = Type.Object({
   autoMaxNotices: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
 }, { additionalProperties: false });
 
+/** Updates of the installed app (docs/installer.md): off by default, Kvitt asks the update feed only when this is on. */
+export const UpdateSettings = Type.Object({
+  automatic: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+
 export const SettingsPatch = Type.Object({
   company: Type.Optional(CompanySettings),
   invoicing: Type.Optional(InvoicingSettings),
@@ -96,6 +101,7 @@ export const SettingsPatch = Type.Object({
   sending: Type.Optional(SendingSettings),
   dunning: Type.Optional(DunningSettings),
   accounting: Type.Optional(AccountingSettingsPatch),
+  updates: Type.Optional(UpdateSettings),
 });
 export type SettingsPatch = Omit<Static<typeof SettingsPatch>, 'accounting'> & { accounting?: import('./accounting-settings.js').AccountingSettingsPatch };
 
@@ -158,6 +164,7 @@ export interface Settings {
   };
   /** Issue 27: account mapping, SAF-T contact person, VAT term (accounting-settings.ts). */
   accounting: AccountingSettings;
+  updates: { automatic: boolean };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -218,4 +225,6 @@ export const DEFAULT_SETTINGS: Settings = {
     smsGatewayUrl: '',
   },
   accounting: DEFAULT_ACCOUNTING,
+  // Offline first: no network call for updates until the user turns this on.
+  updates: { automatic: false },
 };

@@ -12,7 +12,7 @@ import { inTx } from '../../ops/transaction.js';
 import { accountingWithDefaults, mergeAccounting } from './accounting-settings.js';
 
 type Section = keyof Settings;
-const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'dunning', 'accounting'];
+const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'dunning', 'accounting', 'updates'];
 
 /**
  * Settings read inside a transaction, kept for the rest of it: a signup reads them in four places, and a group-commit

@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { formatNumber } from '../../shared/format';
@@ -37,6 +38,15 @@ export function BackupsTab() {
   const [busy, setBusy] = useState(false);
   const [latest, setLatest] = useState<BackupInfo | null>(null);
   const [restoring, setRestoring] = useState<BackupInfo | null>(null);
+  // ?open=<file>: a backup opened from the file manager (main/index.ts copied it here): show what it holds at once.
+  const [search, setSearch] = useSearchParams();
+  const opened = search.get('open');
+  useEffect(() => {
+    const found = opened ? backups?.find((b) => b.file === opened) : undefined;
+    if (!found) return;
+    setRestoring(found);
+    setSearch({}, { replace: true });
+  }, [opened, backups, setSearch]);
 
   const refresh = useCallback(async () => {
     try {

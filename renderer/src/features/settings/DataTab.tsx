@@ -5,6 +5,7 @@ import type { FieldError } from '../../api/client';
 import { fieldErrorText } from '../../i18n/error-messages';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { OtherErrors, SettingsSection } from './SettingsParts';
+import { UpdatesSection } from './UpdatesSection';
 
 type View = { mode: 'local'; file: string } | { mode: 'server'; url: string; fingerprint: string | null; keyEnd: string };
 type Answer<T> = { ok: true; value: T } | { ok: false; error: { message: string; fields: FieldError[] } };
@@ -120,6 +121,7 @@ export function DataTab() {
           </Button>
         </Group>
       </SettingsSection>
+      {view.mode === 'local' && <UpdatesSection />}
     </Stack>
   );
 }

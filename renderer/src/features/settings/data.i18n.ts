@@ -17,6 +17,12 @@ export const dataTexts = {
     'data.save': 'Lagre og start på nytt',
     'data.saved': 'Lagret. Kvitt starter på nytt.',
     'data.restartNote': 'Kvitt starter på nytt når du lagrer. Den lokale filen blir liggende urørt.',
+    'updates.title': 'Oppdateringer',
+    'updates.automatic': 'Se etter oppdateringer automatisk',
+    'updates.hint':
+      'Når dette er på, spør Kvitt oppdateringstjenesten ved oppstart og hver sjette time, laster ned en ny versjon og installerer den når du avslutter. Når det er av, bruker Kvitt aldri nettet for oppdateringer; du kan likevel se etter én gang fra menyen Kvitt → Se etter oppdateringer.',
+    'updates.on': 'Kvitt ser etter oppdateringer automatisk.',
+    'updates.off': 'Kvitt ser ikke lenger etter oppdateringer.',
   },
   en: {
     'data.tab': 'Data',
@@ -35,5 +41,11 @@ export const dataTexts = {
     'data.save': 'Save and restart',
     'data.saved': 'Saved. Kvitt restarts.',
     'data.restartNote': 'Kvitt restarts when you save. The local file stays as it is.',
+    'updates.title': 'Updates',
+    'updates.automatic': 'Look for updates automatically',
+    'updates.hint':
+      'When this is on, Kvitt asks the update service at start and every six hours, downloads a new version and installs it when you quit. When it is off, Kvitt never uses the network for updates; you can still look once from the menu Kvitt → Se etter oppdateringer (the menu is in Norwegian).',
+    'updates.on': 'Kvitt looks for updates automatically.',
+    'updates.off': 'Kvitt no longer looks for updates.',
   },
 };
