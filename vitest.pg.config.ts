@@ -16,6 +16,7 @@ export const postgresExcluded: Record<string, string> = {
   'test/robustness/backups-restore.test.ts': 'SQLite file backups/restore and pragmas',
   'test/robustness/startup.test.ts': 'start-up checks of the SQLite file (lock file, damaged file, unwritable folder)',
   'test/db/migrations.test.ts': 'reads sqlite_master and opens SQLite files directly',
+  'test/backups/opened-backup.test.ts': 'a SQLite backup file opened from the file manager (docs/installer.md)',
 };
 
 /**
