@@ -168,6 +168,7 @@ export const OP_ACCESS = {
   'events.captcha': PUBLIC,
   'events.signup': PUBLIC,
   'events.publicAddress': ANY,
+  'events.postPlace': PUBLIC,
   // reports
   'reports.list': ANY,
   'reports.invoicesColumns': ANY,

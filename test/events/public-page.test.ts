@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { POSTCODE_FILL_SCRIPT, POSTCODE_FILL_SCRIPT_CSP } from '../../main/domain/postcode-fill.js';
 import type { DocServer } from '../helpers/documents.js';
 import { flush, startSmsGateway, startSmtp, useSmtp, type Smtp } from '../sending/helpers.js';
 import { createEvent, eventBody, signup, signupBody, solvedCaptcha, startEventServer } from './setup.js';
@@ -26,7 +27,7 @@ const question = (html: string) => {
 };
 
 describe('the public signup page', () => {
-  test('plain Norwegian HTML without scripts: seats left, the price with a discount code applied, a form posting to the signup endpoint', async () => {
+  test('plain Norwegian HTML, its one script the Poststed fill allowed by hash: seats left, the price with a discount code applied, a form posting to the signup endpoint', async () => {
     const ev = await createEvent(s, { participantLimit: 10 });
     expect((await signup(s, ev.id, signupBody())).status).toBe(200);
     const res = await fetch(`${s.base}/events/${ev.id}`);
@@ -34,7 +35,9 @@ describe('the public signup page', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('content-disposition')).toMatch(/^inline/);
     const html = await res.text();
-    expect(html).not.toMatch(/<script/i);
+    expect(html.match(/<script>/gi)).toHaveLength(1);
+    expect(html).toContain(`<script>${POSTCODE_FILL_SCRIPT}</script>`);
+    expect(res.headers.get('content-security-policy')).toContain(`script-src ${POSTCODE_FILL_SCRIPT_CSP};`);
     expect(html).toContain("default-src 'none'");
     expect(text(html)).toContain('Ledige plasser: 9 av 10');
     expect(text(html)).toContain('Pris: kr 1 250,00');

@@ -10,6 +10,7 @@ const PUBLIC_ANSWER: Record<string, number> = {
   'events.signupPage': 404,
   'events.captcha': 404,
   'events.signup': 400,
+  'events.postPlace': 400,
 };
 
 let s: TestServer;

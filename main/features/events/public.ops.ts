@@ -5,6 +5,7 @@ import { OpError } from '../../ops/errors.js';
 import { JsonOrFormBody } from '../../ops/form-body.js';
 import { FileOf, JsonOrFileOf } from '../../ops/output.js';
 import { checkSchema } from '../../ops/validate.js';
+import { postPlace } from '../../domain/postcodes.js';
 import { newChallenge } from './captcha.js';
 import { Challenge, SignupResult } from './events.output.js';
 import { PublicIdParam, SignupInput } from './events.schema.js';
@@ -34,6 +35,16 @@ async function formSignup(ctx: AppContext, eventId: number, form: URLSearchParam
 }
 
 export const publicEventOps = [
+  defineOp({
+    name: 'events.postPlace',
+    method: 'GET',
+    path: '/events/postcodes/{postcode}',
+    summary: "Poststed of a Norwegian postcode (Posten's register shipped with Kvitt), for the signup form; city null when unknown",
+    public: true,
+    params: Type.Object({ postcode: Type.String({ pattern: '^[0-9]{4}$', description: 'four digits' }) }, { additionalProperties: false }),
+    output: Type.Object({ postcode: Type.String(), city: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false }),
+    run: async ({ params }) => ({ postcode: params.postcode, city: postPlace(params.postcode) }),
+  }),
   defineOp({
     name: 'events.signupPage',
     method: 'GET',

@@ -1,9 +1,12 @@
 /**
- * The public signup page (GET /events/{eventId}): plain HTML in Norwegian, no JavaScript, no outside resources. The form
+ * The public signup page (GET /events/{eventId}): plain HTML in Norwegian, no outside resources, one small script (Poststed
+ * from Postnummer, main/domain/postcode-fill.ts; the page works without it). The form
  * posts application/x-www-form-urlencoded to POST /events/{eventId}/signup, which answers this page again: with the
  * errors next to their fields, or with the receipt. A strict CSP (meta) allows only the inline style and posting back here.
  */
 import { Type } from '@sinclair/typebox';
+import { POSTCODE_FILL_SCRIPT, POSTCODE_FILL_SCRIPT_CSP } from '../../domain/postcode-fill.js';
+import { postPlace } from '../../domain/postcodes.js';
 import { formatDate, formatMoney } from '../../render/format.js';
 import type { FieldError } from '../../ops/errors.js';
 import type { Challenge, SignupResult } from './events.output.js';
@@ -12,6 +15,7 @@ import { norwegianMessage } from './signup-messages.js';
 import type { publicFacts } from './signup.service.js';
 
 type Facts = Awaited<ReturnType<typeof publicFacts>>;
+const isNorway = (country: string | null) => !country || /^(no|nor|norge|norway|noreg)$/i.test(country.trim());
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const when = (dt: string | null) => (dt ? `${formatDate(dt)} kl. ${dt.slice(11, 16)}` : '');
 
@@ -46,6 +50,8 @@ export function formToSignup(form: URLSearchParams, fieldNumbers: Array<{ number
   };
   const inv = ['name', 'address', 'zip', 'city', 'country', 'orgNo', 'yourRef'] as const;
   const invoice = Object.fromEntries(inv.map((k) => [k, get(`invoice.${k}`)]));
+  // Without the page's script (or before it answered), an empty Poststed comes from a known Norwegian postcode.
+  if (invoice.city === null && isNorway(invoice.country)) invoice.city = postPlace(invoice.zip);
   const token = get('captchaToken');
   return {
     name: form.get('name') ?? '',
@@ -67,7 +73,7 @@ label{display:block;margin:.6rem 0 .15rem;font-weight:600}input[type=text],input
 function page(title: string, body: string): Buffer {
   return Buffer.from(`<!doctype html>
 <html lang="nb"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; form-action 'self'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src ${POSTCODE_FILL_SCRIPT_CSP}; connect-src 'self'; form-action 'self'">
 <title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`);
 }
 
@@ -126,7 +132,7 @@ ${input('invoice.country', 'Land (tomt: Norge)', 'text', 'maxlength="64"')}${inp
 <input type="hidden" name="discountCode" value="${esc(code)}">${errOf('discountCode')}
 ${captcha}
 <button type="submit">Meld meg på</button>
-</form>`;
+</form><script>${POSTCODE_FILL_SCRIPT}</script>`;
   const codeForm =
     f.ev.price > 0 && !f.closed.length
       ? `<form method="get" action="/events/${id}" class="box"><label for="code">Rabattkode</label><input id="code" name="discountCode" type="text" maxlength="15" value="${esc(code)}">${f.codeUnknown ? '<div class="err">Ukjent rabattkode</div>' : ''}<button type="submit">Bruk kode</button></form>`

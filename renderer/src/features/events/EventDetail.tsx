@@ -8,6 +8,7 @@ import { formatMoney } from '../../shared/money';
 import { EVENT_OPS, signupUrl, type EventRead, type Participant } from './event-form.model';
 import { seatsLeft, when } from './EventList';
 import { ParticipantsTable } from './ParticipantsTable';
+import { QrCode } from './QrCode';
 
 const STATUSES = ['all', 'pending', 'registered', 'paid', 'cancelled'] as const;
 
@@ -21,6 +22,7 @@ export function EventDetail() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('all');
   const [version, setVersion] = useState(0);
   const [apiPort, setApiPort] = useState<number | null>(null);
+  const [publicBase, setPublicBase] = useState<string | null>(null);
 
   useEffect(() => {
     call(EVENT_OPS.get, { params: { number } })
@@ -29,6 +31,7 @@ export function EventDetail() {
   }, [number, version]);
   useEffect(() => {
     call('settings.get').then((s) => setApiPort(s.api.port)).catch(() => setApiPort(null));
+    call('events.publicAddress').then((a) => setPublicBase(a.url)).catch(() => setPublicBase(null));
   }, []);
   const fetchPage = useCallback(
     (page: number, perPage: number) => call(EVENT_OPS.participants, { params: { number }, query: { status: status === 'all' ? undefined : status, page, perPage } }),
@@ -39,7 +42,7 @@ export function EventDetail() {
   if (!ev) return <Loader />;
   const s = ev._stats.participant;
   const left = seatsLeft(ev);
-  const url = signupUrl(ev.id, apiPort);
+  const url = publicBase ? `${publicBase}/events/${ev.id}` : signupUrl(ev.id, apiPort);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -60,10 +63,13 @@ export function EventDetail() {
         <Fact label={t('evt.section.contact')} value={ev.contactPerson.name} />
       </DocumentFacts>
       <Paper withBorder p="sm">
-        <Group gap="xs">
-          <Text size="sm" fw={600}>{t('evt.publicLink')}:</Text>
-          <Code data-testid="public-link">{url}</Code>
-          <Text size="xs" c="dimmed">{t('evt.publicHint')}</Text>
+        <Group gap="md" align="flex-start" wrap="nowrap">
+          <QrCode text={url} alt={t('evt.qrAlt')} />
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>{t('evt.publicLink')}</Text>
+            <Code data-testid="public-link">{url}</Code>
+            <Text size="xs" c="dimmed" data-testid="public-hint">{t(publicBase ? 'evt.publicReachable' : 'evt.publicHint')}</Text>
+          </Stack>
         </Group>
       </Paper>
       <Group justify="space-between">

@@ -8,14 +8,16 @@ type Set = (patch: Partial<EventForm>) => void;
 const rates = TAX_RATES.map((r) => ({ value: String(r), label: `${r} %` }));
 
 /** A date (DD.MM.YYYY) and a time (HH:MM) side by side; the error is the service's for the whole date-time. */
-export function DateTimeInput({ label, date, time, error, required, onDate, onTime, testId }: {
+export function DateTimeInput({ label, date, time, error, required, onDate, onTime, testId, timePlaceholder, timeHint }: {
   label: string; date: string | null; time: string; error?: string; required?: boolean; onDate: (v: string | null) => void; onTime: (v: string) => void; testId: string;
+  /** An optional time's default, shown in the empty field (the deadline: 23:59), and a line under it saying so. */
+  timePlaceholder?: string; timeHint?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
       <DateField label={label} withAsterisk={required} value={date} onChange={onDate} error={error} style={{ flex: 1 }} data-testid={`${testId}-date`} />
-      <TextInput label={t('evt.time')} placeholder="TT:MM" w={90} maxLength={5} value={time} onChange={(e) => onTime(e.currentTarget.value)} data-testid={`${testId}-time`} />
+      <TextInput label={t('evt.time')} placeholder={timePlaceholder ?? 'TT:MM'} description={timeHint} w={timeHint ? 130 : 90} maxLength={5} value={time} onChange={(e) => onTime(e.currentTarget.value)} data-testid={`${testId}-time`} />
     </Group>
   );
 }

@@ -68,7 +68,7 @@ export function EventFormScreen() {
               <Grid.Col span={12}><TextInput label={t('evt.name')} withAsterisk maxLength={100} value={form.name} error={e.name} onChange={(x) => set({ name: x.currentTarget.value })} data-testid="evt-name" data-autofocus /></Grid.Col>
               <Grid.Col span={4}><DateTimeInput label={t('evt.date')} required date={form.date} time={form.time} error={e.date} onDate={(v) => set({ date: v })} onTime={(v) => set({ time: v })} testId="evt-start" /></Grid.Col>
               <Grid.Col span={4}><DateTimeInput label={t('evt.endDate')} date={form.endDate} time={form.endTime} error={e.endDate} onDate={(v) => set({ endDate: v })} onTime={(v) => set({ endTime: v })} testId="evt-end" /></Grid.Col>
-              <Grid.Col span={4}><DateTimeInput label={t('evt.deadline')} date={form.deadlineDate} time={form.deadlineTime} error={e.registrationDeadline} onDate={(v) => set({ deadlineDate: v })} onTime={(v) => set({ deadlineTime: v })} testId="evt-deadline" /></Grid.Col>
+              <Grid.Col span={4}><DateTimeInput label={t('evt.deadline')} date={form.deadlineDate} time={form.deadlineTime} error={e.registrationDeadline} onDate={(v) => set({ deadlineDate: v })} onTime={(v) => set({ deadlineTime: v })} testId="evt-deadline" timePlaceholder="23:59" timeHint={t('evt.deadlineTimeHint')} /></Grid.Col>
               <Grid.Col span={12}><Textarea label={t('evt.description')} autosize minRows={2} maxLength={5000} value={form.description} error={e.description} onChange={(x) => set({ description: x.currentTarget.value })} /></Grid.Col>
             </Grid>
           </Paper>

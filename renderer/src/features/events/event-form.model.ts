@@ -93,8 +93,9 @@ const num = (s: string) => {
 /** The 2.10 body, and the local errors (keyed like the service's fields) for what cannot be sent at all. */
 export function toBody(f: EventForm, errText: string): { body: Record<string, unknown>; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  const dt = (d: string | null, t: string, key: string, required: boolean) => {
+  const dt = (d: string | null, t: string, key: string, required: boolean, endOfDay = false) => {
     if (!d && !t.trim() && !required) return null;
+    if (d && !t.trim() && endOfDay) return `${d} 23:59`; // a deadline without a time: the end of that day (Norwegian time)
     if (!d || !TIME.test(t.trim())) {
       errors[key] = errText;
       return null;
@@ -106,7 +107,7 @@ export function toBody(f: EventForm, errText: string): { body: Record<string, un
     name: f.name,
     date: dt(f.date, f.time, 'date', true),
     endDate: dt(f.endDate, f.endTime, 'endDate', false),
-    registrationDeadline: dt(f.deadlineDate, f.deadlineTime, 'registrationDeadline', false),
+    registrationDeadline: dt(f.deadlineDate, f.deadlineTime, 'registrationDeadline', false, true),
     signupCaptcha: f.signupCaptcha,
     location: { name: f.location.name, address: opt(f.location.address), zip: opt(f.location.zip), city: opt(f.location.city), country: opt(f.location.country) },
     description: f.description,
