@@ -33,6 +33,9 @@ export const OP_ACCESS = {
   'settings.update': OWNER,
   'settings.getApiKey': OWNER,
   'settings.regenerateApiKey': OWNER,
+  // first-day guide (its settings are changed through settings.update)
+  'firstDay.get': ANY,
+  'firstDay.update': OWNER,
   // recipients
   'recipients.create': ANY,
   'recipients.list': ANY,

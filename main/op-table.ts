@@ -18,12 +18,14 @@ import { userOps } from './features/users/users.ops.js';
 import { sessionOps } from './features/users/sessions.ops.js';
 import { ehfValidationOps } from './features/documents/ehf-validation.ops.js';
 import { recurringOps } from './features/recurring/recurring.ops.js';
+import { firstDayOps } from './features/first-day/first-day.ops.js';
 import type { Op } from './ops/define.js';
 
 /** The operation table: every operation of Kvitt, served alike over IPC and loopback HTTP. */
 export const allOps = [
   ...commonOps,
   ...settingsOps,
+  ...firstDayOps,
   ...recipientOps,
   ...backupOps,
   ...productOps,

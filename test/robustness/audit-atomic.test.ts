@@ -89,6 +89,7 @@ const flushOutbox = async () => expect((await w.json('/outbox/flush', { method: 
 const inputs: Record<string, () => Promise<Input>> = {
   'common.setExchangeRate': async () => ({ body: { currency: 'EUR', date: '2026-03-01', rate: 11.5 } }),
   'settings.update': async () => ({ body: { invoicing: { defaultCreditDays: 20 + (++seq % 5) } } }),
+  'firstDay.update': async () => ({ body: { current: (['company', 'bank', 'logo', 'invoicing', 'email'] as const)[++seq % 5] } }),
   'recipients.create': async () => ({ body: recipient({ customerNumber: `A-${++seq}` }) }),
   'recipients.update': async () => ({ path: `/recipients/${await newRecipient()}`, body: recipient({ name: 'Nytt Navn AS' }) }),
   'recipients.delete': async () => ({ path: `/recipients/${await newRecipient()}` }),

@@ -17,7 +17,7 @@ import { draftRow, keepIssuedRow, totalsColumns, type DocRow, type NewLineRow } 
 import type { DraftInput } from './documents.schema.js';
 import { insertLines } from './documents.service.js';
 import { addDays, checkDraft, computeLines, type CheckedDraft } from './draft-input.js';
-import { missingOriginatorFields, originatorSnapshot, recipientSnapshot } from './party.js';
+import { missingOriginatorFields, originatorSnapshot, recipientSnapshot, setupMissing } from './party.js';
 import { seriesOf, takeNextNumber } from './numbering.js';
 
 export interface Issued {
@@ -96,9 +96,7 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
   const kind = draft.kind as DocumentKind;
   const settings = opts.settings ?? (await getSettings(ctx));
   const missing = missingOriginatorFields(settings, kind === 'invoice');
-  if (missing.length) {
-    throw validationError(missing, `Set ${missing.map((m) => m.field).join(', ')} in Settings (PUT /originators/current/settings) before issuing`);
-  }
+  if (missing.length) throw setupMissing(missing);
   const recipient = written?.recipient ?? (await trx.selectFrom('recipients').selectAll().where('number', '=', draft.recipient_number).executeTakeFirstOrThrow());
   const stored = written?.lines ?? (await trx.selectFrom('document_lines').selectAll().where('document_id', '=', id).orderBy('line_no').execute());
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { RecipientsTable } from '../../../db/schema.js';
 import type { PartySnapshot } from '../../render/document-view.js';
 import type { Settings } from '../settings/settings.schema.js';
-import { fieldError, type FieldError } from '../../ops/errors.js';
+import { fieldError, OpError, type FieldError } from '../../ops/errors.js';
 import { ibanFromAccount } from '../../domain/bank-account.js';
 
 /** The originator as it is on the day a document is issued (frozen into the document). */
@@ -53,6 +53,17 @@ export function recipientSnapshot(r: Selectable<RecipientsTable>): PartySnapshot
 }
 
 /** What a real invoice needs from the originator (bokføringsforskriften 5-1-1): refusing is kinder than a void invoice. */
+/**
+ * 400 SETUP_MISSING: the document cannot be issued before the company is set up. `params.step` names the first-day
+ * guide's step that fills the first missing field (company: name and org number; bank: the account), `params.fields`
+ * the missing settings fields; each field error keeps its own code (COMPANY_NAME_MISSING, …). Clients word it by code.
+ */
+export function setupMissing(missing: FieldError[]): OpError {
+  const step = missing.some((m) => m.field !== 'company.bankAccount') ? 'company' : 'bank';
+  const fields = missing.map((m) => m.field).join(', ');
+  return new OpError(400, 'SETUP_MISSING', `Set up ${fields} before issuing (Settings → Company, or the first-day guide)`, missing, { step, fields });
+}
+
 export function missingOriginatorFields(s: Settings, needsBankAccount: boolean): FieldError[] {
   const out: FieldError[] = [];
   if (!s.company.name?.trim()) out.push(fieldError('company.name', 'COMPANY_NAME_MISSING'));

@@ -9,6 +9,7 @@ import { setLanguage } from '../i18n';
 import { navItems, routes } from './routes';
 import { UnsavedDialog } from './UnsavedDialog';
 import { rememberShown, useGuardedNavigate, useUnsaved } from '../shared/unsaved.store';
+import { StartRoute, FirstDayButton } from '../features/first-day/StartRoute';
 
 export function App() {
   const { t, i18n } = useTranslation();
@@ -34,10 +35,11 @@ export function App() {
               Kvitt
             </Title>
             <Text size="sm" c="dimmed">
-              {t(navItems.find((n) => location.pathname.startsWith(n.to))?.labelKey ?? 'app.name')}
+              {t(navItems.find((n) => location.pathname.startsWith(n.to))?.labelKey ?? (location.pathname.startsWith('/first-day') ? 'firstDay.title' : 'app.name'))}
             </Text>
           </Group>
           <Group gap="xs">
+            <FirstDayButton />
             <Button variant="subtle" size="xs" onClick={() => setLanguage(i18n.language === 'nb' ? 'en' : 'nb')} data-testid="lang-switch">
               {t('lang.switch')}
             </Button>
@@ -75,7 +77,7 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Routes>
-          <Route path="/" element={<Navigate to="/recipients" replace />} />
+          <Route path="/" element={<StartRoute />} />
           {routes.map((r) => (
             <Route key={r.path} path={r.path} element={r.element} />
           ))}

@@ -9,6 +9,7 @@ import { RecipientsScreen } from '../features/recipients/RecipientsScreen';
 import { ReportsScreen } from '../features/reports/ReportsScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { OutboxScreen } from '../features/sending/OutboxScreen';
+import { FirstDayGuide } from '../features/first-day/FirstDayGuide';
 
 export interface AppRoute {
   /** Path under the hash router, e.g. "/recipients/*". */
@@ -52,4 +53,6 @@ export const routes: AppRoute[] = [
   { path: '/dunnings/*', element: <DunningsRoutes /> },
   { path: '/reports/*', element: <ReportsScreen /> },
   { path: '/events/*', element: <EventsRoutes /> },
+  { path: '/first-day', element: <FirstDayGuide /> },
+  { path: '/first-day/:step', element: <FirstDayGuide /> },
 ];

@@ -240,6 +240,8 @@ export const errorTexts = {
     'errors.RECIPIENT_TWICE': 'kunde {{number}} står to ganger',
     'errors.op.EHF_BUYER_ID_INVALID': 'Kundens organisasjonsnummer passer ikke til ICD-en: rett kunden før EHF lages',
     'errors.op.EHF_RULE_FAILED': 'EHF-filen ble ikke laget: den bryter den offisielle EHF-regelen {{rule}} («{{text}}»). Brutte regler: {{rules}}. Rett dokumentet eller kunden, eller send som PDF.',
+    // first-day guide: issuing before the company is set up (params.step: company or bank)
+    'errors.op.SETUP_MISSING': 'Firmaet er ikke ferdig satt opp: fyll ut det som mangler under «Kom i gang» før du utsteder.',
   },
   en: {
     'errors.REQUIRED': 'is required',
@@ -476,5 +478,7 @@ export const errorTexts = {
     'errors.RECIPIENT_TWICE': 'customer {{number}} is given twice',
     'errors.op.EHF_BUYER_ID_INVALID': "The customer's identifier does not fit its ICD: correct the customer before making an EHF",
     'errors.op.EHF_RULE_FAILED': 'The EHF file was not made: it breaks the official EHF rule {{rule}} (“{{text}}”). Rules broken: {{rules}}. Correct the document or the customer, or send it as PDF.',
+    // first-day guide: issuing before the company is set up (params.step: company or bank)
+    'errors.op.SETUP_MISSING': 'The company is not fully set up: fill in what is missing under “Get started” before issuing.',
   },
 };

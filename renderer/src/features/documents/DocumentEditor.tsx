@@ -22,6 +22,7 @@ import { RecipientSelect } from './RecipientSelect';
 import { useCurrencies } from '../../shared/use-currencies';
 import { usePdfPreview, useSavedDraftPdf } from './use-pdf-preview';
 import { useOneAtATime } from '../../shared/use-one-at-a-time';
+import { missingFromError, SetupMissing, useIssueMissing } from '../first-day/SetupMissing';
 
 /** Where the editor goes after creating, issuing or asking for a new document. */
 export interface EditorRoutes {
@@ -59,6 +60,8 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   const narrow = useMediaQuery('(max-width: 1199px)') ?? false;
   const currencies = useCurrencies(form.currency);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** Issuing was refused because the company is not set up (SETUP_MISSING): what is missing, with a link to the guide. */
+  const setupMissing = useIssueMissing((s) => (s.draft !== null && s.draft === draftNumber ? s.missing : null));
   const [savedVersion, setSavedVersion] = useState(0);
   const presetRecipient = Number(useSearchParams()[0].get('recipient')) || null;
 
@@ -179,13 +182,17 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     try {
       const res = await call(ops.issue, { params: { number } });
       const issued = numberFromLocation(res.created);
+      useIssueMissing.getState().set(null, null);
       setConfirm(null);
       notifyOk(t(`docs.issued.${effectiveKind}`, { number: issued }));
       const target = form.credit && creditRoutes ? creditRoutes : routes;
       navigate(issued !== null ? target.issued(issued) + (sendAfter ? '?send=1' : '') : target.list);
     } catch (e) {
       setConfirm(null);
-      setErrors(fieldErrors(e));
+      const missing = missingFromError(e);
+      useIssueMissing.getState().set(number, missing);
+      // The missing settings are said once, in the notice with its link; the form's own errors beside their fields.
+      setErrors(missing ? {} : fieldErrors(e));
       notifyError(e, t('docs.issueFailed'));
     } finally {
       setBusy(null);
@@ -274,6 +281,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
         </Group>
       </Group>
 
+      {setupMissing ? <SetupMissing missing={setupMissing} /> : null}
       {unplaced.length || itemsError ? (
         <Alert color="red" variant="light" data-testid="form-errors">
           {itemsError ? <div>{t('docs.line.title')}: {itemsError}</div> : null}

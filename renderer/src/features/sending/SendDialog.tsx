@@ -1,3 +1,4 @@
+import { SetupMissing } from '../first-day/SetupMissing';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -122,10 +123,12 @@ export function SendDialog({ type, number, what, recipientNumber, opened, onClos
         <Loader />
       ) : (
         <Stack gap="sm" data-testid="send-dialog">
-          {sending && !sending.smtp.host ? (
-            <Alert color="yellow" variant="light" data-testid="send-no-smtp">
-              {t('send.noSmtp')}
-            </Alert>
+          {sending && (!sending.smtp.host || !sending.fromAddress) ? (
+            // What is missing for e-mail, with a link to the first-day guide's e-mail step.
+            <SetupMissing
+              testId="send-no-smtp"
+              missing={{ action: 'email', step: 'email', fields: [...(sending.smtp.host ? [] : ['sending.smtp.host']), ...(sending.fromAddress ? [] : ['sending.fromAddress'])] }}
+            />
           ) : null}
           {other.length || errors.methods ? (
             <Alert color="red" variant="light" data-testid="send-errors">

@@ -1,0 +1,42 @@
+import { Button, Loader } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { STEPS, useFirstDay } from './first-day.store';
+
+/**
+ * Where the app opens: the first-day guide while the company is not set up (its step neither done nor skipped),
+ * else Kunder. A service that does not answer opens Kunder (which then says what is wrong).
+ */
+export function StartRoute() {
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    useFirstDay
+      .getState()
+      .load()
+      .then((v) => live && setTarget(v.steps.find((s) => s.step === 'company')?.state === 'open' ? '/first-day' : '/recipients'))
+      .catch(() => live && setTarget('/recipients'));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return target ? <Navigate to={target} replace /> : <Loader />;
+}
+
+/** In the header while the guide has open steps: "Kom i gang (2 av 5)", back to where the person left it. */
+export function FirstDayButton() {
+  const { t } = useTranslation();
+  const view = useFirstDay((s) => s.view);
+  const location = useLocation();
+  useEffect(() => {
+    if (!useFirstDay.getState().view) void useFirstDay.getState().load().catch(() => undefined);
+  }, []);
+  if (!view || view.finished || location.pathname.startsWith('/first-day')) return null;
+  const done = view.steps.filter((s) => s.state === 'done').length;
+  return (
+    <Button component={Link} to={`/first-day${view.current ? `/${view.current}` : ''}`} variant="light" color="orange" size="xs" data-testid="first-day-open">
+      {t('firstDay.open', { done, total: STEPS.length })}
+    </Button>
+  );
+}
