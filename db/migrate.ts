@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017_sessions.js';
 import * as m0019 from './migrations/0019_interest_history.js';
 import * as m0023 from './migrations/0023_first_day.js';
 import * as m0021 from './migrations/0021_recurring.js';
+import * as m0022 from './migrations/0022_product_sales_account.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0019_interest_history': m0019,
   '0023_first_day': m0023,
   '0021_recurring': m0021,
+  '0022_product_sales_account': m0022,
 };
 
 class InCodeProvider implements MigrationProvider {

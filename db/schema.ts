@@ -96,6 +96,8 @@ export interface ProductsTable {
   deleted: number;
   created_at: string;
   updated_at: string;
+  /** 0022: the product's own sales account (4 digits, class 3); null = the account of its VAT code. */
+  sales_account: Generated<string | null>;
 }
 
 export interface NumberSeriesTable {

@@ -214,6 +214,7 @@ export const OP_ACCESS = {
   'reports.paymentsProductsExceptions': ANY,
   'reports.email': ANY,
   'reports.cancel': ANY,
+  'reports.saft': ANY,
   // dunnings
   'dunnings.create': ANY,
   'dunnings.list': ANY,

@@ -12,6 +12,7 @@ import { paymentOps } from './features/invoices/payments.ops.js';
 import { productOps } from './features/products/products.ops.js';
 import { recipientOps } from './features/recipients/recipients.ops.js';
 import { reportOps } from './features/reports/reports.ops.js';
+import { saftOps } from './features/reports/saft.ops.js';
 import { settingsOps } from './features/settings/settings.ops.js';
 import { sendingOps } from './features/sending/sending.ops.js';
 import { userOps } from './features/users/users.ops.js';
@@ -38,6 +39,7 @@ export const allOps = [
   ...sendingOps,
   ...eventOps,
   ...reportOps,
+  ...saftOps,
   ...dunningOps,
   ...closingInterestOps,
   ...userOps,

@@ -50,6 +50,13 @@ function safeFilename(name: string): string {
   return name.replace(/[^\w.\-]+/g, '_').slice(0, 120) || 'file';
 }
 
+/** The plain-ASCII name, and the exact one (RFC 6266 filename*) when it differs (the SAF-T file's name has a space). */
+function contentDisposition(inline: boolean, name: string): string {
+  const safe = safeFilename(name);
+  const exact = safe === name ? '' : `; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+  return `${inline ? 'inline' : 'attachment'}; filename="${safe}"${exact}`;
+}
+
 export async function sendResult(req: FastifyRequest, reply: FastifyReply, result: unknown) {
   if (result instanceof Created) {
     const base = `${schemeOf(req)}://${req.headers.host}`;
@@ -61,7 +68,7 @@ export async function sendResult(req: FastifyRequest, reply: FastifyReply, resul
     return reply
       .code(result.status)
       .type(result.contentType)
-      .header('Content-Disposition', `${result.inline ? 'inline' : 'attachment'}; filename="${safeFilename(result.filename)}"`)
+      .header('Content-Disposition', contentDisposition(result.inline, result.filename))
       .send(result.stream ? Readable.from(result.stream()) : result.data);
   }
   if (result instanceof Paged) {

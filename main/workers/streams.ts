@@ -5,6 +5,7 @@
  * To add one, add a line here.
  */
 import { reportFileTask, type ReportJob, type ReportNote } from '../features/reports/report-task.js';
+import { saftFileTask, type SaftJob, type SaftNote } from '../features/reports/saft-task.js';
 
 /** Chunks a worker may send ahead of the caller. */
 export const CREDIT = 4;
@@ -12,6 +13,8 @@ export const CREDIT = 4;
 export const streams = {
   /** A JSON, CSV or XLSX report, read through the worker's own database connection. */
   'report.file': (job: ReportJob, note: (n: ReportNote) => void): AsyncIterable<Uint8Array> => reportFileTask(job, note),
+  /** The SAF-T Financial file (issue 27). */
+  'saft.file': (job: SaftJob, note: (n: SaftNote) => void): AsyncIterable<Uint8Array> => saftFileTask(job, note),
 } satisfies Record<string, (input: never, note: never) => AsyncIterable<Uint8Array>>;
 
 export type StreamName = keyof typeof streams;

@@ -15,6 +15,8 @@ export const ProductInput = Type.Object({
   vatCategory: Type.Optional(VatCategoryInput),
   exemptionReason: OptNullStr(255),
   unit: OptNullStr(20),
+  /** Issue 27: the product's own sales account (4 digits, class 3 of the standard chart); null or absent = the account of its VAT code. */
+  salesAccount: Type.Optional(Nullable(Type.String({ pattern: '^(3[0-9]{3})?$', description: 'a sales account 3000-3999 of the standard chart' }))),
 });
 export type ProductInput = Static<typeof ProductInput>;
 
@@ -34,6 +36,7 @@ export const ProductView = Type.Object({
   vatCategory: Type.Union([Type.Literal('S'), Type.Literal('Z'), Type.Literal('E')]),
   exemptionReason: Nullable(Type.String()),
   unit: Nullable(Type.String()),
+  salesAccount: Nullable(Type.String()),
   _links: SelfLinks,
 });
 export type ProductView = Static<typeof ProductView>;

@@ -9,7 +9,7 @@ import { inTx } from '../../ops/transaction.js';
 import { forgetTxMemo, txMemo } from '../../ops/tx-memo.js';
 
 type Row = Selectable<ProductsTable>;
-type NewRow = Omit<ProductsTable, 'number'>;
+type NewRow = Omit<ProductsTable, 'number' | 'sales_account'> & { sales_account: string | null };
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
@@ -33,6 +33,7 @@ function checkProduct(input: ProductInput, prefix: string, errors: FieldErrors, 
     vat_category: category,
     exemption_reason: category === 'S' ? null : reason,
     unit: blank(input.unit),
+    sales_account: blank(input.salesAccount),
     deleted: 0,
     created_at: now,
     updated_at: now,
@@ -65,6 +66,7 @@ export function productView(r: Row): ProductView {
     vatCategory: r.vat_category as ProductView['vatCategory'],
     exemptionReason: r.exemption_reason,
     unit: r.unit,
+    salesAccount: r.sales_account ?? null,
     _links: { self: { uri: `/products/${r.number}` } },
   };
 }

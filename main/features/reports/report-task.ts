@@ -4,12 +4,8 @@
  * app's writes; PostgreSQL: a connection of its own), produces the file with the same code the main thread uses
  * (report.runner.ts `generate`) and yields it chunk by chunk; the row count, rows written and phase go to `note` at once.
  */
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { openPostgres } from '../../../db/connection.js';
-import { isPostgresUrl } from '../../../db/dialect.js';
-import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
+import { openReadConnection as open } from './worker-db.js';
 import { reportByResource } from './registry.js';
 import { generate } from './report.runner.js';
 import type { ReportRequest } from './report.types.js';
@@ -23,15 +19,6 @@ export interface ReportJob {
   req: ReportRequest;
 }
 export type ReportNote = { total: number } | { rows: number } | { phase: string };
-
-async function open(target: string): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
-  if (isPostgresUrl(target)) return openPostgres(target, { max: 1 });
-  const binding = process.env.KVITT_SQLITE_BINDING;
-  const raw = new SqliteDatabase(target, { readonly: true, fileMustExist: true, ...(binding ? { nativeBinding: binding } : {}) });
-  raw.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
-  return { db, close: () => db.destroy() };
-}
 
 export async function* reportFileTask(job: ReportJob, note: (n: ReportNote) => void): AsyncGenerator<Uint8Array> {
   const def = reportByResource.get(job.resource);
