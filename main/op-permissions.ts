@@ -258,6 +258,7 @@ export const OP_ACCESS = {
   'recurring.resume': ANY,
   'recurring.confirm': ANY,
   'recurring.invoices': ANY,
+  'invoices.batch': ANY,
 } as const satisfies Record<OpName, Access> & Record<string, Access>; // the reports, named from data, are checked by the test
 
 const table: Readonly<Record<string, Access>> = OP_ACCESS;

@@ -373,6 +373,7 @@ describe('answers match the output schemas', () => {
     await ok('/recurring/run', { method: 'POST' });
     await ok(`/recurring/${gap}/confirm`, { method: 'POST' });
     await ok(`/recurring/${n}`, { method: 'DELETE' });
+    await ok('/invoices/batch', { body: { recipients: [s.company, s.person], ...LINES, dueInDays: 14, shipment: { preferred: true } } });
   });
 
   test('every operation of the described areas states its answer, and the walk reached most of them', () => {

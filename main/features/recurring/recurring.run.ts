@@ -22,7 +22,8 @@ import { inTx } from '../../ops/transaction.js';
 import { startHourlyCheck } from '../../hourly-check.js';
 import { audit } from '../audit/audit.service.js';
 import { issueNew } from '../documents/issue.service.js';
-import { queueDocumentShipments, type DeliveryOptions } from '../sending/outbox.js';
+import { queueDocumentShipments } from '../sending/outbox.js';
+import { deliveryFor, type ShipmentChoice } from './shipment-choice.js';
 import { getSettings } from '../settings/settings.service.js';
 import { MAX_CATCH_UP, type RunResult } from './recurring.schema.js';
 import { healthOf, occurrenceDraft, scheduleOf, type SeriesRow, type Stop, type Template } from './recurring.template.js';
@@ -100,14 +101,17 @@ async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, o
     return;
   }
   const settings = await getSettings(tctx);
-  const shipment = row.shipment ? (JSON.parse(row.shipment) as DeliveryOptions) : null;
+  const shipment = row.shipment ? (JSON.parse(row.shipment) as ShipmentChoice) : null;
   let next = row.next_index;
   for (const o of take) {
     const period = periodText(s, o.index);
     await sql`savepoint recurring_occurrence`.execute(db);
     try {
       const issued = await issueNew(tctx, 'invoice', occurrenceDraft(row.recipient_number, t, row.due_in_days, period, today), null, { settings });
-      if (shipment) await queueDocumentShipments(tctx, { type: 'invoice', number: issued.number, id: issued.id }, shipment);
+      if (shipment) {
+        const options = await deliveryFor(tctx, row.recipient_number, shipment, row.currency !== 'NOK');
+        await queueDocumentShipments(tctx, { type: 'invoice', number: issued.number, id: issued.id }, options);
+      }
       await db
         .insertInto('recurring_occurrences')
         .values({ series_number: row.number, occurrence_index: o.index, occurrence_date: o.date, period, document_id: issued.id, invoice_number: issued.number, issued_at: tctx.clock.timestamp() })

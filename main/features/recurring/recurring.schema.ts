@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, Paging, Closed, Link } from '../../ops/schemas.js';
 import { DraftInput } from '../documents/documents.schema.js';
 import { Kr } from '../documents/documents.output.js';
-import { DeliveryOptions } from '../sending/outbox.js';
+import { ShipmentChoice } from './shipment-choice.js';
 import { MAX_EVERY } from '../../domain/recurring-schedule.js';
 
 const draft = DraftInput.properties;
@@ -36,8 +36,8 @@ export const RecurringInput = Type.Object(
     invoiceText: draft.invoiceText,
     ourReference: draft.ourReference,
     yourReference: draft.yourReference,
-    /** The delivery options of spec 4.4 (e-mail, paper, SMS, copy, EHF), queued with each invoice. */
-    shipment: Type.Optional(Nullable(DeliveryOptions)),
+    /** The delivery options of spec 4.4 (e-mail, paper, SMS, copy, EHF) or {preferred: true}, queued with each invoice. */
+    shipment: Type.Optional(Nullable(ShipmentChoice)),
     /** false: saved paused. Default true. */
     active: Type.Optional(Type.Boolean()),
   },
