@@ -139,6 +139,22 @@ export function selectFast<R>(db: Db, query: CompiledQuery): R[] | null {
   return conn.prepare(query.sql).all(query.parameters as unknown[]) as R[];
 }
 
+/**
+ * Several read queries as selectFast runs one, inside one read transaction: SQLite takes its read snapshot (the WAL
+ * read lock and wal-index look-up, most of a point read's cost) once for all of them instead of once per statement,
+ * and their rows come from the same snapshot. Null under the same condition as selectFast.
+ */
+export function selectFastAll(db: Db, queries: ReadonlyArray<Pick<CompiledQuery, 'sql' | 'parameters'>>): unknown[][] | null {
+  const conn = rawOf.get(db);
+  if (!conn || conn.raw.inTransaction) return null;
+  conn.prepare('BEGIN').run();
+  try {
+    return queries.map((q) => conn.prepare(q.sql).all(q.parameters as unknown[]));
+  } finally {
+    if (conn.raw.inTransaction) conn.prepare('COMMIT').run(); // a read-only transaction: COMMIT only ends the snapshot
+  }
+}
+
 /** Opens (or creates) the SQLite file. `:memory:` gives a private in-memory database. */
 export function openDatabase(file: string): OpenedDatabase {
   // The Electron entry points KVITT_SQLITE_BINDING at a build of better-sqlite3 for Electron's ABI.

@@ -71,7 +71,8 @@ export function requestChecks(o: { port: () => number; publicHosts?: readonly st
     }
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'no-store');
-    const refused = isPublicRoute(req) ? null : crossSiteRefusal(req); // public ops take web forms (public-routes.ts)
+    // Public ops take web forms (public-routes.ts); a read needs no check (and fastify builds routeOptions on each access).
+    const refused = SAFE_METHODS.has(req.method) || isPublicRoute(req) ? null : crossSiteRefusal(req);
     if (refused) {
       errorReply(reply, refused.status, refused.code, refused.message);
       return;

@@ -38,15 +38,16 @@ export async function registerPublicRoutes(app: FastifyInstance, limit?: PublicR
       Object.assign(new OpError(429, 'TOO_MANY_REQUESTS', `Too many requests from your address; try again in ${ctx.after}`), { statusCode: 429 }),
   });
   // The public pages (the signup page and its receipt) say in headers what they may load and that no other site may frame
-  // them (a clickjacking page around the form); the page has no script, so none is allowed.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (isPublicRoute(req) && /^text\/html/.test(String(reply.getHeader('content-type') ?? ''))) {
+  // them (a clickjacking page around the form); the page has no script, so none is allowed. A callback hook, not an
+  // async one: it runs on every answer, and an async hook costs a promise and a microtask trip each time.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (/^text\/html/.test(String(reply.getHeader('content-type') ?? '')) && isPublicRoute(req)) {
       reply.header('Content-Security-Policy', PUBLIC_PAGE_CSP);
       reply.header('X-Frame-Options', 'DENY');
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Referrer-Policy', 'no-referrer');
     }
-    return payload;
+    done(null, payload);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, text, done) => {
     if (!isPublicRoute(req)) return done(new OpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);

@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
-import { insertRowsFast, selectFast } from '../../../db/connection.js';
+import { insertRowsFast, selectFastAll } from '../../../db/connection.js';
 import type { Database, RecipientsTable } from '../../../db/schema.js';
 import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
@@ -489,7 +489,10 @@ function getQueries(db: Kysely<Database>) {
   }
   return q;
 }
-const withParams = (q: CompiledQuery, value: number) => CompiledQuery.raw(q.sql, q.parameters.map(() => value));
+/** The compiled query with every parameter set to `value`; a plain object for the direct path (a CompiledQuery, which
+ *  Kysely builds with a raw node, a query id and three frozen objects, only when the query goes through Kysely). */
+const withParams = (q: CompiledQuery, value: number) => ({ sql: q.sql, parameters: q.parameters.map(() => value) });
+const compiled = (q: { sql: string; parameters: unknown[] }) => CompiledQuery.raw(q.sql, q.parameters);
 
 export async function getRecipientRow(db: Kysely<Database>, number: number): Promise<Row> {
   const row = await db.selectFrom('recipients').selectAll().where('number', '=', number).executeTakeFirst();
@@ -501,10 +504,12 @@ export async function getRecipient(ctx: AppContext, number: number): Promise<Rec
   const q = getQueries(ctx.db);
   const rowQuery = withParams(q.row, number);
   const extrasQuery = withParams(q.extras, number);
-  // Straight on the connection when no transaction is open (see selectFast), else through Kysely.
-  const row = (selectFast<Row>(ctx.db, rowQuery) ?? (await ctx.db.executeQuery<Row>(rowQuery)).rows)[0];
+  // Straight on the connection, both in one read transaction, when no transaction is open (see selectFastAll); else
+  // through Kysely.
+  const fast = selectFastAll(ctx.db, [rowQuery, extrasQuery]) as [Row[], Extra[]] | null;
+  const row = (fast ? fast[0] : (await ctx.db.executeQuery<Row>(compiled(rowQuery))).rows)[0];
   if (!row) throw notFound('recipient', { number });
-  return toView(row, selectFast<Extra>(ctx.db, extrasQuery) ?? (await ctx.db.executeQuery<Extra>(extrasQuery)).rows);
+  return toView(row, fast ? fast[1] : (await ctx.db.executeQuery<Extra>(compiled(extrasQuery))).rows);
 }
 
 export interface RecipientFilter {
