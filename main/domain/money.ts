@@ -26,7 +26,14 @@ export function toScaled(value: number, decimals: number): number {
   return (value < 0 ? -rounded : rounded) + 0;
 }
 
+/**
+ * A scaled integer (øre, thousandths) as the decimal number it stands for: 12345 øre -> 123.45. For an integer (every
+ * stored amount) the division alone is exact to the double nearest the written decimal, the same number that printing
+ * and reading back gives, without making a string (lists call this for every amount of every line); + 0 turns -0 into
+ * 0. Anything else is rounded to `decimals` through its decimal text.
+ */
 export function fromScaled(value: number, decimals: number): number {
+  if (Number.isSafeInteger(value)) return value / 10 ** decimals + 0;
   return Number((value / 10 ** decimals).toFixed(decimals));
 }
 

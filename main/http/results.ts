@@ -3,6 +3,7 @@
  * data) and what it throws (OpError, fastify's own 4xx errors) become HTTP answers. Error bodies have one shape.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { Created, FileResult, NoContent, Paged, Streamed } from '../ops/define.js';
 import { OpError } from '../ops/errors.js';
@@ -30,20 +31,65 @@ function linkHeader(req: FastifyRequest, page: Paged): string {
   return links.join(', ');
 }
 
-async function* jsonArray(items: AsyncIterable<unknown>): AsyncGenerator<string> {
-  yield '[';
-  let first = true;
-  let chunk: string[] = [];
-  for await (const item of items) {
-    chunk.push((first ? '' : ',') + JSON.stringify(item));
-    first = false;
-    if (chunk.length >= 200) {
-      yield chunk.join('');
-      chunk = [];
+/** Bytes of each of the two buffers an unpaged list is written through. */
+const STREAM_BUFFER = 64 * 1024;
+
+/**
+ * An unpaged list as one JSON array, written straight to the response through two 64 kB buffers used in turn: items
+ * are serialized one at a time into the free buffer, a full buffer is handed to the socket, and it is filled again
+ * only when the socket has taken it (the write's callback), so a slow client holds the server back (backpressure) and
+ * the only garbage per item is its own short JSON text. The bytes in flight stay within 128 kB whatever the list's
+ * size; what used to grow with it were the joined strings of many items (large objects that only a full GC frees).
+ * The first item has been read before (sendResult), so a list that fails at once still gets a proper error answer; a
+ * failure later cuts the connection (the status is sent by then).
+ */
+async function writeJsonArray(reply: FastifyReply, first: IteratorResult<unknown>, items: AsyncIterator<unknown>): Promise<void> {
+  reply.hijack();
+  const res = reply.raw;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+  const buffers = [Buffer.allocUnsafe(STREAM_BUFFER), Buffer.allocUnsafe(STREAM_BUFFER)];
+  const inFlight: Array<Promise<void> | null> = [null, null];
+  let current = 0;
+  let pos = 0;
+  let gone = false;
+  const closed = new Promise<void>((resolve) => res.once('close', () => ((gone = true), resolve())));
+  const send = (data: Buffer | string) =>
+    Promise.race([new Promise<void>((resolve) => res.write(data, (err) => (err ? ((gone = true), resolve()) : resolve()))), closed]);
+  const flush = async () => {
+    if (pos === 0) return;
+    inFlight[current] = send(buffers[current].subarray(0, pos));
+    current ^= 1;
+    pos = 0;
+    if (inFlight[current]) await inFlight[current]; // the other buffer is free again once the socket has taken it
+    inFlight[current] = null;
+  };
+  const put = async (text: string) => {
+    // A UTF-16 unit is at most 3 bytes in UTF-8: only a text that may not fit is measured.
+    if (text.length * 3 > STREAM_BUFFER - pos && Buffer.byteLength(text) > STREAM_BUFFER - pos) {
+      await flush();
+      if (Buffer.byteLength(text) > STREAM_BUFFER) return send(text); // one item larger than a buffer goes as it is
     }
+    pos += buffers[current].write(text, pos);
+  };
+  try {
+    await put('[');
+    let n = 0;
+    for (let item = first; !item.done && !gone; item = await items.next()) {
+      if (n++) await put(',');
+      await put(JSON.stringify(item.value));
+    }
+    await put(']');
+    await flush();
+    await Promise.all(inFlight);
+    if (!gone) res.end();
+  } catch (err) {
+    console.error('streaming a list failed', reply.request.method, reply.request.url, err);
+    res.destroy(err as Error);
+  } finally {
+    if (gone) await items.return?.();
   }
-  if (chunk.length) yield chunk.join('');
-  yield ']';
 }
 
 function safeFilename(name: string): string {
@@ -81,14 +127,7 @@ export async function sendResult(req: FastifyRequest, reply: FastifyReply, resul
     // proper error answer instead of a connection cut after "200".
     const items = result.items()[Symbol.asyncIterator]();
     const first = await items.next();
-    const rest: AsyncIterable<unknown> = {
-      async *[Symbol.asyncIterator]() {
-        if (first.done) return;
-        yield first.value;
-        for (let n = await items.next(); !n.done; n = await items.next()) yield n.value;
-      },
-    };
-    return reply.code(200).type('application/json; charset=utf-8').send(Readable.from(jsonArray(rest)));
+    return writeJsonArray(reply, first, items);
   }
   return reply.code(200).send(result ?? {});
 }

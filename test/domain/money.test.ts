@@ -65,3 +65,18 @@ describe('toScaled / fromScaled', () => {
     );
   });
 });
+
+describe('fromScaled on stored integers (the lists call it for every amount)', () => {
+  test('the same number as printing with the decimals and reading back, never -0', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.constantFrom(0, 2, 3, 6), (v, d) => {
+        const viaText = Number((v / 10 ** d).toFixed(d));
+        expect(Object.is(fromScaled(v, d), viaText)).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(Object.is(fromScaled(-0, 2), 0)).toBe(true);
+    expect(fromScaled(12345, 2)).toBe(123.45);
+    expect(fromScaled(-5, 2)).toBe(-0.05);
+  });
+});

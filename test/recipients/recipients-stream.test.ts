@@ -1,5 +1,6 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { recipient, startTestServer, type TestServer } from '../helpers/server.js';
+import { recipient, startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
 
 // More recipients than one keyset chunk of the stream (500), many sharing a name, so chunks end inside a run of
 // equal sort keys; a third carry a label.
@@ -83,6 +84,42 @@ describe('GET /recipients/ without perPage (streamed)', () => {
       const b = items[i];
       expect(rank(a.name) < rank(b.name) || (rank(a.name) === rank(b.name) && a.number < b.number), `${i}`).toBe(true);
     }
+  });
+});
+
+describe('the stream and its client', () => {
+  test('carries the same security headers as every answer, and is not cut short when the client reads slowly', async () => {
+    const res = await s.api('/recipients/');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    let text = '';
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    for (let r = await reader.read(), n = 0; !r.done; r = await reader.read(), n++) {
+      text += decoder.decode(r.value, { stream: true });
+      if (n < 3) await new Promise((ok) => setTimeout(ok, 50)); // a slow start: the server waits (backpressure)
+    }
+    expect(JSON.parse(text)).toHaveLength(COUNT);
+  });
+
+  test('a client that leaves in the middle: the server goes on answering', async () => {
+    const got = await new Promise<number>((resolve, reject) => {
+      const req = request(`${s.base}/recipients/`, { headers: { authorization: `Bearer ${TEST_KEY}` } }, (res) => {
+        res.once('data', (chunk: Buffer) => {
+          req.destroy(); // gone after the first piece of a list of about a megabyte
+          resolve(chunk.length);
+        });
+      });
+      req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
+      req.end();
+    });
+    expect(got).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) {
+      const again = await s.json('/recipients/?perPage=5');
+      expect(again.status).toBe(200);
+      expect(again.body).toHaveLength(5);
+    }
+    expect(JSON.parse(await (await s.api('/recipients/')).text())).toHaveLength(COUNT);
   });
 });
 

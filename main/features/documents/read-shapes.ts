@@ -67,8 +67,19 @@ function itemFields(l: LineRow) {
   };
 }
 
+/** An issued line: itemFields and its amounts, written out (lists shape every line of every document with it). */
 export function itemShape(l: LineRow) {
-  return { ...itemFields(l), total: oreToKr(l.total), totalWithoutTax: oreToKr(l.net) };
+  return {
+    number: l.line_no,
+    quantity: quantity(l.quantity_milli),
+    productCode: l.product_code,
+    description: l.description,
+    unitPrice: oreToKr(l.unit_price),
+    discount: percent(l.discount),
+    taxRate: percent(l.tax_rate),
+    total: oreToKr(l.total),
+    totalWithoutTax: oreToKr(l.net),
+  };
 }
 
 /** A draft's line in the lists (2.4). */

@@ -11,7 +11,7 @@ import { oreToKr } from '../../domain/money.js';
 import { fieldError, validationError } from '../../ops/errors.js';
 import type { DocumentKind } from '../documents/document-kinds.js';
 import { outstandingNok, toRefundNok } from './claim.sql.js';
-import { creditNoteShapes, draftShapes, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
+import { creditNoteShaper, creditNoteShapes, draftShapes, invoiceShaper, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
 import { docSearchWhere, searchWhere, sortExpression, type InvoiceSort, type SortDir } from './invoice-search.sql.js';
 import { INVOICE_KINDS } from '../documents/documents.service.js';
 import { stateWhere } from './invoice-state.sql.js';
@@ -88,13 +88,19 @@ async function shapesWithState(ctx: AppContext, f: InvoiceFilter, rows: DocWithB
   return items.map((item, i) => ({ ...item, ...stateShape(rows[i], today) }));
 }
 
+/** shapesWithState for a stream: each row shaped only when the stream reaches it (invoiceShaper says why). */
+async function* shapedOneByOne(ctx: AppContext, f: InvoiceFilter, rows: DocWithBalance[], today: string) {
+  const shape = await invoiceShaper(ctx.db, rows);
+  for (const row of rows) yield f.withState ? { ...shape(row), ...stateShape(row, today) } : shape(row);
+}
+
 export async function* streamInvoices(ctx: AppContext, f: InvoiceFilter) {
   const today = ctx.clock.today();
   if (customSort(f)) {
     // Another order than by number: chunks by offset in that order.
     for (let offset = 0; ; offset += CHUNK) {
       const rows = await sortedPage(ctx.db, f, today, CHUNK, offset);
-      yield* await shapesWithState(ctx, f, rows as DocWithBalance[], today);
+      yield* shapedOneByOne(ctx, f, rows as DocWithBalance[], today);
       if (rows.length < CHUNK) return;
     }
   }
@@ -104,7 +110,7 @@ export async function* streamInvoices(ctx: AppContext, f: InvoiceFilter) {
     if (after !== null) q = q.where('d.number', '<', after);
     const rows = await q.orderBy('d.number', 'desc').limit(CHUNK).execute();
     if (!rows.length) return;
-    yield* await shapesWithState(ctx, f, rows as DocWithBalance[], today);
+    yield* shapedOneByOne(ctx, f, rows as DocWithBalance[], today);
     if (rows.length < CHUNK) return;
     after = rows[rows.length - 1].number!;
   }
@@ -146,7 +152,8 @@ export async function* streamCreditNotes(ctx: AppContext, f: InvoiceFilter) {
     if (after !== null) q = q.where('d.number', '<', after);
     const rows = await q.orderBy('d.number', 'desc').limit(CHUNK).execute();
     if (!rows.length) return;
-    yield* await creditNoteShapes(ctx.db, rows);
+    const shape = await creditNoteShaper(ctx.db, rows);
+    for (const row of rows) yield shape(row); // shaped as written (invoiceShaper says why)
     if (rows.length < CHUNK) return;
     after = rows[rows.length - 1].number!;
   }
