@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019_interest_history.js';
 import * as m0023 from './migrations/0023_first_day.js';
 import * as m0021 from './migrations/0021_recurring.js';
 import * as m0022 from './migrations/0022_product_sales_account.js';
+import * as m0026 from './migrations/0026_series_dates.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0023_first_day': m0023,
   '0021_recurring': m0021,
   '0022_product_sales_account': m0022,
+  '0026_series_dates': m0026,
 };
 
 class InCodeProvider implements MigrationProvider {

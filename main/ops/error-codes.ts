@@ -107,6 +107,9 @@ export const ERROR_MESSAGES = {
   BEFORE_INVOICE_DATE: () => 'must not be before the invoice date',
   BEFORE_OFFER_DATE: () => 'must not be before the offer date',
   BEFORE_CREDITED_INVOICE: () => 'must not be before the date of the credited invoice',
+  DATE_IN_FUTURE: (p: { date: string; today: string }) => `${p.date} is after today (${p.today}): an invoice or credit note is dated the day it is issued`,
+  BEFORE_LATEST_IN_SERIES: (p: { date: string; latest: string; earliest: string }) =>
+    `${p.date} is before ${p.earliest}: numbers follow dates, and the series already has a document dated ${p.latest} (Settings: invoicing.backdatingDays allows an earlier date)`,
   NO_LINES: () => 'a document needs at least one line',
   LINE_WITHOUT_VAT: () => 'the draft was written without VAT; save it again with a VAT rate now that the originator is VAT registered',
   NEGATIVE_TOTAL: () => 'an invoice cannot have a negative total: issue a credit note instead',

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
+import { issueInvoice, startDocServer, type DocServer, BACKDATING } from '../helpers/documents.js';
 
 let s: DocServer;
 const line = { description: 'Rådgivning', quantity: 1, unitPrice: 1000, taxRate: 25 };
 
 beforeAll(async () => {
-  s = await startDocServer({ today: '2026-03-15' });
+  s = await startDocServer({ today: '2026-03-15', invoicing: BACKDATING });
 });
 afterAll(async () => {
   await s.close();

@@ -3,14 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
+import { issueInvoice, numberOf, startDocServer, type DocServer, BACKDATING } from '../helpers/documents.js';
 import { ehfRulesPresent, expectValidEhf } from '../helpers/ehf-validator.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-files-'));
 
 let s: DocServer;
 beforeAll(async () => {
-  s = await startDocServer({ today: '2026-03-15' });
+  s = await startDocServer({ today: '2026-03-15', invoicing: BACKDATING });
   await s.json('/products/', { body: { code: 'LEIE', description: 'Leie av møtelokale', unitPrice: 3500, taxRate: 0, vatCategory: 'E', exemptionReason: 'Utleie av fast eiendom, unntatt etter mval. § 3-11', unit: 'dag' } });
 });
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isValidKid } from '../../main/domain/kid.js';
 import { verifyContentHash } from '../../main/features/documents/content-hash.js';
-import { COMPANY, issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
+import { COMPANY, issueInvoice, numberOf, startDocServer, type DocServer, BACKDATING } from '../helpers/documents.js';
 
 let s: DocServer;
 beforeAll(async () => {
-  s = await startDocServer({ today: '2026-03-15' });
+  s = await startDocServer({ today: '2026-03-15', invoicing: BACKDATING });
 });
 afterAll(async () => {
   await s.close();
@@ -30,8 +30,8 @@ describe('issuing', () => {
     expect((await s.json(`/invoices/${given}`)).body).toMatchObject({ invoiceDate: '2026-03-01', dueDate: '2026-04-30' });
     const fromRecipient = await issueInvoice(s, { recipient: { number: s.company }, invoiceDate: '2026-03-01', items: [{ productCode: 'A1', quantity: 1 }] });
     expect((await s.json(`/invoices/${fromRecipient}`)).body.dueDate).toBe('2026-03-11');
-    const fromDefault = await issueInvoice(s, { recipient: { number: s.person }, invoiceDate: '2026-12-25', items: [{ productCode: 'A1', quantity: 1 }] });
-    expect((await s.json(`/invoices/${fromDefault}`)).body.dueDate).toBe('2027-01-08');
+    const fromDefault = await issueInvoice(s, { recipient: { number: s.person }, invoiceDate: '2026-02-25', items: [{ productCode: 'A1', quantity: 1 }] });
+    expect((await s.json(`/invoices/${fromDefault}`)).body.dueDate).toBe('2026-03-11');
   });
 
   test('issuing a draft: 201 + Location; the draft is gone from the drafts; issuing again is 404', async () => {
@@ -211,12 +211,12 @@ describe('number series and KID settings', () => {
 describe('currency', () => {
   test('a EUR invoice takes the rate of its date (or the latest before), shows international and keeps VAT in NOK', async () => {
     expect((await s.json('/common/currency/exchangeRates', { method: 'PUT', body: { currency: 'EUR', rate: 11.5, date: '2026-03-01' } })).status).toBe(200);
-    await s.json('/common/currency/exchangeRates', { method: 'PUT', body: { currency: 'EUR', rate: 12, date: '2026-03-20' } });
+    await s.json('/common/currency/exchangeRates', { method: 'PUT', body: { currency: 'EUR', rate: 12, date: '2026-03-12' } });
     const a = await issueInvoice(s, { recipient: { number: s.company }, currency: 'EUR', invoiceDate: '2026-03-10', items: [{ description: 'Licence', quantity: 1, unitPrice: 1000, taxRate: 25 }] });
     const inv = (await s.json(`/invoices/${a}`)).body;
     expect(inv).toMatchObject({ currency: 'EUR', total: 1250, tax: 250, currentBalance: 1250 });
     expect(inv.international).toEqual({ bic: 'DNBANOKK', iban: 'NO9386011117947', vatNumber: 'NO923609016MVA', exchangeRate: 11.5 });
-    const b = await issueInvoice(s, { recipient: { number: s.company }, currency: 'EUR', invoiceDate: '2026-03-25', items: [{ description: 'Licence', quantity: 1, unitPrice: 1000, taxRate: 25 }] });
+    const b = await issueInvoice(s, { recipient: { number: s.company }, currency: 'EUR', invoiceDate: '2026-03-14', items: [{ description: 'Licence', quantity: 1, unitPrice: 1000, taxRate: 25 }] });
     expect((await s.json(`/invoices/${b}`)).body.international.exchangeRate).toBe(12);
     const row = await s.app.ctx.db.selectFrom('documents').select(['tax_nok', 'total_nok']).where('kind', '=', 'invoice').where('number', '=', a).executeTakeFirstOrThrow();
     expect(row).toEqual({ tax_nok: 287500, total_nok: 1437500 });

@@ -71,7 +71,7 @@ test('a NOT_FOUND is worded from its params: the English message unchanged, the 
   expect(opErrorText(publicEvent, 'nb')).toBe('Arrangementet finnes ikke');
   expect(opErrorText(body(notFound('event', { number: 4 })), 'nb')).toBe('Arrangement 4 finnes ikke');
   expect(opErrorText(body(notFound('discount-code', { code: 'VIP', event: 4 })), 'nb')).toBe('Rabattkode VIP i arrangement 4 finnes ikke');
-  expect(opErrorText(body(notFound('interest-rate', { from: '2026-01-01' })), 'nb')).toBe('Rentesats fra 2026-01-01 finnes ikke');
+  expect(opErrorText(body(notFound('interest-rate', { from: '2026-01-01' })), 'nb')).toBe('Rentesats fra 01.01.2026 finnes ikke');
   // An entity this GUI does not know yet: the English message, never a hole
   expect(opErrorText({ code: 'NOT_FOUND', message: 'Gizmo 1 was not found', params: { entity: 'gizmo', number: 1 } }, 'nb')).toBe('Gizmo 1 was not found');
 });

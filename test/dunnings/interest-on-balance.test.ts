@@ -104,6 +104,29 @@ describe('late interest over the API follows payments, credit notes and rate cha
     return f();
   };
 
+  // In date order: the series' numbers follow dates (document-date rule), and the clock moves forward.
+  test('2023: a reminder for an invoice due 2023-06-15 runs 15 days at 10,75 % and 15 at 11,75 %', async () => {
+    s.clock.set('2023-07-15');
+    const n = await owe(s, 10_000, '2023-06-15', { invoiceDate: '2023-06-01' });
+    const d = (await dun(s, { invoiceNumber: n })).body;
+    // 10 000 * (10,75 % * 15 + 11,75 % * 15) / 365 = 92,47
+    expect(d).toMatchObject({ interest: 92.47, interestRate: 11.75 });
+  });
+
+  test('a rate change inside a partly paid period: 15 days 12,5 % on 10 000, 10 days 12,25 % on 10 000, 21 days on 6 000', async () => {
+    s.clock.set('2025-07-31');
+    const n = await owe(s, 10_000, '2025-06-15', { invoiceDate: '2025-06-01' });
+    expect((await s.json(`/invoices/${n}/payments`, { body: { date: '2025-07-10', amount: 4_000 } })).status).toBe(201);
+    const d = (await s.json(`/dunnings/${(await dun(s, { invoiceNumber: n })).body.number}?withDetails=true`)).body;
+    // (10 000 * 12,5 % * 15 + 10 000 * 12,25 % * 10 + 6 000 * 12,25 % * 21) / 365 = 127,2192
+    expect(d.interest).toBe(127.22);
+    expect(d.interestPeriod.parts.map((p: { days: number; rate: number; principal: number; interest: number }) => [p.days, p.rate, p.principal, p.interest])).toEqual([
+      [15, 12.5, 10_000, 51.37],
+      [10, 12.25, 10_000, 33.56],
+      [21, 12.25, 6_000, 42.29],
+    ]);
+  });
+
   test('10 000 due 2025-12-01, reminder 2026-01-20, 5 000 paid 2026-02-01, reminder 2026-02-20: 71,94', async () => {
     s.clock.set('2026-01-20');
     const n = await owe(s, 10_000, '2025-12-01', { invoiceDate: '2025-11-01' });
@@ -129,27 +152,5 @@ describe('late interest over the API follows payments, credit notes and rate cha
     const t2 = await pdfText(s, `/dunnings/${second.number}/pdf`);
     expect(t2).toContain('Forsinkelsesrente 12 % av 5 201,44 NOK, 02.02.2026–20.02.2026 (19 dager) 32,49 NOK');
     expect(t2).toContain('Forsinkelsesrente i alt 71,94 NOK');
-  });
-
-  test('a rate change inside a partly paid period: 15 days 12,5 % on 10 000, 10 days 12,25 % on 10 000, 21 days on 6 000', async () => {
-    s.clock.set('2025-07-31');
-    const n = await owe(s, 10_000, '2025-06-15', { invoiceDate: '2025-06-01' });
-    expect((await s.json(`/invoices/${n}/payments`, { body: { date: '2025-07-10', amount: 4_000 } })).status).toBe(201);
-    const d = (await s.json(`/dunnings/${(await dun(s, { invoiceNumber: n })).body.number}?withDetails=true`)).body;
-    // (10 000 * 12,5 % * 15 + 10 000 * 12,25 % * 10 + 6 000 * 12,25 % * 21) / 365 = 127,2192
-    expect(d.interest).toBe(127.22);
-    expect(d.interestPeriod.parts.map((p: { days: number; rate: number; principal: number; interest: number }) => [p.days, p.rate, p.principal, p.interest])).toEqual([
-      [15, 12.5, 10_000, 51.37],
-      [10, 12.25, 10_000, 33.56],
-      [21, 12.25, 6_000, 42.29],
-    ]);
-  });
-
-  test('2023: a reminder for an invoice due 2023-06-15 runs 15 days at 10,75 % and 15 at 11,75 %', async () => {
-    s.clock.set('2023-07-15');
-    const n = await owe(s, 10_000, '2023-06-15', { invoiceDate: '2023-06-01' });
-    const d = (await dun(s, { invoiceNumber: n })).body;
-    // 10 000 * (10,75 % * 15 + 11,75 % * 15) / 365 = 92,47
-    expect(d).toMatchObject({ interest: 92.47, interestRate: 11.75 });
   });
 });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { owe, startDocServer, type DocServer } from './setup.js';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
+import { owe, startDocServer, type DocServer, BACKDATING } from './setup.js';
 
 let s: DocServer;
 beforeAll(async () => {
-  s = await startDocServer({ today: '2026-03-15' });
+  s = await startDocServer({ today: '2026-03-15', invoicing: BACKDATING });
 });
 afterAll(async () => {
   await s.close();
@@ -63,6 +63,9 @@ describe('late-interest rates in Settings (/dunnings/interest-rates)', () => {
   });
 
   test('a dunning needing a day before the first rate is a 400 naming interest; interest: false works', async () => {
+    // A 2013 invoice comes first in its series (numbers follow dates): on a server of its own.
+    const s = await startDocServer({ today: '2026-03-15' });
+    onTestFinished(() => s.close());
     const inv = await owe(s, 1_000, '2013-12-01', { invoiceDate: '2013-11-01' });
     const r = await s.json('/dunnings/', { body: { invoiceNumber: inv } });
     expect(r.status).toBe(400);

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
+import { BACKDATING, issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
 
-export { startDocServer, type DocServer };
+export { startDocServer, BACKDATING, type DocServer };
 
 /** An invoice of `amount` kr without VAT to the company (or `recipient`), issued `invoiceDate`, due `dueDate`. */
 export function owe(s: DocServer, amount: number, dueDate: string, over: Record<string, unknown> = {}) {

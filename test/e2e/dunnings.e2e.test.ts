@@ -20,9 +20,10 @@ beforeAll(async () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return Number(r.res.headers.get('location')!.split('/').pop());
   };
+  // In date order: numbers follow dates.
   inv.a = await issue(1, 10_000, addDays(today, -42));
-  inv.b = await issue(1, 2_000, addDays(today, -13));
   inv.c = await issue(Number((await s.json('/recipients/?q=Berg')).body[0].number), 5_000, addDays(today, -20));
+  inv.b = await issue(1, 2_000, addDays(today, -13));
 });
 afterAll(async () => {
   await gui?.close();

@@ -9,12 +9,13 @@ beforeAll(async () => {
   gui = await openGuiWithCompany();
   const s = gui.server;
   const [customer] = (await s.json('/recipients/?q=Fjord')).body as { number: number }[];
-  const inv = await s.json('/invoices/', { body: { recipient: { number: customer.number }, items: [{ description: 'Rådgivning', quantity: 1, unitPrice: 1500, taxRate: 25 }] } });
-  if (inv.status !== 201) throw new Error(JSON.stringify(inv.body));
   // 13 days overdue: a reminder may not carry a fee yet (Purringer shows 0 with the reason).
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
   const overdue = await s.json('/invoices/', { body: { recipient: { number: customer.number }, invoiceDate: day(-27), dueDate: day(-13), items: [{ description: 'Montering', quantity: 1, unitPrice: 2000, taxRate: 25 }] } });
   if (overdue.status !== 201) throw new Error(JSON.stringify(overdue.body));
+  // Numbers follow dates: today's invoice after the overdue one.
+  const inv = await s.json('/invoices/', { body: { recipient: { number: customer.number }, items: [{ description: 'Rådgivning', quantity: 1, unitPrice: 1500, taxRate: 25 }] } });
+  if (inv.status !== 201) throw new Error(JSON.stringify(inv.body));
   const ev = await s.json('/host/events/', { body: eventBody({ date: '2099-04-20 09:00', endDate: '2099-04-20 15:00', registrationDeadline: '2099-04-15 23:59', productNumber: null, customFields: [] }) });
   if (ev.status !== 201) throw new Error(JSON.stringify(ev.body));
 });

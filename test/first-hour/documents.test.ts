@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ibanFromAccount, isValidIban } from '../../main/domain/bank-account.js';
-import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
+import { issueInvoice, startDocServer, type DocServer, BACKDATING } from '../helpers/documents.js';
 import { ehfRulesPresent, expectValidEhf } from '../helpers/ehf-validator.js';
 
 let s: DocServer;
 beforeAll(async () => {
-  s = await startDocServer({ today: '2026-03-15' });
+  s = await startDocServer({ today: '2026-03-15', invoicing: BACKDATING });
 });
 afterAll(async () => {
   await s.close();

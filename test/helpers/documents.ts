@@ -15,6 +15,13 @@ export const COMPANY = {
   email: 'faktura@fjordraad.no',
 };
 
+/**
+ * For test files that date invoices freely to test something else (exchange rates of a date, interest periods, list
+ * order): the back-dating window a user who invoices old work would set. The date rule itself is tested in
+ * test/documents/document-dates.test.ts.
+ */
+export const BACKDATING = { backdatingDays: 365 } as const;
+
 export interface DocServer extends TestServer {
   /** Recipient numbers: company (org number, creditDays 10, discount 0) and person (no org number). */
   company: number;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allOps } from '../../main/op-table.js';
-import { startDocServer, numberOf, type DocServer } from '../helpers/documents.js';
+import { startDocServer, numberOf, type DocServer, BACKDATING } from '../helpers/documents.js';
 import { recipient } from '../helpers/server.js';
 import { opFor } from '../helpers/response-check.js';
 import { eventBody, FREE } from '../events/setup.js';
@@ -28,7 +28,7 @@ const described = (op: { name: string }) => !NOT_YET_DESCRIBED.includes(op.name.
 let s: DocServer;
 const seen = new Set<string>();
 beforeAll(async () => {
-  s = await startDocServer({ today: '2026-03-15' });
+  s = await startDocServer({ today: '2026-03-15', invoicing: BACKDATING });
 });
 afterAll(async () => {
   if (process.env.DUMP) (await import('node:fs')).writeFileSync(process.env.DUMP, JSON.stringify((globalThis as any).samples, null, 1));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
+import { issueInvoice, numberOf, startDocServer, type DocServer, BACKDATING } from '../helpers/documents.js';
 
 let s: DocServer;
 beforeAll(async () => {
-  s = await startDocServer({ today: '2026-03-15' });
+  s = await startDocServer({ today: '2026-03-15', invoicing: BACKDATING });
 });
 afterAll(async () => {
   await s.close();

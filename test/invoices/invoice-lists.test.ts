@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { issueNew } from '../../main/features/documents/issue.service.js';
-import { issueInvoice, startDocServer, type DocServer } from '../helpers/documents.js';
+import { issueInvoice, startDocServer, type DocServer, BACKDATING } from '../helpers/documents.js';
 
 const INVOICE_KEYS = [
   'number', 'credit', 'orderNumber', 'invoiceDate', 'dueDate', 'orderDate', 'reminderDate', 'deliveryDate', 'ourReference', 'yourReference',
@@ -19,7 +19,7 @@ const nums = (body: Array<{ number: number }>) => body.map((x) => x.number);
 const desc = (...xs: number[]) => [...xs].sort((a, b) => b - a);
 
 beforeAll(async () => {
-  s = await startDocServer({ today: '2026-03-15' });
+  s = await startDocServer({ today: '2026-03-15', invoicing: BACKDATING });
   const inv = (recipient: number, invoiceDate: string, dueDate: string, quantity = 1) =>
     issueInvoice(s, { recipient: { number: recipient }, invoiceDate, dueDate, items: [{ productCode: 'A1', quantity, discount: 0 }] }); // 1562.50 each
   n.todayDue = await inv(s.company, '2026-03-01', '2026-03-15');
@@ -140,7 +140,7 @@ describe('invoice lists', () => {
 
 describe('streaming whole lists', () => {
   test('without perPage all 1,234 invoices come back once each, in order, across keyset chunks of 500', async () => {
-    const t = await startDocServer({ today: '2026-03-15' });
+    const t = await startDocServer({ today: '2026-03-15', invoicing: BACKDATING });
     try {
       for (let i = 0; i < 1234; i++) {
         await issueNew(t.app.ctx, 'invoice', { recipient: { number: i % 3 ? t.company : t.person }, invoiceDate: '2026-03-01', dueDate: i % 2 ? '2026-03-01' : '2026-04-01', items: [{ productCode: 'A1', quantity: 1 }, { productCode: 'MAT', quantity: 2 }] });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   w = await startWorld({ dbFile: onPostgres() ? undefined : join(dir, 'kvitt.sqlite') });
   // An SMS gateway on loopback that refuses every message (400): its shipments end NOT_DELIVERED, which retry needs.
   gateway = await startSmsGateway(400);
-  expect((await w.json('/originators/current/settings', { method: 'PUT', body: { sending: { smsGatewayUrl: gateway.url } } })).status).toBe(200);
+  expect((await w.json('/originators/current/settings', { method: 'PUT', body: { sending: { smsGatewayUrl: gateway.url }, invoicing: { backdatingDays: 365 } } })).status).toBe(200); // overdue invoices dated back
 }, 60_000);
 afterAll(async () => {
   await w.close();

@@ -19,6 +19,7 @@ import { insertLines } from './documents.service.js';
 import { addDays, checkDraft, computeLines, type CheckedDraft } from './draft-input.js';
 import { missingOriginatorFields, originatorSnapshot, recipientSnapshot, setupMissing } from './party.js';
 import { seriesOf, takeNextNumber } from './numbering.js';
+import { checkDocumentDate, dateRuleApplies } from './document-date.js';
 
 export interface Issued {
   id: number;
@@ -150,6 +151,12 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
 
   const series = seriesOf(kind, settings);
   const number = await takeNextNumber(trx, series, settings);
+  if (dateRuleApplies(kind)) {
+    // After the number: its row lock (PostgreSQL) orders this issue after any concurrent one, whose date is then seen.
+    const dateErrors = new FieldErrors();
+    await checkDocumentDate(trx, dateErrors, { series, issueDate, today: ctx.clock.today(), backdatingDays: settings.invoicing.backdatingDays });
+    dateErrors.throwIfAny();
+  }
   let kid: string | null = null;
   if (kind === 'invoice') {
     const customer = recipient.customer_number && /^\d+$/.test(recipient.customer_number) ? recipient.customer_number : recipient.number;

@@ -43,6 +43,7 @@ export const SettingsView = Closed({
     firstOrderConfirmationNumber: Type.Integer(),
     firstCustomerNumber: Type.Integer(),
     offerValidDays: Type.Integer(),
+    backdatingDays: Type.Integer(),
     ourReference: NullStr,
   }),
   api: Closed({ enabled: Type.Boolean(), port: Type.Integer(), sessionIdleMinutes: Type.Integer(), sessionMaxDays: Type.Integer() }),

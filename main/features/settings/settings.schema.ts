@@ -43,6 +43,8 @@ export const InvoicingSettings = Type.Object({
   firstCustomerNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
   offerValidDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
   ourReference: OptNullStr(64),
+  /** How many days an invoice or credit note may be dated before the latest issued in its series (numbers follow dates). */
+  backdatingDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
 });
 
 export const ApiSettings = Type.Object({
@@ -141,6 +143,7 @@ export interface Settings {
     firstCustomerNumber: number;
     offerValidDays: number;
     ourReference: string | null;
+    backdatingDays: number;
   };
   api: { enabled: boolean; port: number; sessionIdleMinutes: number; sessionMaxDays: number };
   ui: { language: 'nb' | 'en' };
@@ -202,6 +205,7 @@ export const DEFAULT_SETTINGS: Settings = {
     firstCustomerNumber: 10001,
     offerValidDays: 30,
     ourReference: null,
+    backdatingDays: 0,
   },
   // A working day idle (lunch and meetings keep the session; the next morning asks for the key again); a week at most.
   api: { enabled: true, port: 7070, sessionIdleMinutes: 480, sessionMaxDays: 7 },

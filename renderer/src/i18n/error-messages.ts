@@ -5,16 +5,25 @@
  * is worded by `params.entity` (`errors.notFound.<entity>`), an outbox row's reason by its `lastErrorCode`.
  */
 import i18n from 'i18next';
+import { formatDate } from '../shared/format';
 import { localizeServiceMessage } from './service-messages';
 
 export type ErrorParams = Record<string, string | number>;
+
+/** A date among the parameters (YYYY-MM-DD from the service) as the person reads dates: 27.11.2026 or 27/11/2026. */
+function localDates(params: ErrorParams | undefined, lang: string): ErrorParams | undefined {
+  if (!params) return params;
+  const out: ErrorParams = {};
+  for (const [k, v] of Object.entries(params)) out[k] = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v, lang === 'en' ? 'en' : 'nb') : v;
+  return out;
+}
 
 function byKey(key: string, params: ErrorParams | undefined, lang: string): string | null {
   if (!i18n.exists(key, { lng: lang })) return null;
   // A text with placeholders needs its parameters (a VALIDATION_ERROR with a message of its own has none).
   const needs = [...String(i18n.getResource(lang, 'translation', key) ?? '').matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
   if (needs.some((p) => params?.[p] === undefined)) return null;
-  return i18n.t(key, { ...params, lng: lang });
+  return i18n.t(key, { ...localDates(params, lang), lng: lang });
 }
 
 /** One field error's text: by code when the GUI knows the code, else the service's message. */

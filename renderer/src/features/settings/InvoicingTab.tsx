@@ -20,6 +20,7 @@ interface V {
   firstOrderConfirmationNumber: Num;
   firstCustomerNumber: Num;
   offerValidDays: Num;
+  backdatingDays: Num;
   ourReference: string;
 }
 
@@ -40,6 +41,7 @@ const toPatch = (v: V) => ({
   firstOrderConfirmationNumber: num(v.firstOrderConfirmationNumber),
   firstCustomerNumber: num(v.firstCustomerNumber),
   offerValidDays: num(v.offerValidDays),
+  backdatingDays: num(v.backdatingDays),
   ourReference: v.ourReference.trim() === '' ? null : v.ourReference,
 });
 
@@ -85,6 +87,7 @@ export function InvoicingTab() {
             {...errorProps(f.errors, 'invoicing.ourReference')}
           />
           {number('offerValidDays', t('settings.invoicing.offerValidDays'))}
+          {number('backdatingDays', t('settings.invoicing.backdatingDays'), { description: t('settings.invoicing.backdatingHint') })}
         </SimpleGrid>
         <Checkbox mt="sm" label={t('settings.invoicing.attachPdf')} checked={v.attachPdf} onChange={(e) => f.set('attachPdf', e.currentTarget.checked)} />
       </SettingsSection>
