@@ -255,6 +255,7 @@ describe('answers match the output schemas', () => {
     const got = (await ok(`/host/events/${n}`)).body;
     await ok(`/host/events/${n}`, { method: 'PUT', body: { ...got, name: 'Regnskapskurs for småbedrifter' } });
     await ok('/host/events/public-address');
+    expect((await ok('/events/postcodes/7010')).body).toEqual({ postcode: '7010', city: 'TRONDHEIM' });
     await ok(`/host/events/${n}/discount-codes`, { body: { code: 'VENN', amount: 100 } });
     await ok(`/host/events/${n}/discount-codes/VENN`, { method: 'PUT', body: { code: 'VENN', amount: 120 } });
     await ok(`/host/events/${n}/discount-codes/VENN`, { method: 'DELETE' });
