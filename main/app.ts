@@ -18,6 +18,7 @@ import { acquireLock, checkWritable, damagedMessage, StartupError } from './star
 import { isMainThread } from 'node:worker_threads';
 import { runEhfChecksWith } from './features/documents/ehf-check.js';
 import { runTask } from './workers/pool.js';
+import './task-table.js'; // the pool's value tasks, registered for the calling thread
 
 // The official EHF check (docs/ehf-validation.md) runs in the worker pool, off the API's thread; a worker checks in place.
 if (isMainThread) runEhfChecksWith((xml) => runTask('ehf.validate', xml));

@@ -1,11 +1,11 @@
 /**
  * The one pool of worker threads for CPU work, so the API and the window keep answering while hundreds of documents are
  * rendered or a big report is written. Two kinds of task, one worker program (worker.ts) for both:
- * - `runTask(name, input)` (tasks.ts): a value back (an outbox PDF or mail). At most `poolSize()` workers for these:
+ * - `runTask(name, input)` (main/task-table.ts): a value back (an outbox PDF or mail). At most `poolSize()` workers for these:
  *   KVITT_WORKERS, else one less than the cores (at least 1, at most 4), each at the OS priority of niceOf, each handed
  *   up to DEPTH tasks at once (run in turn) so it never waits for this thread between two.
  *   Where no worker can start (no worker file, KVITT_WORKERS=0) or a worker dies, these run in the calling thread.
- * - `streamTask(name, input, {onNote, signal})` (streams.ts): a file in chunks (reports), at most CREDIT chunks ahead of
+ * - `streamTask(name, input, {onNote, signal})` (main/stream-table.ts): a file in chunks (reports), at most CREDIT chunks ahead of
  *   what the caller has taken, and small notes (progress) as they come. At most STREAMS at once, in workers of their own
  *   beside the value tasks', so a long export never holds up the outbox. A stream stopped half way ends its worker.
  * Workers start when needed; one idle after a stream, or beyond `poolSize()`, ends after 30 s (a worker's module graph
@@ -17,9 +17,29 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { OpError } from '../ops/errors.js';
-import { CREDIT, type StreamInput, type StreamName, type StreamNote } from './streams.js';
-import { tasks, type TaskInput, type TaskName, type TaskOutput } from './tasks.js';
-import type { FromWorker, ToWorker, WorkerError } from './worker.js';
+import type { FromWorker, ToWorker, WorkerError } from './messages.js';
+
+/**
+ * The tasks by name, as the composition root declares them (main/task-table.ts, main/stream-table.ts merge their tables
+ * into these): the pool imports no task, so no area it serves is imported by it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ValueTasks {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface StreamTasks {}
+type Fn = (...args: never[]) => unknown;
+export type TaskName = keyof ValueTasks & string;
+export type TaskInput<N extends TaskName> = ValueTasks[N] extends (input: infer I) => unknown ? I : never;
+export type TaskOutput<N extends TaskName> = ValueTasks[N] extends Fn ? Awaited<ReturnType<ValueTasks[N]>> : never;
+export type StreamName = keyof StreamTasks & string;
+export type StreamInput<N extends StreamName> = StreamTasks[N] extends (input: infer I, note: never) => unknown ? I : never;
+export type StreamNote<N extends StreamName> = StreamTasks[N] extends (input: never, note: (n: infer T) => void) => unknown ? T : never;
+
+/** The value tasks this thread runs itself where no worker can: main/task-table.ts registers them when loaded. */
+let registered: Record<string, (input: never) => unknown> = {};
+export function registerTasks(table: Record<string, (input: never) => unknown>): void {
+  registered = { ...registered, ...table };
+}
 
 /** Streaming tasks at once. */
 const STREAMS = 2;
@@ -60,7 +80,11 @@ let nextId = 1;
 
 function inThread(job: Job): void {
   Promise.resolve()
-    .then(() => (tasks[job.name as TaskName] as (input: unknown) => unknown)(job.input))
+    .then(() => {
+      const task = registered[job.name] as ((input: unknown) => unknown) | undefined;
+      if (!task) throw new Error(`task ${job.name} is not registered (main/task-table.ts registers the tasks when it is loaded)`);
+      return task(job.input);
+    })
     .then((value) => job.deliver({ id: job.id, value }), (e: unknown) => job.deliver({ id: job.id, error: errorOf(e) }));
 }
 
@@ -206,7 +230,7 @@ function thrown(e: WorkerError): Error {
   return e.status && e.code ? new OpError(e.status, e.code, e.message, e.fields, e.params) : new Error(e.message);
 }
 
-/** Runs a task of tasks.ts in a worker thread (or here, where none can run); rejects with the task's error. */
+/** Runs a task of main/task-table.ts in a worker thread (or here, where none can run); rejects with the task's error. */
 export function runTask<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
   return new Promise<TaskOutput<N>>((resolve, reject) => {
     const job: Job = {
@@ -228,7 +252,7 @@ export function runTask<N extends TaskName>(name: N, input: TaskInput<N>): Promi
 }
 
 /**
- * Runs a streaming task of streams.ts in a worker thread and yields its bytes as they come. `onNote` gets the task's
+ * Runs a streaming task of main/stream-table.ts in a worker thread and yields its bytes as they come. `onNote` gets the task's
  * notes at once; `signal` stops it at once (ahead of chunks still waiting), throwing the signal's reason. Stopping the
  * iteration half way (return, throw, abort) ends the worker. Only where `workersAvailable()`.
  */

@@ -1,31 +1,17 @@
 /**
  * A worker thread of the pool (pool.ts), built as out/main/task-worker.js (electron.vite.config.ts); from source it runs
- * under the tsx loader. One stream, or value tasks one after the other (the pool may queue a few here):
- * - a task (tasks.ts): {id, name, input} in, {id, value} or {id, error} out;
- * - a streaming task (streams.ts): {id, name, input, stream: true} in; {id, note} as the task sends them, {id, chunk}
- *   never more than CREDIT ahead of the {id, more} the pool sends back for each chunk taken, then {id, end} or {id, error}.
+ * under the tsx loader. The worker's own composition root: it takes the tasks from main/task-table.ts and, with its
+ * first stream, main/stream-table.ts. One stream, or value tasks one after the other (the pool may queue a few here);
+ * the messages are in messages.ts.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FieldError } from '../ops/errors.js';
-import type { StreamName } from './streams.js';
-import { tasks, type TaskName } from './tasks.js';
+import { tasks } from '../task-table.js';
+import { CREDIT, type FromWorker, type ToWorker, type WorkerError } from './messages.js';
 
-export type ToWorker = { id: number; name: string; input: unknown; stream: boolean } | { id: number; more: true };
-export interface WorkerError {
-  message: string;
-  status?: number;
-  code?: string;
-  fields?: FieldError[];
-  params?: Record<string, string | number>;
-}
-export type FromWorker =
-  | { id: number; value: unknown }
-  | { id: number; chunk: Uint8Array }
-  | { id: number; note: unknown }
-  | { id: number; end: true }
-  | { id: number; error: WorkerError };
+export type { FromWorker, ToWorker, WorkerError } from './messages.js';
+type TaskName = keyof typeof tasks;
 
 const port = parentPort!;
 
@@ -76,11 +62,11 @@ let values: Promise<void> = Promise.resolve();
 let credit = 0;
 let more: (() => void) | null = null;
 
-async function runStream(id: number, name: StreamName, input: never): Promise<void> {
+async function runStream(id: number, name: string, input: never): Promise<void> {
   // Loaded with the first stream: the reports' module graph is most of a worker's start, and the outbox's worker
   // (PDFs and mails) never needs it.
-  const { CREDIT, streams } = await import('./streams.js');
-  const task = streams[name] as ((input: never, note: (n: unknown) => void) => AsyncIterable<Uint8Array>) | undefined;
+  const { streams } = await import('../stream-table.js');
+  const task = streams[name as keyof typeof streams] as ((input: never, note: (n: unknown) => void) => AsyncIterable<Uint8Array>) | undefined;
   if (!task) throw new Error(`unknown streaming task ${name}`);
   credit = CREDIT;
   for await (const part of task(input, (note) => post({ id, note }))) {
@@ -100,7 +86,7 @@ port.on('message', (m: ToWorker) => {
     return;
   }
   const fail = (e: unknown) => post({ id: m.id, error: errorOf(e) });
-  if (m.stream) runStream(m.id, m.name as StreamName, m.input as never).catch(fail);
+  if (m.stream) runStream(m.id, m.name, m.input as never).catch(fail);
   // Value tasks in turn: the pool may send the next before this one is done (pool.ts DEPTH).
   else values = values.then(() => runValue(m.id, m.name as TaskName, m.input as never).catch(fail));
 });

@@ -32,9 +32,7 @@ export const KNOWN_TWO_WAY: Array<[string, string]> = [
   ['dunnings', 'sending'],
   ['http', 'office-server'],
   ['http', 'users'],
-  ['reports', 'workers'],
   ['sending', 'settings'],
-  ['sending', 'workers'],
   ['settings', 'users'],
 ];
 
@@ -43,21 +41,6 @@ export const KNOWN_TWO_WAY: Array<[string, string]> = [
  * or go; one joining any other file, or two of these joined, fails.
  */
 export const KNOWN_CYCLES: string[][] = [
-  // the worker pool imports its task tables, which import the reports, which use the pool (issue 24: split the pool from its tables)
-  [
-    'main/features/reports/account-overview.report.ts',
-    'main/features/reports/aged.report.ts',
-    'main/features/reports/participants.report.ts',
-    'main/features/reports/payments-products.report.ts',
-    'main/features/reports/recipients.report.ts',
-    'main/features/reports/registry.ts',
-    'main/features/reports/report-off-thread.ts',
-    'main/features/reports/report-task.ts',
-    'main/features/reports/report.runner.ts',
-    'main/workers/pool.ts',
-    'main/workers/streams.ts',
-    'main/workers/worker.ts',
-  ],
   // files.ops → invoices.service → invoices.read → dunnings.read → dunnings.schema → sending/outbox → document-source (issue 24)
   [
     'main/features/documents/files.ops.ts',

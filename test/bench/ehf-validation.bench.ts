@@ -8,6 +8,7 @@
  */
 import { loadavg } from 'node:os';
 import { stopTaskPool, runTask } from '../../main/workers/pool.js';
+import '../../main/task-table.js'; // the tasks, registered for this thread too
 import { ehfCorpus } from '../render/ehf-corpus.js';
 import { fmt, median } from './lib.js';
 

@@ -11,7 +11,7 @@ import { FileResult } from '../../ops/define.js';
 import { fieldError, validationError } from '../../ops/errors.js';
 import { getSettings } from '../settings/settings.service.js';
 import { MOVEMENT_COLUMNS, movementRows } from './movements.sql.js';
-import { reportTable } from './report.runner.js';
+import { reportTable } from './report-generate.js';
 import type { ReportColumn, ReportDef, ReportRequest } from './report.types.js';
 
 export const MAX_STATEMENT_ROWS = 5000;

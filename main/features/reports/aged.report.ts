@@ -8,7 +8,7 @@ import type { TableColumn } from '../../render/report/report-table.js';
 import { chunked } from './chunks.js';
 import { addDays } from './dates.js';
 import { openInvoicesAt } from './ledger.sql.js';
-import { columnsAsAsked } from './report.runner.js';
+import { columnsAsAsked } from './report-generate.js';
 import type { Lang, ReportDef } from './report.types.js';
 
 interface Bucket {

@@ -9,7 +9,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ReportRow, TableColumn } from '../../render/report/report-table.js';
 import { eventRow } from '../events/events.service.js';
 import { isPaid, participantsFrom } from '../events/events.view.js';
-import { columnsAsAsked } from './report.runner.js';
+import { columnsAsAsked } from './report-generate.js';
 import type { ReportDef } from './report.types.js';
 
 const STATUS: Record<string, { nb: string; en: string }> = {

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { ReportRow, ReportTable } from '../../render/report/report-table.js';
 import { keyset } from './chunks.js';
 import { paymentsQuery, receivedNok } from './payments.report.js';
-import { columnsAsAsked } from './report.runner.js';
+import { columnsAsAsked } from './report-generate.js';
 import type { Lang, ReportColumn, ReportDef, ReportParams, ReportRequest } from './report.types.js';
 
 const REASON = {

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ReportRow, TableColumn } from '../../render/report/report-table.js';
 import { streamRecipients, type RecipientView } from '../recipients/recipients.service.js';
-import { columnsAsAsked } from './report.runner.js';
+import { columnsAsAsked } from './report-generate.js';
 import { balanceNok } from '../invoices/claim.sql.js';
 import type { ReportDef } from './report.types.js';
 

@@ -1,13 +1,13 @@
 /**
- * A report made in a worker thread of the pool (main/workers/streams.ts `report.file`, started by report-off-thread.ts):
+ * A report made in a worker thread of the pool (main/stream-table.ts `report.file`, started by report-off-thread.ts):
  * opens its own read connection to the database (SQLite: the same file again, read-only, which WAL lets read beside the
  * app's writes; PostgreSQL: a connection of its own), produces the file with the same code the main thread uses
- * (report.runner.ts `generate`) and yields it chunk by chunk; the row count, rows written and phase go to `note` at once.
+ * (report-generate.ts `generate`) and yields it chunk by chunk; the row count, rows written and phase go to `note` at once.
  */
 import type { AppContext } from '../../context.js';
 import { openReadConnection as open } from './worker-db.js';
 import { reportByResource } from './registry.js';
-import { generate } from './report.runner.js';
+import { generate } from './report-generate.js';
 import type { ReportRequest } from './report.types.js';
 
 export interface ReportJob {

@@ -1,5 +1,5 @@
 /**
- * The SAF-T file made in a worker thread of the pool (main/workers/streams.ts `saft.file`): its own read connection
+ * The SAF-T file made in a worker thread of the pool (main/stream-table.ts `saft.file`): its own read connection
  * (worker-db.ts), the file from main/features/accounting/saft.file.ts chunk by chunk, vouchers written and the phase as
  * notes for the progress bar.
  */

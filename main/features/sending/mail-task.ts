@@ -1,5 +1,5 @@
 /**
- * The worker task of the outbox (main/workers/tasks.ts 'mail.document'): a document's PDF rendered AND the whole MIME
+ * The worker task of the outbox (main/task-table.ts 'mail.document'): a document's PDF rendered AND the whole MIME
  * message built (Kvitt's writer, mime.ts; nodemailer's composer for what it does not cover) in a worker thread, so the
  * thread that serves the API only hands the finished bytes to the SMTP connection. Imports nothing but the PDF writer
  * and the two MIME writers, so a worker's module graph stays small.
