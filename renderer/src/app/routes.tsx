@@ -10,6 +10,7 @@ import { ReportsScreen } from '../features/reports/ReportsScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { OutboxScreen } from '../features/sending/OutboxScreen';
 import { FirstDayGuide } from '../features/first-day/FirstDayGuide';
+import { RecurringRoutes } from '../features/recurring/RecurringRoutes';
 
 export interface AppRoute {
   /** Path under the hash router, e.g. "/recipients/*". */
@@ -32,6 +33,7 @@ export const navItems: NavItem[] = [
   { to: '/invoices', labelKey: 'nav.invoices', icon: '▤', key: '3' },
   { to: '/offers', labelKey: 'nav.offers', icon: '✎', key: '4' },
   { to: '/products', labelKey: 'nav.products', icon: '▦', key: '5' },
+  { to: '/recurring', labelKey: 'nav.recurring', icon: '↻' },
   { to: '/outbox', labelKey: 'nav.outbox', icon: '✉' },
   { to: '/dunnings', labelKey: 'nav.dunnings', icon: '⚑', key: '6' },
   { to: '/reports', labelKey: 'nav.reports', icon: '▥', key: '7' },
@@ -53,6 +55,7 @@ export const routes: AppRoute[] = [
   { path: '/dunnings/*', element: <DunningsRoutes /> },
   { path: '/reports/*', element: <ReportsScreen /> },
   { path: '/events/*', element: <EventsRoutes /> },
+  { path: '/recurring/*', element: <RecurringRoutes /> },
   { path: '/first-day', element: <FirstDayGuide /> },
   { path: '/first-day/:step', element: <FirstDayGuide /> },
 ];

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../shared/DetailParts';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { CustomerBalance, CustomerDocuments } from './CustomerDocuments';
 import { DraftsTab } from './DraftsTab';
+import { CustomerSeries } from '../recurring/CustomerSeries';
 import { formatDate, formatMoney, formatOrgNumber, formatPhone } from '../../shared/format';
 import { useLookups } from '../../shared/lookups.store';
 import { orgFormLabel, type Recipient } from './recipient.types';
@@ -153,6 +154,9 @@ export function RecipientDetailScreen() {
           <Tabs.Tab value="drafts" data-testid="tab-drafts">
             {t('recipients.detail.tabDrafts')}
           </Tabs.Tab>
+          <Tabs.Tab value="recurring" data-testid="tab-recurring">
+            {t('rec.customerSeries')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <Grid gutter="md">
@@ -240,6 +244,9 @@ export function RecipientDetailScreen() {
         ))}
         <Tabs.Panel value="drafts" pt="md">
           <DraftsTab recipientNumber={number} />
+        </Tabs.Panel>
+        <Tabs.Panel value="recurring" pt="md">
+          <CustomerSeries recipientNumber={number} />
         </Tabs.Panel>
       </Tabs>
 
