@@ -45,7 +45,7 @@ export const recipientOps = [
     output: ListOf(RecipientListItemView),
     method: 'GET',
     path: '/recipients/',
-    summary: 'Recipients sorted by name (or sort=name|customerNumber|city|balance, dir=asc|desc), each with its openBalance; q searches name, customer number, org number and e-mail; paged with perPage/page',
+    summary: 'Recipients sorted by name (or sort=name|customerNumber|city|balance, dir=asc|desc), each with its openBalance; q searches name, customer number, org number, e-mail, city and phone (numbers with or without spaces); paged with perPage/page',
     query: RecipientListQuery,
     run: ({ query }, ctx) =>
       listResult(

@@ -19,6 +19,7 @@ import { computeTotals, numberFromLocation } from '../../shared/money';
 import { PdfModal } from '../../shared/PdfDialog';
 import { PdfFrame } from '../../shared/PdfFrame';
 import { RecipientSelect } from './RecipientSelect';
+import { NewCustomerModal } from './QuickCreate';
 import { useCurrencies } from '../../shared/use-currencies';
 import { usePdfPreview, useSavedDraftPdf } from './use-pdf-preview';
 import { useOneAtATime } from '../../shared/use-one-at-a-time';
@@ -230,6 +231,20 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
     [],
   );
 
+  // Esc closes the editor (to the list; with changes the shell asks first), unless it is for something open on top of
+  // it: a dialog, a dropdown, a date picker. Looked at in the capture phase, before those close themselves.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      // (Mantine keeps closed dropdowns in the page, hidden: only shown ones count.)
+      const open = [...document.querySelectorAll('[role="dialog"], .mantine-Popover-dropdown, .mantine-Combobox-dropdown')].some((el) => el.getClientRects().length > 0);
+      if (open) return;
+      guardedNavigate(routes.list);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [guardedNavigate, routes.list]);
+
   // Focus the description of a newly added line.
   useEffect(() => {
     const last = document.querySelector<HTMLInputElement>(`[aria-label="${t('docs.line.code')} ${form.lines.length}"]`);
@@ -362,7 +377,7 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
           />
           <Text size="xs" c="dimmed">
             <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">S</Kbd> {t('docs.key.save')} · <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> {t('docs.key.addLine')} ·{' '}
-            <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">I</Kbd> {t('docs.key.issue')} · <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">N</Kbd> {t('docs.key.new')}
+            <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">I</Kbd> {t('docs.key.issue')} · <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">N</Kbd> {t('docs.key.new')} · <Kbd size="xs">Esc</Kbd> {t('docs.key.close')}
           </Text>
         </Stack>
         {canPreview && showPreview ? (
@@ -407,11 +422,33 @@ export function DocumentEditor({ kind, draftNumber, routes, creditRoutes }: { ki
   );
 }
 
-/** The customer select; picking one also fills in the customer's own "your reference" when empty. */
+/**
+ * The customer select; picking one also fills in the customer's own "your reference" when empty. A customer not
+ * found is made here ("+ Ny kunde", also offered when the search finds nobody) without leaving the editor.
+ */
 function RecipientPicker({ form, error, onPick, onYourReference }: { form: DocForm; error?: string; onPick: (n: number | null, label: string | null) => void; onYourReference: (ref: string) => void }) {
   const { t } = useTranslation();
+  const [creating, setCreating] = useState<string | null>(null);
   return (
+    <>
+    <NewCustomerModal
+      opened={creating !== null}
+      initialName={creating ?? ''}
+      onClose={() => setCreating(null)}
+      onCreated={(c) => {
+        setCreating(null);
+        onPick(c.number, c.label);
+        if (c.yourReference) onYourReference(c.yourReference);
+      }}
+    />
     <RecipientSelect
+      onCreate={(typed) => setCreating(typed)}
+      description={
+        <Anchor component="button" type="button" size="xs" onClick={() => setCreating('')} data-testid="customer-create">
+          {t('docs.newCustomer')}
+        </Anchor>
+      }
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       label={t('docs.customer')}
       withAsterisk
       // A new document (Ctrl+N) starts in Kunde.
@@ -428,5 +465,6 @@ function RecipientPicker({ form, error, onPick, onYourReference }: { form: DocFo
           .catch(() => undefined);
       }}
     />
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import { ActionIcon, Button, Group, NativeSelect, SegmentedControl, Text, TextInput, Tooltip } from '@mantine/core';
-import { useState, type CSSProperties } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyLine, lineFigures, type LineForm } from './editor-form';
 import { formatOre, lineNetOre, toInputText } from '../../shared/money';
-import { ProductCodeInput } from './ProductCodeInput';
+import { ProductCodeInput, type ProductHit } from './ProductCodeInput';
+import { NewProductModal } from './QuickCreate';
 import { TAX_RATES } from './document.types';
 
 const num = { textAlign: 'right' as const };
@@ -24,7 +25,25 @@ export function DocumentLines({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const set = (i: number, patch: Partial<LineForm>) => onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  // Several changes in one event (a product picked, then the field's own change) each build on the last one.
+  const latest = useRef(lines);
+  latest.current = lines;
+  const set = (i: number, patch: Partial<LineForm>) => {
+    const next = latest.current.map((l, j) => (j === i ? { ...l, ...patch } : l));
+    latest.current = next;
+    onChange(next);
+  };
+  const fromProduct = (p: ProductHit | { code: string; description: string; unitPrice: number; taxRate: number; vatCategory: LineForm['vatCategory']; exemptionReason: string | null; unit: string | null }): Partial<LineForm> => ({
+    productCode: p.code,
+    description: p.description,
+    unitPrice: toInputText(p.unitPrice, 2),
+    taxRate: String(p.taxRate),
+    vatCategory: p.vatCategory,
+    exemptionReason: p.exemptionReason,
+    unit: p.unit,
+  });
+  /** The line a new product is being made for ("+ Nytt produkt"), with what was typed. */
+  const [creating, setCreating] = useState<{ index: number; code: string } | null>(null);
   const err = (i: number, field: string) => errors[`items[${i}].${field}`];
   const [unknown, setUnknown] = useState<Record<string, string | undefined>>({});
 
@@ -73,18 +92,12 @@ export function DocumentLines({
                   setUnknown((u) => ({ ...u, [l.key]: undefined }));
                   set(i, { productCode: v });
                 }}
-                onProduct={(p) =>
-                  set(i, {
-                    productCode: p.code,
-                    description: p.description,
-                    unitPrice: toInputText(p.unitPrice, 2),
-                    taxRate: String(p.taxRate),
-                    vatCategory: p.vatCategory,
-                    exemptionReason: p.exemptionReason,
-                    unit: p.unit,
-                  })
-                }
+                onProduct={(p) => {
+                  setUnknown((u) => ({ ...u, [l.key]: undefined }));
+                  set(i, fromProduct(p));
+                }}
                 onUnknown={() => setUnknown((u) => ({ ...u, [l.key]: t('docs.err.unknownProduct') }))}
+                onCreate={readOnly ? undefined : (code) => setCreating({ index: i, code })}
               />
             </div>
             <TextInput
@@ -191,6 +204,24 @@ export function DocumentLines({
           </div>
         ))}
       </div>
+      <NewProductModal
+        opened={creating !== null}
+        initial={(() => {
+          const l = creating ? lines[creating.index] : undefined;
+          // What was typed in Varenr. is the code, or the description when it is not code-like.
+          const code = creating?.code ?? '';
+          const codeLike = /^\S{1,9}$/.test(code);
+          return { code: codeLike ? code : '', description: l?.description || (codeLike ? '' : code), unitPrice: l?.unitPrice ?? '', taxRate: l?.taxRate ?? '25', unit: l?.unit ?? null };
+        })()}
+        onClose={() => setCreating(null)}
+        onCreated={(p) => {
+          if (creating) {
+            setUnknown((u) => ({ ...u, [lines[creating.index]?.key ?? '']: undefined }));
+            set(creating.index, fromProduct(p));
+          }
+          setCreating(null);
+        }}
+      />
       <Group mt="xs">
         <Button variant="light" size="xs" onClick={() => onChange([...lines, emptyLine()])} data-testid="add-line">
           + {t('docs.line.add')}

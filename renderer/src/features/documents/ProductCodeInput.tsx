@@ -1,6 +1,7 @@
 import { Autocomplete, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, type Page } from '../../api/client';
 import { OPS } from './doc-ops';
 
@@ -15,15 +16,31 @@ export async function findProductByCode(code: string): Promise<ProductHit | null
   return page.items.find((p) => p.code.toLowerCase() === code.toLowerCase()) ?? null;
 }
 
+/** The option that makes a new product from what was typed (not a product code). */
+const NEW = '\u0000new';
+
 /**
- * The product code cell of a line: suggests products as the person types; picking one, or leaving the
- * field with an exact code, fills the line (`onProduct`).
+ * Looks up what was typed: the product with exactly this code, else the single product the search finds, else null
+ * (several or none).
+ */
+async function findSingle(q: string): Promise<ProductHit | null> {
+  const page = await call(OPS.products.list, { query: { q, perPage: 2 } });
+  const exact = page.items.find((p) => p.code.toLowerCase() === q.toLowerCase());
+  if (exact) return exact;
+  return page.items.length === 1 ? page.items[0] : (await findProductByCode(q));
+}
+
+/**
+ * The product code cell of a line: suggests products (code or description) as the person types; picking one fills
+ * the line at once (`onProduct`: description, price, VAT, unit), as does leaving the field with an exact code or
+ * Enter when the search finds one product. `onCreate` adds "+ Nytt produkt" to the suggestions.
  */
 export function ProductCodeInput({
   value,
   onChange,
   onProduct,
   onUnknown,
+  onCreate,
   error,
   ariaLabel,
 }: {
@@ -31,9 +48,11 @@ export function ProductCodeInput({
   onChange: (v: string) => void;
   onProduct: (p: ProductHit) => void;
   onUnknown: (code: string) => void;
+  onCreate?: (typed: string) => void;
   error?: string;
   ariaLabel: string;
 }) {
+  const { t } = useTranslation();
   const [debounced] = useDebouncedValue(value, 200);
   const [hits, setHits] = useState<ProductHit[]>([]);
   const applied = useRef<string | null>(null);
@@ -63,9 +82,16 @@ export function ProductCodeInput({
       value={value}
       error={error}
       maxLength={9}
-      data={hits.map((h) => h.code)}
+      data={[...hits.map((h) => h.code), ...(onCreate && value.trim() && !hits.some((h) => h.code.toLowerCase() === value.trim().toLowerCase()) ? [NEW] : [])]}
       filter={({ options }) => options}
       renderOption={({ option }) => {
+        if (option.value === NEW) {
+          return (
+            <Text size="sm" c="teal.8" fw={600} data-testid="product-create-option">
+              {t('docs.newProductNamed', { code: value.trim() })}
+            </Text>
+          );
+        }
         const h = hits.find((x) => x.code === option.value);
         return (
           <div>
@@ -79,10 +105,17 @@ export function ProductCodeInput({
         );
       }}
       onChange={(v) => {
+        // Mantine writes the picked option into the field after onOptionSubmit: that is what apply() wrote already.
+        if (v === applied.current || v === NEW) return;
         applied.current = null;
         onChange(v);
       }}
       onOptionSubmit={(code) => {
+        if (code === NEW) {
+          applied.current = value;
+          onCreate?.(value.trim());
+          return;
+        }
         const h = hits.find((x) => x.code === code);
         if (h) apply(h);
       }}
@@ -94,9 +127,12 @@ export function ProductCodeInput({
           .catch(() => onUnknown(code));
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Enter' && !e.ctrlKey && value.trim() && applied.current !== value.trim()) {
+        // Enter picks the exact code or the single product the search finds; an option chosen with the arrows is Mantine's.
+        if (e.key === 'Enter' && !e.ctrlKey && value.trim() && applied.current !== value.trim() && !document.querySelector('[data-combobox-selected]')) {
           const code = value.trim();
-          findProductByCode(code).then((p) => (p ? apply(p) : onUnknown(code)));
+          findSingle(code)
+            .then((p) => (p ? apply(p) : onUnknown(code)))
+            .catch(() => onUnknown(code));
         }
       }}
       comboboxProps={{ width: 280, position: 'bottom-start' }}

@@ -29,9 +29,10 @@ export function FirstDayButton() {
   const { t } = useTranslation();
   const view = useFirstDay((s) => s.view);
   const location = useLocation();
+  // Read again on every screen change: settings saved elsewhere (Innstillinger, another window) count at once.
   useEffect(() => {
-    if (!useFirstDay.getState().view) void useFirstDay.getState().load().catch(() => undefined);
-  }, []);
+    if (!location.pathname.startsWith('/first-day')) void useFirstDay.getState().load().catch(() => undefined);
+  }, [location.pathname]);
   if (!view || view.finished || location.pathname.startsWith('/first-day')) return null;
   const done = view.steps.filter((s) => s.state === 'done').length;
   return (
