@@ -45,11 +45,13 @@ test('Purringer: candidates with what each reminder costs, select two, preview, 
   await visible(rowB.getByTestId('fee-refused'));
   await rowB.getByTestId('fee-refused').hover();
   await visible(page.getByText(/minst 14 dager etter forfall/));
+  // The date in the tooltip as dates are written (was 2026-11-15).
+  await visible(page.getByText(/etter forfall \(\d{2}\.\d{2}\.\d{4}\)/));
   await gui.shot('dunnings-candidates');
 
   await rowA.click();
   await rowB.click();
-  await textOf(page.getByTestId('create-dunnings'), 'Lag purringer (2)');
+  await textOf(page.getByTestId('create-dunnings'), 'Lag 2 purringer');
   await page.getByTestId('create-dunnings').click();
   await visible(page.getByTestId('create-preview'));
   await textOf(page.getByTestId('preview-with-fee'), '1 / 2');
@@ -59,7 +61,7 @@ test('Purringer: candidates with what each reminder costs, select two, preview, 
   await gui.shot('dunnings-preview');
   await page.getByTestId('confirm-create').click();
   await visible(page.getByText('2 purringer laget'));
-  await textOf(page.getByTestId('create-dunnings'), 'Lag purringer (0)');
+  await textOf(page.getByTestId('create-dunnings'), 'Lag 0 purringer');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="candidates-table"] [data-testid="doc-row"]').length === 1);
 });
 

@@ -25,13 +25,17 @@ test('Oversikt: the cards in Norwegian format, the revenue chart drawn, the grou
   await textOf(page.getByTestId('card-overdue'), '2 fakturaer over forfall');
   await textOf(page.getByTestId('card-paid-value'), '0,00 kr');
   await textOf(page.getByTestId('card-balance-value'), '10 937,50 kr');
-  // The chart: seven months September 2025 … March 2026, bars drawn by Recharts.
+  // The chart: "6 måneder" is six months, October 2025 … March 2026 (not seven), bars drawn by Recharts.
   const chart = page.getByTestId('revenue-chart');
   await visible(chart.locator('.recharts-bar-rectangle path'));
   await expect.poll(() => chart.locator('.recharts-bar-rectangle path').count()).toBeGreaterThanOrEqual(5); // five months with revenue
   const axis = norm((await chart.locator('svg.recharts-surface').first().textContent()) ?? '');
-  expect(axis).toContain('september 2025');
+  expect(axis).toContain('oktober 2025');
   expect(axis).toContain('mars 2026');
+  expect(axis).not.toContain('september 2025');
+  // The Sum row of each group says what it leaves out.
+  await textOf(page.getByTestId('overview-group-total').first(), 'Sum fakturert minus kreditert, utkast ikke med:');
+  await textOf(page.getByTestId('overview-group-total').nth(1), 'utkast ikke med:');
   // The groups are a request of their own: waited for, not read once the cards have arrived.
   // Count, invoiced incl. VAT, outstanding now (2026: the overdue invoice of 1 250 has 500 paid; the tile counts 2025 too).
   await expect.poll(async () => norm((await row('Forfalt').first().textContent()) ?? '')).toBe('Forfalt11 250,00750,00');

@@ -62,10 +62,14 @@ test('Send dialog on an issued invoice: e-mail with a message and a copy, paper 
   await gui.shot('sending-dialog');
   await page.getByTestId('send-submit').click();
   await page.getByTestId('send-dialog').waitFor({ state: 'detached' });
-  await textOf(page.getByTestId('sending-history'), 'sendt på e-post');
+  // Waiting in the outbox, the history says so (not "sendt på e-post" before it went).
+  const waiting = await textOf(page.getByTestId('sending-history'), 'venter på å bli sendt på e-post');
+  expect(waiting).not.toMatch(/Faktura \d+ sendt på e-post/);
+  await gui.shot('sending-invoice-history-waiting');
   // Nothing else happens until the outbox is worked: flush over the API (the running app's sender does it on its own)
   await gui.server.json('/outbox/flush', { method: 'POST' });
   await textOf(page.getByTestId('sending-history'), 'Levert');
+  await textOf(page.getByTestId('sending-history'), /Faktura \d+ sendt på e-post/);
   await gui.shot('sending-invoice-history');
   const mail = smtp.mails.find((m) => m.subject === `Faktura ${invoice} fra Kvitt Test AS`)!;
   expect(mail.text).toContain('Takk for handelen!');

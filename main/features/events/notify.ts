@@ -11,6 +11,7 @@ import { formatMoney } from '../../render/format.js';
 import { errorMessage } from '../../ops/error-codes.js';
 import { queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from '../sending/outbox.js';
 import { sendingSettings } from '../sending/sending-settings.js';
+import { eventWhen } from './event-time.js';
 import type { EventRow } from './events.view.js';
 
 /** Why an event's SMS is not sent: the gateway setting was removed after the event was saved with SMS on. */
@@ -61,7 +62,7 @@ export async function notifyRegistered(
     `Hei ${p.name},`,
     '',
     `du er påmeldt ${ev.name}.`,
-    `Tid: ${ev.starts_at}${ev.end_at ? ` – ${ev.end_at}` : ''}`,
+    `Tid: ${eventWhen(ev)}`,
     `Sted: ${where}`,
     ...(ev.show_signup_stats ? [`Deltakernummer: ${p.number}`] : []),
     invoice ? `Faktura ${invoice.number} på kr ${formatMoney(p.amount)} kommer i en egen e-post.` : 'Deltakelsen er gratis.',
@@ -84,7 +85,7 @@ export async function notifyRegistered(
 
 /** Pending participants hear that the host will confirm; nothing is invoiced yet. */
 export async function notifyPending(ctx: AppContext, ev: EventRow, p: { number: number; name: string; email: string }): Promise<void> {
-  const text = [`Hei ${p.name},`, '', `vi har mottatt påmeldingen din til ${ev.name} (${ev.starts_at}).`, 'Du får en bekreftelse når arrangøren har godkjent den.'].join('\n');
+  const text = [`Hei ${p.name},`, '', `vi har mottatt påmeldingen din til ${ev.name} (${eventWhen(ev)}).`, 'Du får en bekreftelse når arrangøren har godkjent den.'].join('\n');
   if (await mailedWithinHour(ctx, ev.number, p.email)) return;
   await queueMessage(ctx, { ref: { type: 'event', number: ev.number }, to: p.email, subject: `Påmelding mottatt: ${ev.name}`, text });
 }

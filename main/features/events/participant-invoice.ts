@@ -15,6 +15,7 @@ import { issueNew } from '../documents/issue.service.js';
 import { productsByCode } from '../products/products.service.js';
 import { createRecipientRows } from '../recipients/recipients.service.js';
 import type { Settings } from '../settings/settings.schema.js';
+import { eventWhen } from './event-time.js';
 import type { EventRow } from './events.view.js';
 
 type RecipientRow = Selectable<RecipientsTable>;
@@ -53,7 +54,7 @@ export async function participantItems(
   const category = p && p.tax_rate === ev.tax_rate ? (p.vat_category as 'S' | 'Z' | 'E') : undefined;
   const items: ItemInput[] = [];
   if (ev.price > 0) {
-    items.push({ productCode: p ? p.code : null, description: `${ev.name} ${ev.starts_at}`, quantity: 1, discount: 0, unitPrice: oreToKr(ev.price), taxRate: rate as ItemInput['taxRate'], vatCategory: category });
+    items.push({ productCode: p ? p.code : null, description: `${ev.name} ${eventWhen(ev)}`, quantity: 1, discount: 0, unitPrice: oreToKr(ev.price), taxRate: rate as ItemInput['taxRate'], vatCategory: category });
   }
   for (const f of fields) {
     if (f.price === null || !chosen(values.find((v) => v.number === f.number))) continue;
@@ -126,13 +127,6 @@ export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: 
     }
     throw e;
   }
-}
-
-const norDate = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
-/** "2026-05-10 18:00", or the period "10.05.2026–12.05.2026" of an event over several days. */
-function eventWhen(ev: Pick<EventRow, 'starts_at' | 'end_at'>): string {
-  const end = ev.end_at?.slice(0, 10);
-  return end && end > ev.starts_at.slice(0, 10) ? `${norDate(ev.starts_at.slice(0, 10))}–${norDate(end)}` : ev.starts_at;
 }
 
 /** Issues the participant's invoice in the caller's transaction; returns the document id and number. */

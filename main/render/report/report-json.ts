@@ -1,7 +1,8 @@
 /**
  * The 2.12 JSON report: `headers` (key -> label), `items` (rows keyed by column key; money in kroner with 2 decimals,
  * dates `YYYY-MM-DD`), `summary` (totals of the money columns), written piece by piece as rows arrive. Kvitt adds
- * `rowCount` (all rows of the report) so a client that asked for a preview with `maxRows` knows how many there are.
+ * `rowCount` (all rows of the report) so a client that asked for a preview with `maxRows` knows how many there are, and
+ * `moneyColumns` (the keys of the money columns, summed or not: a running balance) so a preview formats them as amounts.
  */
 import { kr, MoneyTotals, type ReportRow, type ReportTable } from './report-table.js';
 
@@ -29,5 +30,6 @@ export async function* writeJson(table: ReportTable, maxRows = Infinity): AsyncG
     if (parts.length) yield Buffer.from(parts.join(''), 'utf8');
   }
   const summary = Object.fromEntries(totals.entries().map(([k, v]) => [k, kr(v)]));
-  yield Buffer.from(`],"summary":${JSON.stringify(summary)},"rowCount":${n}}`, 'utf8');
+  const money = table.columns.filter((c) => c.type === 'money').map((c) => c.key);
+  yield Buffer.from(`],"summary":${JSON.stringify(summary)},"rowCount":${n},"moneyColumns":${JSON.stringify(money)}}`, 'utf8');
 }

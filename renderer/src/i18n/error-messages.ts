@@ -5,6 +5,7 @@
  * is worded by `params.entity` (`errors.notFound.<entity>`), an outbox row's reason by its `lastErrorCode`.
  */
 import i18n from 'i18next';
+import { connectionProblem } from './connection-problems';
 import { formatDate } from '../shared/format';
 import { localizeServiceMessage } from './service-messages';
 
@@ -46,8 +47,20 @@ export function opErrorText(e: { code: string; params?: ErrorParams; message: st
 /** Why a shipment waits or failed (an outbox row): by its lastErrorCode when it has one, else its text as it came. */
 export function shipmentReasonText(r: { lastError: string | null; lastErrorCode?: string | null; lastErrorParams?: ErrorParams | null }, lang = i18n.language ?? 'nb'): string {
   if (!r.lastError) return '';
+  const p = r.lastErrorParams ?? undefined;
+  if (r.lastErrorCode === 'MAIL_SERVER_ERROR') {
+    const problem = connectionProblem(String(p?.reason ?? r.lastError), p?.smtpCode);
+    if (problem) return i18n.t(`errors.mail.${problem}`, { lng: lang });
+  }
+  if (r.lastErrorCode === 'SMS_GATEWAY_UNREACHABLE') return i18n.t('errors.sms.unreachable', { lng: lang });
   return fieldErrorText({ code: r.lastErrorCode ?? undefined, params: r.lastErrorParams ?? undefined, message: r.lastError }, lang);
 }
 
 /** The codes of a shipment that waits for Innstillinger → E-post: e-mail (server or sender) or the SMS service. */
 export const WAITING_FOR_SETUP: Record<string, 'email' | 'sms'> = { SMTP_NOT_SET_UP: 'email', SENDER_NOT_SET_UP: 'email', SMS_GATEWAY_NOT_SET_UP: 'sms' };
+
+/** The answer of Innstillinger → E-post → Send test-e-post that did not go: what to check, or the server's own words. */
+export function testMailText(response: string, lang = i18n.language ?? 'nb'): string {
+  const problem = connectionProblem(response);
+  return problem ? i18n.t(`errors.mail.${problem}`, { lng: lang }) : response;
+}

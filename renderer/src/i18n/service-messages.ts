@@ -5,6 +5,8 @@
  * `params.entity`, an outbox row by its `lastErrorCode`. Remove a rule once the text it matches has a code. Anything
  * unknown is shown as it came, never hidden.
  */
+import { formatDate } from '../shared/format';
+
 type Rule = [RegExp, string];
 
 const NB: Rule[] = [
@@ -18,8 +20,11 @@ const NB: Rule[] = [
   [/^Customer number already in use$/, 'Kundenummeret er allerede i bruk'],
 ];
 
+/** Dates in a service sentence as the one formatter writes them (15.11.2026 / 15 Nov 2026), never 2026-11-15. */
+const datesOf = (text: string, lang: string) => text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => formatDate(iso, lang === 'en' ? 'en' : 'nb'));
+
 export function localizeServiceMessage(message: string, lang: string): string {
-  if (lang !== 'nb') return message;
-  for (const [re, out] of NB) if (re.test(message)) return message.replace(re, out);
-  return message;
+  if (lang !== 'nb') return datesOf(message, lang);
+  for (const [re, out] of NB) if (re.test(message)) return datesOf(message.replace(re, out), lang);
+  return datesOf(message, lang);
 }

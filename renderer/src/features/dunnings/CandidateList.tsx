@@ -127,7 +127,7 @@ export function CandidateList() {
           ) : null}
         </Group>
         <Button disabled={!selected.size} onClick={() => setPreview(true)} data-testid="create-dunnings">
-          {t('dun.create', { count: selected.size })}
+          {t('dun.create', { count: selected.size, context: notice ? 'notice' : undefined })}
         </Button>
       </Group>
       <PagedVirtualTable queryKey={key} columns={columns} fetchPage={fetchPage} rowKey={(c) => c.invoiceNumber} onOpen={toggle} empty={t('dun.empty.candidates')} testId="candidates-table" gap={8} />

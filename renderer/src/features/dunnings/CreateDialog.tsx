@@ -37,13 +37,13 @@ export function CreateDialog({ opened, candidates, notice, onClose, onDone }: { 
     }
     setBusy(false);
     setFailed(errors);
-    if (made.length) notifyOk(t('dun.preview.done', { count: made.length }));
+    if (made.length) notifyOk(t('dun.preview.done', { count: made.length, context: notice ? 'notice' : undefined }));
     bump();
     if (!errors.length) onDone(made);
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{t('dun.preview.title', { count: candidates.length })}</Text>} size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{t('dun.preview.title', { count: candidates.length, context: notice ? 'notice' : undefined })}</Text>} size="lg" centered>
       <Stack gap="md" data-testid="create-preview">
         <Text size="sm">{t('dun.preview.text')}</Text>
         <SimpleGrid cols={3}>
@@ -94,7 +94,7 @@ export function CreateDialog({ opened, candidates, notice, onClose, onDone }: { 
             {t('common.cancel')}
           </Button>
           <Button onClick={() => void create()} loading={busy} disabled={!candidates.length} data-testid="confirm-create">
-            {t('dun.preview.confirm')}
+            {t('dun.preview.confirm', { count: candidates.length, context: notice ? 'notice' : undefined })}
           </Button>
         </Group>
       </Stack>

@@ -41,8 +41,8 @@ export function OverviewGroups({ data, year, onYear, onOpen }: { data: InvoiceOv
               </Table.Td>
               <Table.Td />
               <Table.Td ta="right">
-                <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {t('ovr.groupTotal')} {formatMoney(g.summary.total)}
+                <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="overview-group-total">
+                  {t(g.name === 'Fakturaer' ? 'ovr.groupTotal.invoices' : 'ovr.groupTotal.other')} {formatMoney(g.summary.total)}
                 </Text>
               </Table.Td>
               <Table.Td />

@@ -7,17 +7,15 @@ import type { Revenue } from './overview-api';
 
 export type RangeChoice = '6' | '12' | 'year' | 'lastYear';
 
-/** The graph's from/to for a choice; '6' sends none, so the service's default (today − 6 months … today) applies. */
+/** The graph's from/to for a choice: '6' and '12' are that many calendar months ending with this one. */
 export function rangeOf(choice: RangeChoice, today: string): { from?: string; to?: string } {
   const y = Number(today.slice(0, 4));
   if (choice === 'year') return { from: `${y}-01-01`, to: today };
   if (choice === 'lastYear') return { from: `${y - 1}-01-01`, to: `${y - 1}-12-31` };
-  if (choice === '12') {
-    // Twelve calendar months ending with this one.
-    const m = Number(today.slice(5, 7)) + 1;
-    return { from: m > 12 ? `${y}-01-01` : `${y - 1}-${String(m).padStart(2, '0')}-01`, to: today };
-  }
-  return {};
+  // n calendar months ending with this one (the service's default, today − 6 months, would span seven).
+  const n = choice === '12' ? 12 : 6;
+  const index = y * 12 + Number(today.slice(5, 7)) - 1 - (n - 1);
+  return { from: `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`, to: today };
 }
 
 /** Axis ticks stay short: 800 000, 1,5 mill., 800 mill. */

@@ -9,7 +9,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 export function ReportPreview({ data }: { data: Preview }) {
   const { t } = useTranslation();
   const keys = Object.keys(data.headers);
-  const money = new Set(Object.keys(data.summary));
+  const summed = new Set(Object.keys(data.summary));
+  const money = new Set([...summed, ...(data.moneyColumns ?? [])]);
   const cell = (key: string, v: unknown) => {
     if (v === null || v === undefined) return '';
     if (money.has(key) && typeof v === 'number') return formatMoney(v);
@@ -46,12 +47,12 @@ export function ReportPreview({ data }: { data: Preview }) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-          {money.size > 0 && (
+          {summed.size > 0 && (
             <Table.Tfoot>
               <Table.Tr data-testid="preview-sum">
                 {keys.map((k, i) => (
                   <Table.Th key={k} ta={right(k) ? 'right' : 'left'}>
-                    {money.has(k) ? formatMoney(data.summary[k]) : i === 0 ? t('rep.sum') : ''}
+                    {summed.has(k) ? formatMoney(data.summary[k]) : i === 0 ? t('rep.sum') : ''}
                   </Table.Th>
                 ))}
               </Table.Tr>

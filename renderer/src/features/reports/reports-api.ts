@@ -18,6 +18,8 @@ export interface Preview {
   items: Record<string, string | number | null>[];
   summary: Record<string, number>;
   rowCount: number;
+  /** The money columns (also those not summed, like a running balance): shown as amounts. */
+  moneyColumns?: string[];
 }
 
 export type Values = Record<string, string | number | null | undefined>;

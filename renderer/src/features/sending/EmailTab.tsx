@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, NumberInput, PasswordInput, Select, Sim
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call, type FieldError } from '../../api/client';
+import { testMailText } from '../../i18n/error-messages';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { useFormKeys } from '../../shared/use-form-keys';
 import { OtherErrors, SaveButton, SettingsSection } from '../settings/SettingsParts';
@@ -26,7 +27,7 @@ const fromSettings = (s: SendingView, attachPdf: boolean): V => ({ ...s.smtp, pa
 
 /** Innstillinger → E-post: the SMTP server, the sender, the SMS service, and a test mail that shows the server's answer. */
 export function EmailTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useSettings((s) => s.settings);
   const view = (settings as unknown as { sending?: SendingView } | null)?.sending ?? null;
   const [v, setV] = useState<V | null>(null);
@@ -84,8 +85,8 @@ export function EmailTab() {
   useFormKeys({ onSave: () => void save() });
   if (!v) return null;
   const set = <K extends keyof V>(k: K, x: V[K]) => setV((s) => (s ? { ...s, [k]: x } : s));
-  const text = (k: 'host' | 'user' | 'fromAddress' | 'fromName' | 'replyTo' | 'smsGatewayUrl', label: string, path: string) => (
-    <TextInput label={label} value={v[k]} onChange={(e) => set(k, e.currentTarget.value)} error={errors[path]} data-testid={`field-${path}`} />
+  const text = (k: 'host' | 'user' | 'fromAddress' | 'fromName' | 'replyTo' | 'smsGatewayUrl', label: string, path: string, description?: string) => (
+    <TextInput label={label} description={description} value={v[k]} onChange={(e) => set(k, e.currentTarget.value)} error={errors[path]} data-testid={`field-${path}`} />
   );
   return (
     <Stack gap="md" maw={1000} data-testid="email-tab">
@@ -113,7 +114,7 @@ export function EmailTab() {
           {text('replyTo', t('mail.replyTo'), 'sending.replyTo')}
         </SimpleGrid>
         <Stack gap="xs" mt="sm">
-          {text('smsGatewayUrl', t('mail.sms'), 'sending.smsGatewayUrl')}
+          {text('smsGatewayUrl', t('mail.sms'), 'sending.smsGatewayUrl', t('mail.smsHint'))}
           <Checkbox label={t('mail.attachPdf')} checked={v.attachPdf} onChange={(e) => set('attachPdf', e.currentTarget.checked)} data-testid="field-attachPdf" />
         </Stack>
       </SettingsSection>
@@ -127,7 +128,7 @@ export function EmailTab() {
         </Group>
         {test ? (
           <Alert mt="sm" color={test.delivered ? 'teal' : 'red'} title={test.delivered ? t('mail.testOk') : t('mail.testFailed')} data-testid="test-mail-result">
-            {test.to}: {test.response}
+            {test.to}: {test.delivered ? test.response : testMailText(test.response, i18n.language)}
           </Alert>
         ) : null}
         {testError ? (

@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { useLiveShipments, useSendingVersion } from './sending.store';
 import { HISTORY_OP, type HistoryEntry, type SentType } from './sending.types';
 import { formatDateTime } from '../../shared/format';
-import { ShipmentStatusBadge } from './StatusBadge';
+import { ShipmentStatusBadge, shipmentText } from './StatusBadge';
 
 /**
  * How a document was sent (spec 2.9; an offer's covers its order confirmation and invoice, 4.6), newest first.
@@ -50,7 +50,7 @@ export function SendingHistory({ type, number }: { type: SentType; number: numbe
             {(entries ?? []).map((e, i) => (
               <Table.Tr key={i} data-testid="history-row">
                 <Table.Td>{formatDateTime(e.date)}</Table.Td>
-                <Table.Td>{e.description}</Table.Td>
+                <Table.Td>{shipmentText(e.description, e.status)}</Table.Td>
                 <Table.Td>{e.recipientAddress || '–'}</Table.Td>
                 <Table.Td>
                   <ShipmentStatusBadge status={e.status} />
