@@ -31,7 +31,8 @@ const sendTo = async (path: string, address: string) => {
 
 describe('the words of every generated e-mail', () => {
   test('invoice, credit note, reminder, inkassovarsel, event signup (pending, confirmed, its invoice) and the test mail', async () => {
-    // An invoice and its credit note.
+    // Invoices first (numbers follow dates), then a credit note dated today.
+    const late = await owe(s, 2_000, '2026-02-01');
     const inv = await owe(s, 1_000, '2026-03-25');
     await sendTo(`/invoices/${inv}/send`, 'invoice@fjordbygg.no');
     const credit = await s.json(`/invoices/${inv}/credit-note`, { body: {} });
@@ -39,7 +40,6 @@ describe('the words of every generated e-mail', () => {
     const creditNumber = Number(credit.res.headers.get('location')!.split('/').pop());
     await sendTo(`/invoices/credit-notes/${creditNumber}/send`, 'credit@fjordbygg.no');
     // A reminder and an inkassovarsel.
-    const late = await owe(s, 2_000, '2026-02-01');
     const reminder = (await dun(s, { invoiceNumber: late })).body;
     await sendTo(`/dunnings/${reminder.number}/send`, 'reminder@fjordbygg.no');
     s.clock.set('2026-04-14');

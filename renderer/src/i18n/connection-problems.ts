@@ -1,7 +1,7 @@
 /**
  * What a failed connection to the mail server or the SMS service means, in words: Node's and nodemailer's codes
  * ("connect ECONNREFUSED 127.0.0.1:2525", EAUTH, ETIMEDOUT, a certificate error) sorted into the few things a person
- * can check (errors.i18n.ts: errors.mail.<problem>, errors.sms.<problem>). Unknown failures stay as the server said them.
+ * can check (sending.i18n.ts: conn.mail.<problem>, conn.sms.unreachable). Unknown failures stay as the server said them.
  */
 export type ConnectionProblem = 'refused' | 'notFound' | 'timeout' | 'auth' | 'tls' | 'reset';
 

@@ -50,9 +50,9 @@ export function shipmentReasonText(r: { lastError: string | null; lastErrorCode?
   const p = r.lastErrorParams ?? undefined;
   if (r.lastErrorCode === 'MAIL_SERVER_ERROR') {
     const problem = connectionProblem(String(p?.reason ?? r.lastError), p?.smtpCode);
-    if (problem) return i18n.t(`errors.mail.${problem}`, { lng: lang });
+    if (problem) return i18n.t(`conn.mail.${problem}`, { lng: lang });
   }
-  if (r.lastErrorCode === 'SMS_GATEWAY_UNREACHABLE') return i18n.t('errors.sms.unreachable', { lng: lang });
+  if (r.lastErrorCode === 'SMS_GATEWAY_UNREACHABLE') return i18n.t('conn.sms.unreachable', { lng: lang });
   return fieldErrorText({ code: r.lastErrorCode ?? undefined, params: r.lastErrorParams ?? undefined, message: r.lastError }, lang);
 }
 
@@ -62,5 +62,5 @@ export const WAITING_FOR_SETUP: Record<string, 'email' | 'sms'> = { SMTP_NOT_SET
 /** The answer of Innstillinger → E-post → Send test-e-post that did not go: what to check, or the server's own words. */
 export function testMailText(response: string, lang = i18n.language ?? 'nb'): string {
   const problem = connectionProblem(response);
-  return problem ? i18n.t(`errors.mail.${problem}`, { lng: lang }) : response;
+  return problem ? i18n.t(`conn.mail.${problem}`, { lng: lang }) : response;
 }
