@@ -40,21 +40,7 @@ export const KNOWN_TWO_WAY: Array<[string, string]> = [
  * The import cycles of today, each as the files it joins (a strongly connected part of the graph). A cycle may shrink
  * or go; one joining any other file, or two of these joined, fails.
  */
-export const KNOWN_CYCLES: string[][] = [
-  // files.ops → invoices.service → invoices.read → dunnings.read → dunnings.schema → sending/outbox → document-source (issue 24)
-  [
-    'main/features/documents/files.ops.ts',
-    'main/features/dunnings/dunning.source.ts',
-    'main/features/dunnings/dunnings.read.ts',
-    'main/features/dunnings/dunnings.schema.ts',
-    'main/features/invoices/invoices.read.ts',
-    'main/features/invoices/invoices.service.ts',
-    'main/features/sending/delivery-rules.ts',
-    'main/features/sending/document-source.ts',
-    'main/features/sending/history.ts',
-    'main/features/sending/outbox.ts',
-  ],
-];
+export const KNOWN_CYCLES: string[][] = [];
 
 export function areaOf(path: string): string | null {
   const feature = /^main\/features\/([^/]+)\//.exec(path);

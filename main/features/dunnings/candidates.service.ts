@@ -16,7 +16,7 @@ import { addDays, daysBetween, MissingRateError, type RatePeriod } from '../../d
 import { fromScaled, oreToKr } from '../../domain/money.js';
 import { OpError } from '../../ops/errors.js';
 import { stateWhere } from '../invoices/invoice-state.sql.js';
-import type { DeliveryOptions } from '../sending/outbox.js';
+import type { DeliveryOptions } from '../sending/sending.schema.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.schema.js';
 import { planDunning, type ClaimRow, type PriorDunning } from './claim.js';

@@ -5,7 +5,7 @@ import { renderDunningPdf } from '../../render/pdf/dunning-writer.js';
 import type { InterestPart } from '../../domain/late-interest.js';
 import { notFound } from '../../ops/errors.js';
 import { buildView } from '../documents/document-view.builder.js';
-import type { DocumentSource, PostalAddress } from '../sending/document-source.js';
+import type { DocumentSource, PostalAddress } from '../sending/document-source.types.js';
 import { dunningRow } from './dunnings.read.js';
 
 type Kind = 'purring' | 'inkassovarsel' | 'rentenota';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, OptDate, Paging } from '../../ops/schemas.js';
-import { DeliveryOptions } from '../sending/outbox.js';
+import { DeliveryOptions } from '../sending/sending.schema.js';
 
 /** POST /dunnings/ (the original service's shape, spec 4.4 / issue 11). */
 export const DunningInput = Type.Object(

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context.js';
 import { countryCode } from '../common/countries.js';
-import type { DeliveryOptions } from '../sending/outbox.js';
+import type { DeliveryOptions } from '../sending/sending.schema.js';
 
 export async function keepInvoiceMailAddress(ctx: AppContext, dunningNumber: number, options: DeliveryOptions): Promise<void> {
   const trx = ctx.db;

@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.js';
 import { FieldErrors, notFound } from '../../ops/errors.js';
 import { countryCode } from '../common/countries.js';
 import { documentSources, type PostalAddress } from './document-source.js';
-import type { DeliveryOptions, SentDocumentType, ShipmentMethod } from './outbox.js';
+import type { DeliveryOptions, SentDocumentType, ShipmentMethod } from './sending.schema.js';
 import { EMAIL_RE, sendingSettings } from './sending-settings.js';
-import { newMessageId } from './outbox.js';
+import { newMessageId } from './message-id.js';
 import { schemeOf } from '../../domain/party-ids.js';
 
 export interface PlannedShipment {

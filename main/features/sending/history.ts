@@ -1,7 +1,7 @@
 /** Sending history (spec 2.9, 4.6), read from the outbox rows. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { ShipmentMethod, ShipmentStatus } from './outbox.js';
+import type { ShipmentMethod, ShipmentStatus } from './sending.schema.js';
 
 /** A sending-history entry, spec 2.9. */
 export interface HistoryEntry {

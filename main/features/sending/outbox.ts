@@ -4,7 +4,6 @@
  * the IN_PROGRESS rows; the sending history (spec 2.9, 4.6) is read from the same rows.
  */
 import { EventEmitter } from 'node:events';
-import { Type, type Static } from '@sinclair/typebox';
 import type { Insertable } from 'kysely';
 import { insertReturningIds } from '../../../db/insert-ids.js';
 import type { OutboxTable } from '../../../db/schema.js';
@@ -15,52 +14,13 @@ import { FieldErrors } from '../../ops/errors.js';
 import type { ErrorCode } from '../../ops/error-codes.js';
 import { EMAIL_RE, sendingSettings } from './sending-settings.js';
 
-/** What a shipment is about. Documents render their PDF/EHF at send time through a DocumentSource. */
-export type SentDocumentType = 'invoice' | 'credit-note' | 'offer' | 'order-confirmation' | 'dunning';
-export type ShipmentMethod = 'email' | 'paper' | 'ehf' | 'sms';
-export type ShipmentStatus = 'IN_PROGRESS' | 'DELIVERED' | 'NOT_DELIVERED';
+// The delivery shapes live in sending.schema.ts (nothing there imports the outbox, so a document's schema may name them
+// without joining the outbox's imports); re-exported here for the outbox's callers.
+export { DeliveryOptions, type SentDocumentType, type ShipmentMethod, type ShipmentStatus, type ShipmentView } from './sending.schema.js';
+import type { DeliveryOptions, SentDocumentType, ShipmentMethod, ShipmentStatus, ShipmentView } from './sending.schema.js';
 
-const text = (max: number, min = 0) => Type.String({ maxLength: max, ...(min ? { minLength: min } : {}) });
-const EmailOption = Type.Object(
-  { address: text(64, 1), htmlContent: Type.Optional(text(120)) },
-  { additionalProperties: false },
-);
-
-/** The delivery options of spec 4.4 (+ ehf) with every limit of that table. */
-export const DeliveryOptions = Type.Object(
-  {
-    paper: Type.Optional(
-      Type.Object(
-        { address1: Type.Optional(text(64)), address2: Type.Optional(text(64)), zip: Type.Optional(text(8)), city: Type.Optional(text(64)), country: Type.Optional(text(64)) },
-        { additionalProperties: false, description: 'empty: the address on the recipient; with an address: this document is mailed there from now on' },
-      ),
-    ),
-    email: Type.Optional(Type.Array(EmailOption, { maxItems: 20 })),
-    sms: Type.Optional(
-      Type.Array(
-        Type.Object(
-          { mobileNumber: Type.String({ maxLength: 8, pattern: '^[0-9]{8}$', description: '8 digits' }), message: text(140, 1) },
-          { additionalProperties: false },
-        ),
-        { maxItems: 20 },
-      ),
-    ),
-    copy: Type.Optional(Type.Object({ email: Type.Optional(Type.Array(EmailOption, { maxItems: 20 })) }, { additionalProperties: false })),
-    ehf: Type.Optional(Type.Object({}, { additionalProperties: false, description: 'EHF to the recipient organisation (0192:<orgno>)' })),
-    eFaktura: Type.Optional(Type.Object({}, { additionalProperties: false, description: 'refused: needs a bank agreement Kvitt does not have' })),
-    avtaleGiro: Type.Optional(Type.Object({}, { additionalProperties: false, description: 'refused: needs a bank agreement Kvitt does not have' })),
-  },
-  { additionalProperties: false },
-);
-export type DeliveryOptions = Static<typeof DeliveryOptions>;
-
-export interface ShipmentView {
-  id: number;
-  method: ShipmentMethod;
-  recipientAddress: string;
-  status: ShipmentStatus;
-}
-
+export { newMessageId } from './message-id.js';
+import { newMessageId } from './message-id.js';
 export { chainFrom, historyOf, recordShipment, type HistoryEntry } from './history.js';
 
 /** Tells the background sender that something was queued (it also polls, so a rolled-back queue costs nothing). */
@@ -232,8 +192,3 @@ export async function recordUnsentSms(
   return view;
 }
 
-/** A Message-ID fixed when the mail is queued, so a resend after a crash is recognisably the same mail. */
-export function newMessageId(fromAddress: string): string {
-  const domain = fromAddress.includes('@') ? fromAddress.split('@')[1] : 'kvitt.local';
-  return `<kvitt.${crypto.randomUUID()}@${domain}>`;
-}
