@@ -215,6 +215,7 @@ export const OP_ACCESS = {
   'reports.email': ANY,
   'reports.cancel': ANY,
   'reports.saft': ANY,
+  'reports.vat': ANY,
   // dunnings
   'dunnings.create': ANY,
   'dunnings.list': ANY,

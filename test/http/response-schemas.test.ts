@@ -355,6 +355,8 @@ describe('answers match the output schemas', () => {
       if (r.params.includes('from')) params.set('from', '2026-01-01');
       if (r.params.includes('to')) params.set('to', '2026-03-15');
       if (r.params.includes('intervals')) params.set('intervals', '30,60,90');
+      if (r.params.includes('year')) params.set('year', '2026');
+      if (r.params.includes('term')) params.set('term', '1');
       for (const format of r.formats.filter((f) => f !== 'PDF' && f !== 'EHF')) await ok(`${path}?format=${format}&${params}`);
     }
   });

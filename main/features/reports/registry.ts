@@ -15,6 +15,7 @@ import { paymentDetailsReport, paymentsOverviewReport } from './payments-more.re
 import { currencyReport } from './currency.report.js';
 import { paymentsProductsExceptionsReport, paymentsProductsReport } from './payments-products.report.js';
 import { participantsReport } from './participants.report.js';
+import { vatReport } from './vat.report.js';
 
 export const reports: ReportDef[] = [
   invoicesReport,
@@ -37,6 +38,7 @@ export const reports: ReportDef[] = [
   currencyReport,
   paymentsProductsReport,
   paymentsProductsExceptionsReport,
+  vatReport,
   // one line per report
 ];
 

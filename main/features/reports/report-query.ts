@@ -24,6 +24,8 @@ const PARAM_SCHEMAS: Record<ParamName, TSchema> = {
   paid: Type.String({ maxLength: 10, description: 'true/PAID, false/UNPAID or LOST' }),
   labelNumber: Type.String({ pattern: '^(-1|[1-9][0-9]{0,8}|null)$', description: '-1 (recipients in no label), a label number, or null (all)' }),
   intervals: Type.String({ pattern: '^[0-9]{1,4}(,[0-9]{1,4}){0,11}$', description: 'comma-separated numbers of days, e.g. 30,60,90' }),
+  year: Type.Integer({ minimum: 2000, maximum: 2100 }),
+  term: Type.String({ maxLength: 10, description: 'a VAT term 1-6 (two months each) or year' }),
 };
 
 export function reportQuerySchema(def: ReportDef): TObject {
@@ -87,6 +89,12 @@ export function checkReportQuery(def: ReportDef, q: Record<string, unknown>, pat
     const list = q.intervals.split(',').map(Number);
     if (list.some((n, i) => n < 1 || (i > 0 && n <= list[i - 1]))) errors.add('intervals', 'INVALID_INTERVALS');
     else p.intervals = list;
+  }
+  if (typeof q.year === 'number') p.year = q.year;
+  if (typeof q.term === 'string') {
+    if (/^[1-6]$/.test(q.term)) p.term = Number(q.term);
+    else if (q.term.toLowerCase() === 'year') p.term = 'year';
+    else errors.add('term', 'INVALID_TERM');
   }
   if (columns.includes('intervals') && !q.intervals) errors.add('intervals', 'INTERVALS_REQUIRED');
   for (const name of def.required ?? []) if (q[name] === undefined || q[name] === null) errors.add(name, 'REQUIRED_FOR_REPORT');

@@ -9,12 +9,12 @@ import type { FileResult } from '../../ops/define.js';
 
 export type ReportFormat = 'JSON' | 'XLS' | 'CSV' | 'PDF' | 'EHF';
 export type Lang = 'nb' | 'en';
-export type ReportGroup = 'sales' | 'ledger' | 'payments' | 'customers';
+export type ReportGroup = 'sales' | 'ledger' | 'payments' | 'customers' | 'accounting';
 
 /** The query parameters of spec 4.8 that a report may take. */
 export type ParamName =
   | 'from' | 'to' | 'recipientNumber' | 'invoiceNumber' | 'invoiceNumberFrom' | 'invoiceNumberTo' | 'productCode' | 'paid'
-  | 'labelNumber' | 'intervals' | 'eventNumber';
+  | 'labelNumber' | 'intervals' | 'eventNumber' | 'year' | 'term';
 
 /** `paid` on the invoices report: `true`/`PAID` settled in full, `false`/`UNPAID` with an open balance, `LOST` written off. */
 export type PaidFilter = 'PAID' | 'UNPAID' | 'LOST';
@@ -32,6 +32,9 @@ export interface ReportParams {
   labelNumber?: number;
   intervals?: number[];
   eventNumber?: number;
+  /** The VAT return (issue 27): the year and the term, 1–6 (two months each) or 'year'. */
+  year?: number;
+  term?: number | 'year';
   /** The `{number}` of paths like recipients/{number}/salesledger. */
   number?: number;
 }

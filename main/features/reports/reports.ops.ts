@@ -28,7 +28,7 @@ const LangQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('nb
 const ColumnDescriptor = Type.Object({ key: Type.String(), name: Type.String(), preselected: Type.Boolean() }, { description: 'spec 2.11' });
 const ReportInfo = Type.Object({
   resource: Type.String(),
-  group: Type.Union([Type.Literal('sales'), Type.Literal('ledger'), Type.Literal('payments'), Type.Literal('customers')]),
+  group: Type.Union([Type.Literal('sales'), Type.Literal('ledger'), Type.Literal('payments'), Type.Literal('customers'), Type.Literal('accounting')]),
   title: Type.String(),
   formats: Type.Array(Type.String()),
   params: Type.Array(Type.String()),

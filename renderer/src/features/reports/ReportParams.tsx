@@ -79,6 +79,19 @@ export function ReportParams({ report, values, onChange, errors }: { report: Rep
             error={err('labelNumber')}
           />
         )}
+        {has('year') && (
+          <NumberInput label={t('acc.vat.year')} withAsterisk={req('year')} min={2000} max={2100} allowDecimal={false} thousandSeparator="" value={num('year')} onChange={(v) => set({ year: v === '' ? null : Number(v) })} error={err('year')} data-testid="param-year" />
+        )}
+        {has('term') && (
+          <Select
+            label={t('acc.vat.term')}
+            data={[...[1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: String(n) })), { value: 'year', label: t('acc.vat.termYear') }]}
+            value={str('term')}
+            onChange={(v) => set({ term: v || null })}
+            error={err('term')}
+            data-testid="param-term"
+          />
+        )}
         {has('intervals') && (
           <TextInput label={t('rep.param.intervals')} description={t('rep.param.intervalsHint')} value={str('intervals')} onChange={(e) => set({ intervals: e.currentTarget.value })} error={err('intervals')} />
         )}

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { listReports, type Group, type ReportInfo } from './reports-api';
 import { ReportPanel } from './ReportPanel';
+import { SaftPanel } from '../accounting/SaftPanel';
 
-const GROUPS: Group[] = ['sales', 'ledger', 'customers', 'payments'];
+const GROUPS: Group[] = ['sales', 'ledger', 'customers', 'payments', 'accounting'];
 
 /** Rapporter: the reports grouped (Salg, Reskontro, Kunder, Betalinger) on the left, the chosen one on the right. */
 export function ReportsScreen() {
@@ -40,12 +41,15 @@ export function ReportsScreen() {
                       data-testid={`report-${r.resource}`}
                     />
                   ))}
+                {g === 'accounting' && (
+                  <NavLink label={t('acc.saft.title')} active={search.get('r') === 'saft'} onClick={() => setSearch({ r: 'saft' })} data-testid="report-saft" />
+                )}
               </Stack>
             ))}
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          {chosen ? <ReportPanel key={chosen.resource} report={chosen} /> : <Text c="dimmed">{t('rep.choose')}</Text>}
+          {search.get('r') === 'saft' ? <SaftPanel /> : chosen ? <ReportPanel key={chosen.resource} report={chosen} /> : <Text c="dimmed">{t('rep.choose')}</Text>}
         </Grid.Col>
       </Grid>
     </Stack>

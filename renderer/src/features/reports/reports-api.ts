@@ -8,7 +8,7 @@ import { ApiError, call, callByName, downloadBlob, saveByName } from '../../api/
 import type { FileValue, OutputOf } from '../../api/op-types';
 
 export type Format = 'JSON' | 'XLS' | 'CSV' | 'PDF' | 'EHF';
-export type Group = 'sales' | 'ledger' | 'payments' | 'customers';
+export type Group = 'sales' | 'ledger' | 'payments' | 'customers' | 'accounting';
 
 /** A report as reports.list describes it (the payment-per-product reports: fixedColumns, no column choice). */
 export type ReportInfo = OutputOf<'reports.list'>[number];

@@ -16,6 +16,7 @@ import { useMe } from './users.store';
 import { useSettings } from './settings.store';
 import { EmailTab } from '../sending/EmailTab';
 import { DunningSettingsTab } from '../dunnings/DunningSettingsTab';
+import { AccountingTab } from '../accounting/AccountingTab';
 
 const TABS = [
   { value: 'company', labelKey: 'settings.tab.company', element: <CompanyTab /> },
@@ -25,6 +26,7 @@ const TABS = [
   { value: 'exchange-rates', labelKey: 'settings.tab.rates', element: <ExchangeRatesTab /> },
   { value: 'email', labelKey: 'settings.tab.email', element: <EmailTab /> },
   { value: 'dunning', labelKey: 'dun.settings.tab', element: <DunningSettingsTab /> },
+  { value: 'accounting', labelKey: 'acc.tab', element: <AccountingTab /> },
   { value: 'api', labelKey: 'settings.tab.api', element: <ApiTab /> },
   { value: 'backups', labelKey: 'settings.tab.backups', element: <BackupsTab /> },
   { value: 'data', labelKey: 'data.tab', element: <DataTab /> },

@@ -12,7 +12,7 @@ import type { Settings } from './settings.types';
  * One settings tab's form: values start from the stored section, save sends the section through
  * settings.update, and the service's field errors (e.g. company.orgNumber) land next to their inputs.
  */
-export function useSectionForm<S extends 'company' | 'invoicing' | 'api' | 'dunning', V>(
+export function useSectionForm<S extends 'company' | 'invoicing' | 'api' | 'dunning' | 'accounting', V>(
   section: S,
   fromSettings: (s: Settings[S]) => V,
   toPatch: (v: V) => Record<string, unknown>,
