@@ -47,7 +47,7 @@ async function moreHistory() {
 
 beforeAll(async () => {
   s = await startSeededServer({ invoices: 300, recipients: 30 });
-  const put = await s.json('/originators/current/settings', { method: 'PUT', body: { company: { name: 'Kvitt Testfirma AS', orgNumber: '987654325', address1: 'Storgata 1', zip: '0155', city: 'Oslo', phone: '22 33 44 55' } } });
+  const put = await s.json('/originators/current/settings', { method: 'PUT', body: { company: { name: 'Kvitt Testfirma AS', orgNumber: '987654325', address1: 'Storgata 1', zip: '0155', city: 'Oslo', phone: '22 33 44 55' }, invoicing: { backdatingDays: 365 } } });
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   await moreHistory();
   res = await s.api('/reports/saft?from=2026-01-01&to=2026-03-15');
