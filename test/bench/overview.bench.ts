@@ -117,16 +117,21 @@ async function main() {
   try {
     line();
     line('## each 4.3 endpoint: HTTP (median of 20) vs the same SQL run directly');
-    line('request                                                                   | HTTP ms | SQL ms | HTTP/SQL | statements | bytes');
+    line('request                                                                   | HTTP ms | SQL ms | HTTP/SQL | CPU ms server / SQL | CPU ratio | statements | bytes');
     for (const e of ENDPOINTS) {
       const path = url(e);
       const bytes = (await get(path)).body.length;
+      const c0 = await server.cpuMs();
       const http = await timeMs(() => get(path));
+      const httpCpu = ((await server.cpuMs()) - c0) / (RUNS + 3);
       const statements = await captureSql(file, e.path, e.query);
       const d = direct(file, statements);
+      const s0 = process.cpuUsage();
       const sqlMs = await timeMs(d.run);
+      const s1 = process.cpuUsage(s0);
+      const sqlCpu = (s1.user + s1.system) / 1000 / (RUNS + 3);
       d.close();
-      line(`${path.padEnd(73)} | ${fmt(http).padStart(7)} | ${fmt(sqlMs).padStart(6)} | ${fmt(http / sqlMs, 2).padStart(8)} | ${String(statements.length).padStart(10)} | ${bytes}`);
+      line(`${path.padEnd(73)} | ${fmt(http).padStart(7)} | ${fmt(sqlMs).padStart(6)} | ${fmt(http / sqlMs, 2).padStart(8)} | ${`${fmt(httpCpu)} / ${fmt(sqlCpu)}`.padStart(19)} | ${fmt(httpCpu / sqlCpu, 2).padStart(9)} | ${String(statements.length).padStart(10)} | ${bytes}`);
     }
 
     line();

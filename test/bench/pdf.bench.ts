@@ -4,14 +4,16 @@
  *  - in process: Kvitt's PDF writer alone on the richest fixture invoice (what the outbox's worker does);
  *  - over HTTP, as the user gets it: GET /invoices/{n}/pdf from the Kvitt server in its own process (keep-alive,
  *    one request at a time; a database of 30 seeded invoices), against Chromium printing the HTML of that very invoice
- *    (its DocumentView built by Kvitt's own code before the server starts). Server CPU per PDF beside.
+ *    (its DocumentView built by Kvitt's own code before the server starts). Server CPU per PDF beside, and the CPU of
+ *    Chromium's processes per PDF (from /proc, every process below this one but Kvitt's server): on a loaded machine
+ *    the wall times mostly measure waiting for a core, the CPU ratio what each way costs.
  * The invoice is the richest test fixture (5 lines, 3 VAT rates, discount, logo, giro); Chromium prints
  * test/bench/invoice-html.ts's HTML copy of it with playwright-core (`/usr/bin/chromium --no-sandbox --disable-gpu
  * --no-first-run`, fresh profile, one page reused: setContent + pdf). Kvitt renders in this process, as the worker does.
  * Bounded: BENCH_PDF_ROUNDS rounds (default 10) of BENCH_PDF_PER_ROUND documents (default 20) each side, and at most
  * BENCH_PDF_SECONDS (default 120) of measuring. Take `flock /tmp/kvitt-bench.lock` when running it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -30,6 +32,28 @@ const ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 10);
 const PER_ROUND = Number(process.env.BENCH_PDF_PER_ROUND ?? 20);
 const MAX_SECONDS = Number(process.env.BENCH_PDF_SECONDS ?? 120);
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+
+/** CPU (user + system, ms, 10 ms ticks) of every process below this one except `except` (Linux /proc): Chromium's. */
+function childrenCpuMs(except: number[] = []): number {
+  const stats = new Map<number, { ppid: number; ms: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const st = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(name), { ppid: Number(f[1]), ms: (Number(f[11]) + Number(f[12])) * 10 });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = stats.get(pid)?.ppid, hops = 0; p && hops < 20; p = stats.get(p)?.ppid, hops++) if (p === process.pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, st] of stats) if (!except.includes(pid) && below(pid)) total += st.ms;
+  return total;
+}
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'kvitt-bench-chromium-'));
 
@@ -88,6 +112,9 @@ let documents = 0;
 const ratios: number[] = [];
 let httpMs = 0;
 let httpCpuMs = 0;
+let chromiumCpuMs = 0;
+let servedChromiumCpuMs = 0;
+const chromiumCpu = () => childrenCpuMs([server.proc.pid!]);
 let servedChromiumMs = 0;
 const httpRatios: number[] = [];
 const started = performance.now();
@@ -97,9 +124,11 @@ for (let r = 0; r < ROUNDS && performance.now() - started < MAX_SECONDS * 1000; 
   for (let i = 0; i < PER_ROUND; i++) await renderDocumentPdf(invoiceNok);
   const k = performance.now() - t;
   kvittCpuMs += selfCpuMs() - c0;
+  let cc = chromiumCpu();
   t = performance.now();
   for (let i = 0; i < PER_ROUND; i++) await chromiumPdf();
   const c = performance.now() - t;
+  chromiumCpuMs += chromiumCpu() - cc;
   kvittMs += k;
   chromiumMs += c;
   documents += PER_ROUND;
@@ -109,9 +138,11 @@ for (let r = 0; r < ROUNDS && performance.now() - started < MAX_SECONDS * 1000; 
   for (let i = 0; i < PER_ROUND; i++) await httpPdf();
   const h = performance.now() - t;
   httpCpuMs += (await server.cpuMs()) - s0;
+  cc = chromiumCpu();
   t = performance.now();
   for (let i = 0; i < PER_ROUND; i++) await chromiumPdf(servedHtml);
   const sc = performance.now() - t;
+  servedChromiumCpuMs += chromiumCpu() - cc;
   httpMs += h;
   servedChromiumMs += sc;
   httpRatios.push(sc / h);
@@ -126,10 +157,11 @@ const chromiumRate = documents / (chromiumMs / 1000);
 console.log(`load average after: ${load()}`);
 console.log(`\n| what (${documents} documents each side, ${ratios.length} alternating rounds) | figure | goal |\n| --- | --- | --- |`);
 console.log(`| Kvitt PDF writer, in process, the fixture invoice | ${fmt(kvittRate)} documents/s (${fmt(kvittMs / documents, 2)} ms, CPU ${fmt(kvittCpuMs / documents, 2)} ms each) | |`);
-console.log(`| warm headless Chromium, setContent + pdf, same invoice | ${fmt(chromiumRate)} documents/s (${fmt(chromiumMs / documents, 2)} ms each) | |`);
+console.log(`| warm headless Chromium, setContent + pdf, same invoice | ${fmt(chromiumRate)} documents/s (${fmt(chromiumMs / documents, 2)} ms, CPU of its processes ${fmt(chromiumCpuMs / documents, 2)} ms each) | |`);
 console.log(`| Kvitt / Chromium, in process (round ratios: median ${fmt(median(ratios), 2)}x, min ${fmt(Math.min(...ratios), 2)}x) | ${fmt(kvittRate / chromiumRate, 2)}x | >= 4x |`);
 const httpRate = documents / (httpMs / 1000);
 const servedChromiumRate = documents / (servedChromiumMs / 1000);
 console.log(`| Kvitt over HTTP, GET /invoices/${served}/pdf (${servedView.lines.length} lines), one at a time | ${fmt(httpRate)} documents/s (${fmt(httpMs / documents, 2)} ms, server CPU ${fmt(httpCpuMs / documents, 2)} ms each) | |`);
-console.log(`| warm headless Chromium, the same invoice's HTML | ${fmt(servedChromiumRate)} documents/s (${fmt(servedChromiumMs / documents, 2)} ms each) | |`);
+console.log(`| warm headless Chromium, the same invoice's HTML | ${fmt(servedChromiumRate)} documents/s (${fmt(servedChromiumMs / documents, 2)} ms, CPU of its processes ${fmt(servedChromiumCpuMs / documents, 2)} ms each) | |`);
 console.log(`| Kvitt over HTTP / Chromium (round ratios: median ${fmt(median(httpRatios), 2)}x, min ${fmt(Math.min(...httpRatios), 2)}x) | ${fmt(httpRate / servedChromiumRate, 2)}x | >= 10x |`);
+console.log(`| CPU per document, Chromium / Kvitt: in process ${fmt(chromiumCpuMs / kvittCpuMs, 2)}x; over HTTP (Kvitt's server) ${fmt(servedChromiumCpuMs / httpCpuMs, 2)}x | | |`);
