@@ -10,10 +10,17 @@ export const SAFT_NS = 'urn:StandardAuditFile-Taxation-Financial:NO';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 /** XML text: escaped, control characters dropped, at most `max` characters. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const SPECIAL = /[&<>"']/;
 export function text(s: string | null | undefined, max = 256): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = String(s ?? '').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').trim();
-  return [...clean].slice(0, max).join('').replace(/[&<>"']/g, (c) => ESC[c]);
+  let clean = String(s ?? '');
+  if (CONTROL.test(clean)) clean = clean.replace(CONTROL, '');
+  CONTROL.lastIndex = 0;
+  clean = clean.trim();
+  // Cut by code points, not UTF-16 units (only when it may be too long: the common short text skips the split).
+  if (clean.length > max) clean = [...clean].slice(0, max).join('');
+  return SPECIAL.test(clean) ? clean.replace(/[&<>"']/g, (c) => ESC[c]) : clean;
 }
 const el = (name: string, value: string | null | undefined, max = 256) => (value === null || value === undefined || String(value).trim() === '' ? '' : `<${name}>${text(value, max)}</${name}>`);
 
