@@ -24,10 +24,17 @@ export function App() {
   useHotkeys(navItems.filter((n) => n.key).map((n) => [`alt+${n.key}`, () => go(n.to)]));
   // A small window (under 1200 px) keeps the menu to its icons, so the lists' columns fit beside it; the header names
   // the current screen and each icon's tooltip its name.
-  const compact = useMediaQuery('(max-width: 1199px)', false, { getInitialValueInEffect: false }) ?? false;
+  const small = useMediaQuery('(max-width: 1199px)', false, { getInitialValueInEffect: false }) ?? false;
+  // …unless the person asks for the names (the button at the foot of the menu; remembered in this browser).
+  const [namesWanted, setNamesWanted] = useState(() => localStorage.getItem('kvitt.nav.names') === '1');
+  const toggleNames = () => {
+    localStorage.setItem('kvitt.nav.names', namesWanted ? '0' : '1');
+    setNamesWanted(!namesWanted);
+  };
+  const compact = small && !namesWanted;
 
   return (
-    <AppShell navbar={{ width: compact ? 64 : 250, breakpoint: 0 }} header={{ height: 52 }} padding="md">
+    <AppShell navbar={{ width: compact ? 64 : small ? 215 : 250, breakpoint: 0 }} header={{ height: 52 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="xs">
@@ -74,6 +81,13 @@ export function App() {
             ))}
           </nav>
         </ScrollArea>
+        {small ? (
+          <Tooltip label={t(compact ? 'nav.expand' : 'nav.collapse')} position="right" openDelay={150}>
+            <Button variant="subtle" color="gray" size="xs" mt="auto" onClick={toggleNames} aria-label={t(compact ? 'nav.expand' : 'nav.collapse')} data-testid="nav-names" aria-pressed={!compact}>
+              {compact ? '»' : `« ${t('nav.collapse')}`}
+            </Button>
+          </Tooltip>
+        ) : null}
       </AppShell.Navbar>
       <AppShell.Main>
         <Routes>

@@ -51,8 +51,9 @@ export function DocumentLines({
     ? {
         display: 'grid',
         // Narrow enough for a 1024 px window beside the preview (the lines' card is then about 500 px wide).
-        gridTemplateColumns: '60px minmax(40px, 1fr) 48px minmax(64px, 1.2fr) 48px 68px minmax(80px, 1.2fr) 28px',
-        gridTemplateAreas: '"code desc desc desc desc desc desc del" ". qty unit price disc vat amount ."',
+        // Varenr. (9 characters) and Antall share the first two columns, so Varenr. and Pris ("12 345,50") are whole at 1024 px.
+        gridTemplateColumns: '48px minmax(40px, 1fr) 56px minmax(84px, 1.3fr) 44px 64px minmax(76px, 1.1fr) 28px',
+        gridTemplateAreas: '"code code desc desc desc desc desc del" "qty qty unit price disc vat amount ."',
         columnGap: 6,
         rowGap: 4,
       }

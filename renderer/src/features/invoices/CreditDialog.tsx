@@ -7,7 +7,7 @@ import { Fact } from '../../shared/DetailParts';
 import type { previewCredit } from '../../../../main/features/invoices/credit-notes.service';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
-import { computeTotals, formatMoney, formatOre, numberFromLocation, parseDecimal, toInputText } from '../../shared/money';
+import { computeTotals, formatMoney, formatOre, formatQuantity, lineNetOre, numberFromLocation, parseDecimal, toInputText } from '../../shared/money';
 
 interface CreditLine {
   on: boolean;
@@ -45,6 +45,8 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
   }, [opened, invoice]);
 
   const chosen = lines.map((l, i) => ({ l, item: invoice.items[i], index: i })).filter((x) => x.l.on);
+  /** A discount on any line: shown in its own column (the credit is the price less it, as on the invoice). */
+  const hasDiscount = invoice.items.some((i) => (i.discount ?? 0) !== 0);
   const totals = useMemo(
     () =>
       computeTotals(
@@ -157,8 +159,16 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
                   <Table.Th w={130} style={right}>
                     {t('docs.line.unitPrice')}
                   </Table.Th>
+                  {hasDiscount ? (
+                    <Table.Th w={70} style={right}>
+                      {t('docs.line.discount')}
+                    </Table.Th>
+                  ) : null}
                   <Table.Th w={70} style={right}>
                     {t('docs.line.vat')}
+                  </Table.Th>
+                  <Table.Th w={110} style={right}>
+                    {t('docs.line.amount')}
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -177,7 +187,16 @@ export function CreditDialog({ invoice, opened, onClose, onCredited }: { invoice
                     <Table.Td>
                       <TextInput size="xs" styles={{ input: right }} aria-label={`${t('docs.line.unitPrice')} ${i + 1}`} disabled={!lines[i]?.on} value={lines[i]?.unitPrice ?? ''} error={errors[`items[${i}].unitPrice`]} onChange={(e) => set(i, { unitPrice: e.currentTarget.value })} />
                     </Table.Td>
+                    {hasDiscount ? (
+                      <Table.Td style={right} data-testid={`credit-discount-${i}`}>
+                        {item.discount ? `${formatQuantity(item.discount)} %` : ''}
+                      </Table.Td>
+                    ) : null}
                     <Table.Td style={right}>{item.taxRate ?? 0} %</Table.Td>
+                    {/* What this line credits before VAT, the discount taken off: the figures add up to the credit below. */}
+                    <Table.Td style={{ ...right, whiteSpace: 'nowrap' }} c={lines[i]?.on ? undefined : 'dimmed'} data-testid={`credit-line-amount-${i}`}>
+                      {formatOre(lineNetOre({ quantity: parseDecimal(lines[i]?.quantity ?? '') || 0, unitPrice: parseDecimal(lines[i]?.unitPrice ?? '') || 0, discount: item.discount ?? 0, taxRate: item.taxRate ?? 0 }))}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -8,7 +8,8 @@ import type { Recipient } from './recipient.types';
 
 const ROW_HEIGHT = 36;
 // Etiketter needs 95 px for its header (80 cut it to 'Etiket…' at 1024x700); Navn and Utestående give way.
-const COLUMNS = '90px minmax(140px, 2fr) 105px minmax(120px, 1.5fr) 115px minmax(100px, 1fr) minmax(95px, 0.8fr) 115px';
+// At 1024 px the fixed parts fit beside the menu's icons with Poststed whole ("7010 TRONDHEIM", "4626 KRISTIANSAND S").
+const COLUMNS = '88px minmax(120px, 2fr) 108px minmax(100px, 1.5fr) 105px minmax(150px, 1fr) minmax(95px, 0.8fr) 108px';
 
 const cell: React.CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', padding: '0 10px' };
 
