@@ -1,10 +1,12 @@
 import { backupOps } from './features/backups/backups.ops.js';
 import { commonOps } from './features/common/common.ops.js';
-import { draftOps } from './features/documents/drafts.ops.js';
+import { invoiceDraftOps } from './features/invoices/invoice-drafts.ops.js';
+import { recipientDraftOps } from './features/recipients/draft-documents.ops.js';
 import { dunningOps } from './features/dunnings/dunnings.ops.js';
 import { closingInterestOps } from './features/dunnings/closing-interest.ops.js';
 import { eventOps } from './features/events/events.ops.js';
 import { documentFileOps } from './features/documents/files.ops.js';
+import { invoiceFileOps } from './features/invoices/invoice-files.ops.js';
 import { invoiceOps } from './features/invoices/invoices.ops.js';
 import { offerOps } from './features/offers/offers.ops.js';
 import { overviewOps } from './features/overview/overview.ops.js';
@@ -30,9 +32,11 @@ export const allOps = [
   ...recipientOps,
   ...backupOps,
   ...productOps,
-  ...draftOps,
+  ...invoiceDraftOps,
+  ...recipientDraftOps,
   ...invoiceOps,
   ...paymentOps,
+  ...invoiceFileOps,
   ...documentFileOps,
   ...offerOps,
   ...overviewOps,

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineOp, file } from '../../ops/define.js';
 import { fieldError, OpError } from '../../ops/errors.js';
-import { NumberParam } from '../../ops/schemas.js';
 import type { AppContext } from '../../context.js';
 import { BuyerIdInvalid, BuyerOrgMissing, EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
 import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
@@ -11,7 +10,6 @@ import { DraftInput } from './documents.schema.js';
 import { checkDraft } from './draft-input.js';
 import { assembleView, buildView } from './document-view.builder.js';
 import { numbersOf, type DocRow, type LineRow } from './document-rows.js';
-import { getCreditNoteRow, getDraftRow, invoiceWithBalance } from '../invoices/invoices.service.js';
 import { originatorSnapshot } from './party.js';
 import { FileOf } from '../../ops/output.js';
 import { assertEhfValid } from './ehf-check.js';
@@ -76,51 +74,6 @@ async function previewView(ctx: AppContext, input: DraftInput, kind: 'invoice' |
 }
 
 export const documentFileOps = [
-  defineOp({
-    name: 'invoices.pdf',
-    output: FileOf('application/pdf'),
-    method: 'GET',
-    path: '/invoices/{number}/pdf',
-    summary: 'The invoice as PDF',
-    params: NumberParam,
-    run: async ({ params }, ctx) => pdfOf(await buildView(ctx, await invoiceWithBalance(ctx, params.number))),
-  }),
-  defineOp({
-    name: 'invoices.ehf',
-    output: FileOf('application/xml'),
-    method: 'GET',
-    path: '/invoices/{number}/ehf',
-    summary: 'The invoice as EHF 3.0 (Peppol BIS Billing 3.0 UBL); 400 when the recipient has no organisation number, 422 EHF_RULE_FAILED when the file breaks an official rule',
-    params: NumberParam,
-    run: async ({ params }, ctx) => ehfOf(await buildView(ctx, await invoiceWithBalance(ctx, params.number))),
-  }),
-  defineOp({
-    name: 'invoices.creditNotePdf',
-    output: FileOf('application/pdf'),
-    method: 'GET',
-    path: '/invoices/credit-notes/{number}/pdf',
-    summary: 'The credit note as PDF',
-    params: NumberParam,
-    run: async ({ params }, ctx) => pdfOf(await buildView(ctx, await getCreditNoteRow(ctx, params.number))),
-  }),
-  defineOp({
-    name: 'invoices.creditNoteEhf',
-    output: FileOf('application/xml'),
-    method: 'GET',
-    path: '/invoices/credit-notes/{number}/ehf',
-    summary: 'The credit note as EHF 3.0 CreditNote; 400 when the recipient has no organisation number, 422 EHF_RULE_FAILED when the file breaks an official rule',
-    params: NumberParam,
-    run: async ({ params }, ctx) => ehfOf(await buildView(ctx, await getCreditNoteRow(ctx, params.number))),
-  }),
-  defineOp({
-    name: 'invoices.draftPdf',
-    output: FileOf('application/pdf'),
-    method: 'GET',
-    path: '/invoices/drafts/{number}/pdf',
-    summary: 'Preview of a saved draft as PDF (no number, no KID yet)',
-    params: NumberParam,
-    run: async ({ params }, ctx) => pdfOf(await buildView(ctx, await getDraftRow(ctx, 'invoice', params.number))),
-  }),
   defineOp({
     name: 'documents.previewPdf',
     output: FileOf('application/pdf'),

@@ -35,13 +35,17 @@ const createdOneOf = <B>(location: string, body: B) => created(location, body) a
 
 const OptionalConvertBody = OptionalBody(ConvertInput, 'Optional: {invoiceDate, dueDate, deliveryDate} of the new document');
 
-/** Drafts, issue, read, list and PDF of one kind; `area` names the operations, `base` is its path (/offer, /order-confirmation). */
-function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label: string, plural: string) {
+/** The names of one kind's operations, each written out by the caller (searching for a name finds it, issue 24). */
+type KindNames<A extends string> = { [K in (typeof KIND_OPS)[number]]: `${A}.${K}` };
+const KIND_OPS = ['createDraft', 'listDrafts', 'getDraft', 'updateDraft', 'deleteDraft', 'draftPdf', 'issueDraft', 'list', 'get', 'pdf', 'invoice'] as const;
+
+/** Drafts, issue, read, list and PDF of one kind; `names` names the operations, `base` is its path (/offer, /order-confirmation). */
+function kindOps<A extends string>(kind: ChainKind, names: KindNames<A>, base: string, label: string, plural: string) {
   const chainView = kind === 'offer' ? OfferView : OrderConfirmationView;
   const issuedView = kind === 'offer' ? IssuedOfferView : IssuedOrderConfirmationView;
   return [
     defineOp({
-      name: `${area}.createDraft`,
+      name: names.createDraft,
       output: CreatedOf(DraftView),
       method: 'POST',
       path: `${base}/drafts/`,
@@ -53,7 +57,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       },
     }),
     defineOp({
-      name: `${area}.listDrafts`,
+      name: names.listDrafts,
       output: ListOf(DraftListItemView),
       method: 'GET',
       path: `${base}/drafts/`,
@@ -67,7 +71,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
         ),
     }),
     defineOp({
-      name: `${area}.getDraft`,
+      name: names.getDraft,
       output: DraftView,
       method: 'GET',
       path: `${base}/drafts/{number}`,
@@ -76,7 +80,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       run: ({ params }, ctx) => getDraft(ctx, kind, params.number),
     }),
     defineOp({
-      name: `${area}.updateDraft`,
+      name: names.updateDraft,
       output: DraftView,
       method: 'PUT',
       path: `${base}/drafts/{number}`,
@@ -89,7 +93,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       },
     }),
     defineOp({
-      name: `${area}.deleteDraft`,
+      name: names.deleteDraft,
       output: NoContentOf(),
       method: 'DELETE',
       path: `${base}/drafts/{number}`,
@@ -101,7 +105,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       },
     }),
     defineOp({
-      name: `${area}.draftPdf`,
+      name: names.draftPdf,
       output: FileOf('application/pdf'),
       method: 'GET',
       path: `${base}/drafts/{number}/pdf`,
@@ -113,7 +117,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       },
     }),
     defineOp({
-      name: `${area}.issueDraft`,
+      name: names.issueDraft,
       output: CreatedOf(issuedView),
       method: 'POST',
       path: `${base}/drafts/{number}/issue`,
@@ -126,7 +130,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       },
     }),
     defineOp({
-      name: `${area}.list`,
+      name: names.list,
       output: ListOf(chainView),
       method: 'GET',
       path: `${base}/`,
@@ -142,7 +146,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       },
     }),
     defineOp({
-      name: `${area}.get`,
+      name: names.get,
       output: chainView,
       method: 'GET',
       path: `${base}/{number}`,
@@ -151,7 +155,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       run: ({ params }, ctx) => getChainDocument(ctx, kind, params.number),
     }),
     defineOp({
-      name: `${area}.pdf`,
+      name: names.pdf,
       output: FileOf('application/pdf'),
       method: 'GET',
       path: `${base}/{number}/pdf`,
@@ -163,7 +167,7 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
       },
     }),
     defineOp({
-      name: `${area}.invoice`,
+      name: names.invoice,
       output: CreatedOf(DraftView),
       method: 'POST',
       path: `${base}/{number}/invoice`,
@@ -179,7 +183,25 @@ function kindOps<A extends string>(kind: ChainKind, area: A, base: string, label
 }
 
 export const offerOps = [
-  ...kindOps('offer', 'offers', '/offer', 'an offer', 'offers'),
+  ...kindOps<'offers'>(
+    'offer',
+    {
+      createDraft: 'offers.createDraft',
+      listDrafts: 'offers.listDrafts',
+      getDraft: 'offers.getDraft',
+      updateDraft: 'offers.updateDraft',
+      deleteDraft: 'offers.deleteDraft',
+      draftPdf: 'offers.draftPdf',
+      issueDraft: 'offers.issueDraft',
+      list: 'offers.list',
+      get: 'offers.get',
+      pdf: 'offers.pdf',
+      invoice: 'offers.invoice',
+    },
+    '/offer',
+    'an offer',
+    'offers',
+  ),
   defineOp({
     name: 'offers.orderConfirmation',
     output: CreatedOf(OrderConfirmationView),
@@ -202,5 +224,23 @@ export const offerOps = [
     params: NumberParam,
     run: ({ params }, ctx) => offerHistory(ctx, params.number),
   }),
-  ...kindOps('order-confirmation', 'orderConfirmations', '/order-confirmation', 'an order confirmation', 'order confirmations'),
+  ...kindOps<'orderConfirmations'>(
+    'order-confirmation',
+    {
+      createDraft: 'orderConfirmations.createDraft',
+      listDrafts: 'orderConfirmations.listDrafts',
+      getDraft: 'orderConfirmations.getDraft',
+      updateDraft: 'orderConfirmations.updateDraft',
+      deleteDraft: 'orderConfirmations.deleteDraft',
+      draftPdf: 'orderConfirmations.draftPdf',
+      issueDraft: 'orderConfirmations.issueDraft',
+      list: 'orderConfirmations.list',
+      get: 'orderConfirmations.get',
+      pdf: 'orderConfirmations.pdf',
+      invoice: 'orderConfirmations.invoice',
+    },
+    '/order-confirmation',
+    'an order confirmation',
+    'order confirmations',
+  ),
 ];

@@ -15,12 +15,33 @@ import type { Lang, ReportDef, ReportFormat } from './report.types.js';
 import { emailOps, emailReportFile } from './reports.email.js';
 import { progressOps } from './report-progress.js';
 
-const opName = (resource: string) =>
-  resource
-    .replace(/\/\{number\}/g, '')
-    .split('/')
-    .map((s, i) => (i ? s[0].toUpperCase() + s.slice(1) : s))
-    .join('');
+/**
+ * Each report's operation names, written out so that searching for one finds it (issue 24): the file
+ * (`GET /reports/{resource}`) and, where the report has them, its column descriptors (`…/availableColumns`). A report in
+ * the registry without a line here stops the start (opsOf).
+ */
+const REPORT_OP_NAMES: Record<string, { file: string; columns?: string }> = {
+  invoices: { file: 'reports.invoices', columns: 'reports.invoicesColumns' },
+  recipients: { file: 'reports.recipients', columns: 'reports.recipientsColumns' },
+  openItems: { file: 'reports.openItems', columns: 'reports.openItemsColumns' },
+  'recipients/balance': { file: 'reports.recipientsBalance', columns: 'reports.recipientsBalanceColumns' },
+  'recipients/balance/aged': { file: 'reports.recipientsBalanceAged', columns: 'reports.recipientsBalanceAgedColumns' },
+  'recipients/{number}/salesledger': { file: 'reports.recipientsSalesledger', columns: 'reports.recipientsSalesledgerColumns' },
+  payments: { file: 'reports.payments', columns: 'reports.paymentsColumns' },
+  participants: { file: 'reports.participants', columns: 'reports.participantsColumns' },
+  accountOverview: { file: 'reports.accountOverview', columns: 'reports.accountOverviewColumns' },
+  'revenue/overview': { file: 'reports.revenueOverview', columns: 'reports.revenueOverviewColumns' },
+  'revenue/detail': { file: 'reports.revenueDetail', columns: 'reports.revenueDetailColumns' },
+  'revenue/period': { file: 'reports.revenuePeriod', columns: 'reports.revenuePeriodColumns' },
+  'revenue/customer': { file: 'reports.revenueCustomer', columns: 'reports.revenueCustomerColumns' },
+  offers: { file: 'reports.offers', columns: 'reports.offersColumns' },
+  orderConfirmations: { file: 'reports.orderConfirmations', columns: 'reports.orderConfirmationsColumns' },
+  'payments/overview': { file: 'reports.paymentsOverview', columns: 'reports.paymentsOverviewColumns' },
+  'payments/details/{number}': { file: 'reports.paymentsDetails', columns: 'reports.paymentsDetailsColumns' },
+  currency: { file: 'reports.currency', columns: 'reports.currencyColumns' },
+  'payments/products': { file: 'reports.paymentsProducts' },
+  'payments/products/exceptions': { file: 'reports.paymentsProductsExceptions' },
+};
 
 const NumberPath = Type.Object({ number: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 const LangQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])) }, { additionalProperties: false });
@@ -56,12 +77,16 @@ export function columnDescriptors(def: ReportDef, lang: Lang) {
 
 function opsOf(def: ReportDef): Op[] {
   const hasNumber = def.resource.includes('{number}');
-  const name = `reports.${opName(def.resource)}`;
+  const names = REPORT_OP_NAMES[def.resource];
+  if (!names || (def.availableColumns !== false) !== (names.columns !== undefined)) {
+    throw new Error(`reports.ops.ts REPORT_OP_NAMES: no operation names (or columns name) for the report ${def.resource}`);
+  }
+  const name = names.file;
   const ops: Op[] = [];
-  if (def.availableColumns !== false) {
+  if (names.columns) {
     ops.push(
       defineOp({
-        name: `${name}Columns`,
+        name: names.columns,
         method: 'GET',
         path: `/reports/${def.resource}/availableColumns`,
         summary: `Column descriptors (2.11) of the ${def.title.en.toLowerCase()} report`,

@@ -15,12 +15,20 @@ import { FileOf, ListOf, OrNoContentOf } from '../../ops/output.js';
 import { AttemptResultView, HistoryEntryView, OutboxEntryView, ShipmentMethodsView, ShipmentView, TestMailResultView } from './sending.output.js';
 
 /** Operations without input take no body or `{}`; anything else is a 400. Returns undefined so it chains with ??. */
+/** The documents that are sent, with their operations' names written out (searching for a name finds it here). */
 const SENT = [
-  { type: 'invoice', area: 'Invoice', base: '/invoices/{number}', name: 'Invoice' },
-  { type: 'credit-note', area: 'CreditNote', base: '/invoices/credit-notes/{number}', name: 'Credit note' },
-  { type: 'offer', area: 'Offer', base: '/offer/{number}', name: 'Offer' },
-  { type: 'order-confirmation', area: 'OrderConfirmation', base: '/order-confirmation/{number}', name: 'Order confirmation' },
+  { type: 'invoice', send: 'sending.sendInvoice', history: 'sending.invoiceHistory', base: '/invoices/{number}', name: 'Invoice' },
+  { type: 'credit-note', send: 'sending.sendCreditNote', history: 'sending.creditNoteHistory', base: '/invoices/credit-notes/{number}', name: 'Credit note' },
+  { type: 'offer', send: 'sending.sendOffer', history: null, base: '/offer/{number}', name: 'Offer' },
+  {
+    type: 'order-confirmation',
+    send: 'sending.sendOrderConfirmation',
+    history: 'sending.orderConfirmationHistory',
+    base: '/order-confirmation/{number}',
+    name: 'Order confirmation',
+  },
 ] as const;
+type WithHistory = Extract<(typeof SENT)[number], { history: string }>;
 
 /** Issue + queue in one transaction (POST /invoices/ and the issue paths with `shipment`) use the same queueing. */
 export function sendDocument(ctx: AppContext, type: SentDocumentType, number: number, options: DeliveryOptions) {
@@ -33,7 +41,7 @@ async function existing(ctx: AppContext, type: SentDocumentType, number: number)
 
 const sendOps = SENT.map((d) =>
   defineOp({
-    name: `sending.send${d.area}`,
+    name: d.send,
     output: Type.Array(ShipmentView),
     method: 'POST',
     path: `${d.base}/send`,
@@ -44,9 +52,9 @@ const sendOps = SENT.map((d) =>
   }),
 );
 
-const historyOps = SENT.filter((d) => d.type !== 'offer').map((d) =>
+const historyOps = SENT.filter((d): d is WithHistory => d.history !== null).map((d) =>
   defineOp({
-    name: `sending.${d.area.charAt(0).toLowerCase()}${d.area.slice(1)}History`,
+    name: d.history,
     output: Type.Array(HistoryEntryView),
     method: 'GET',
     path: `${d.base}/history`,

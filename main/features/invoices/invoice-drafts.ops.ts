@@ -1,20 +1,17 @@
-import { Type } from '@sinclair/typebox';
 import { created, defineOp, listResult, noContent } from '../../ops/define.js';
-import { notFound } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { getRecipientRow } from '../recipients/recipients.service.js';
-import { issuedPath } from './document-kinds.js';
-import { DraftInput, DraftListQuery } from './documents.schema.js';
-import { createDraft, deleteDraft, INVOICE_KINDS, updateDraft } from './documents.service.js';
-import { getDraft } from '../invoices/invoices.service.js';
-import { listDrafts, streamDrafts } from '../invoices/invoice-lists.js';
-import { draftShapes } from '../invoices/invoices.read.js';
-import { issueDraft, issueNew } from './issue.service.js';
+import { issuedPath } from '../documents/document-kinds.js';
+import { DraftInput, DraftListQuery } from '../documents/documents.schema.js';
+import { createDraft, deleteDraft, INVOICE_KINDS, updateDraft } from '../documents/documents.service.js';
+import { getDraft } from './invoices.service.js';
+import { listDrafts, streamDrafts } from './invoice-lists.js';
+import { issueDraft, issueNew } from '../documents/issue.service.js';
 import { DraftWithShipment, IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
-import { DraftListItemView, DraftView, IssuedRef } from './documents.output.js';
+import { DraftListItemView, DraftView, IssuedRef } from '../documents/documents.output.js';
 import { ListOf, CreatedOf, NoContentOf } from '../../ops/output.js';
 
-export const draftOps = [
+/** Invoice and credit-note drafts, issue, and the one-step issue (POST /invoices/). */
+export const invoiceDraftOps = [
   defineOp({
     name: 'invoices.createDraft',
     output: CreatedOf(DraftView),
@@ -99,28 +96,6 @@ export const draftOps = [
       // issueAndSend (sending/) still hands its callback a bare trx; once it passes a tctx (inTx) the spreads here go.
       const issued = await issueAndSend(ctx, (tctx) => issueNew(tctx, 'invoice', body), shipment);
       return created(issuedPath(issued.kind, issued.number), { kind: issued.kind, number: issued.number, ...withShipments(issued) });
-    },
-  }),
-  defineOp({
-    name: 'recipients.listDraftDocuments',
-    output: Type.Array(DraftListItemView),
-    method: 'GET',
-    path: '/recipients/{number}/draftDocuments',
-    summary: "The recipient's invoice and credit-note drafts (2.4); 404 for an unknown recipient",
-    params: NumberParam,
-    run: async ({ params }, ctx) => {
-      await getRecipientRow(ctx.db, params.number).catch(() => {
-        throw notFound('recipient', { number: params.number });
-      });
-      const rows = await ctx.db
-        .selectFrom('documents')
-        .selectAll()
-        .where('recipient_number', '=', params.number)
-        .where('number', 'is', null)
-        .where('kind', 'in', INVOICE_KINDS as string[])
-        .orderBy('id', 'desc')
-        .execute();
-      return draftShapes(ctx.db, rows);
     },
   }),
 ];
