@@ -41,6 +41,7 @@ const REPORT_OP_NAMES: Record<string, { file: string; columns?: string }> = {
   currency: { file: 'reports.currency', columns: 'reports.currencyColumns' },
   'payments/products': { file: 'reports.paymentsProducts' },
   'payments/products/exceptions': { file: 'reports.paymentsProductsExceptions' },
+  vat: { file: 'reports.vat' },
 };
 
 const NumberPath = Type.Object({ number: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
