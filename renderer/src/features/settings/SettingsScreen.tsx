@@ -56,7 +56,7 @@ function SettingsTabs() {
       {error && <Text c="red">{error}</Text>}
       {/* Narrower tabs than Mantine's 16 px a side: all eleven stay on one row in a 1024 px window (they wrapped, and the
           underline of the open tab sat between the rows). */}
-      <Tabs value={tab} onChange={(v) => v && guardedNavigate(`/settings/${v}`)} keepMounted={false} styles={{ tab: { paddingInline: 10 } }}>
+      <Tabs value={tab} onChange={(v) => v && guardedNavigate(`/settings/${v}`)} keepMounted={false} styles={{ tab: { paddingInline: 6 } }}>
         <Tabs.List mb="md">
           {tabs.map((x) => (
             <Tabs.Tab key={x.value} value={x.value} data-testid={`settings-tab-${x.value}`}>

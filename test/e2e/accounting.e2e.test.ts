@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { goTo as go, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+
+// Innstillinger → Regnskap and Rapporter → Regnskap as a person uses them: the account table with the service's own
+// error beside a wrong account, a changed account saved with its grouping, the Mva-melding's term and the SAF-T panel.
+let gui: Gui;
+beforeAll(async () => {
+  gui = await openGuiWithCompany();
+});
+afterAll(async () => {
+  await gui?.close();
+});
+
+test('Regnskap: a sales account outside class 3 is refused beside the field; a new account saves with its grouping', async () => {
+  const { page, server } = gui;
+  await go(page, '#/settings/accounting');
+  await visible(page.getByTestId('accounting-settings'));
+  await settled(page);
+  await gui.shot('accounting-settings');
+  const account = page.getByTestId('field-accounting.accounts.salesLow.account');
+  await account.fill('1500');
+  await page.getByTestId('accounting-save').click();
+  await textOf(page.getByTestId('accounting-settings'), /standard kontoplan/);
+  await gui.shot('accounting-settings-error');
+  expect((await server.json('/originators/current/settings')).body.accounting.accounts.salesLow.account).toBe('3050');
+  await account.fill('3055');
+  await page.getByTestId('field-accounting.accounts.salesLow.groupingCode').fill('3000');
+  await page.getByTestId('accounting-save').click();
+  await textOf(page.locator('body'), /Regnskapsinnstillingene er lagret/);
+  expect((await server.json('/originators/current/settings')).body.accounting.accounts.salesLow).toEqual({ account: '3055', groupingCategory: 'salgsinntekt', groupingCode: '3000' });
+});
+
+test('Rapporter → Regnskap: Mva-melding with year and term, SAF-T with its period', async () => {
+  const { page } = gui;
+  await go(page, '#/reports?r=vat');
+  await visible(page.getByTestId('param-term'));
+  await visible(page.getByTestId('param-year'));
+  await gui.shot('accounting-vat-report');
+  await page.getByTestId('report-saft').click();
+  await visible(page.getByTestId('saft-panel'));
+  await visible(page.getByTestId('saft-download'));
+  await gui.shot('accounting-saft-panel');
+});
