@@ -74,7 +74,7 @@ test('1024 px: the menu shows its icons with tooltips, and a visible button show
   await page.setViewportSize({ width: 1024, height: 768 });
   const nav = page.locator('nav[aria-label="Hovedmeny"]');
   await visible(nav);
-  expect(await nav.getByText('Kunder', { exact: true }).count()).toBe(0);
+  await expect.poll(() => nav.getByText('Kunder', { exact: true }).count()).toBe(0);
   await page.getByTestId('nav-names').click();
   await visible(nav.getByText('Kunder', { exact: true }));
   await visible(nav.getByText('Innstillinger', { exact: true }));
@@ -85,5 +85,20 @@ test('1024 px: the menu shows its icons with tooltips, and a visible button show
   await page.getByTestId('nav-names').click();
   await expect.poll(() => nav.getByText('Kunder', { exact: true }).count()).toBe(0);
   await page.setViewportSize({ width: 1280, height: 860 });
-  expect(await page.getByTestId('nav-names').count()).toBe(0); // wide enough: the names are always there
+  await expect.poll(() => page.getByTestId('nav-names').count()).toBe(0); // wide enough: the names are always there
+});
+
+test('1024 px: Utboks shows the document whole (it wraps instead of "Faktura 1000…")', async () => {
+  const { page, server } = gui;
+  expect((await server.json(`/invoices/${discounted}/send`, { body: { email: [{ address: 'regnskap@fjordbygg.no' }] } })).status).toBe(200);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await navTo(page, 'Utboks');
+  const doc = page.getByTestId('outbox-document').first();
+  await textOf(doc, `Faktura ${discounted}`);
+  await settled(page);
+  expect(await doc.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  await gui.shot('first-day-1024-outbox-document');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await settled(page);
+  await gui.shot('first-day-1280-outbox-document');
 });

@@ -67,13 +67,14 @@ function OutboxTabs() {
       key: 'document',
       header: t('send.col.document'),
       width: 'minmax(110px, 1.5fr)',
+      // At 1024 px the column is narrow: the document wraps to a second line instead of being cut ("Faktura 1000…").
       render: (r) =>
         DOC_ROUTE[r.document.type] ? (
-          <Anchor component={Link} to={`${DOC_ROUTE[r.document.type]}${r.document.number}`} size="sm">
+          <Anchor component={Link} to={`${DOC_ROUTE[r.document.type]}${r.document.number}`} size="sm" lineClamp={2} style={DOC_TEXT} data-testid="outbox-document">
             {r.description}
           </Anchor>
         ) : (
-          <Text size="sm" truncate>
+          <Text size="sm" lineClamp={2} style={DOC_TEXT} data-testid="outbox-document">
             {r.description}
           </Text>
         ),
@@ -179,6 +180,9 @@ function OutboxTabs() {
 }
 
 /** Utboks: what waits to be sent, the print queue, what failed (retry) and what was delivered. */
+/** The document column's text: up to two lines within the row's height. */
+const DOC_TEXT = { lineHeight: 1.25, whiteSpace: 'normal' as const, overflowWrap: 'anywhere' as const };
+
 export function OutboxScreen() {
   return (
     <Routes>
