@@ -168,6 +168,19 @@ describe('recurring invoices', () => {
     expect((await s.json(`/recurring/${byCustomer}/resume`, { method: 'POST' })).body.fields[0]).toMatchObject({ field: 'recipientNumber', code: 'RECIPIENT_DELETED' });
   });
 
+  test('an invoice the issue service refuses (its shipment cannot go): nothing of it stays, the series stops saying why', async () => {
+    s = await startDocServer({ today: '2026-01-05' });
+    const ok = await create(series({ startDate: '2026-01-05' }));
+    const bad = await create(series({ startDate: '2026-01-05', shipment: { sms: [{ mobileNumber: '91234567', message: 'Faktura' }] } }));
+    const r = await run();
+    expect(r.issued.map((i) => i.recurring)).toEqual([ok]);
+    expect(r.skipped).toEqual([expect.objectContaining({ recurring: bad, reason: 'ISSUE_REFUSED' })]);
+    expect(r.skipped[0].message).toMatch(/shipment|sms/i);
+    expect((await s.json('/invoices/?perPage=10')).body).toHaveLength(1);
+    expect((await s.json(`/recurring/${bad}`)).body).toMatchObject({ status: 'stopped', issuedCount: 0 });
+    expect((await s.json('/outbox/?perPage=10')).body).toEqual([]);
+  });
+
   test('400 names each bad field, invoice limits included; nothing is saved', async () => {
     s = await startDocServer({ today: '2026-01-05' });
     const bad = await s.json('/recurring/', {

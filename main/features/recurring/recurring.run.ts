@@ -13,6 +13,9 @@
  * dated today; when more were due the series holds the rest (confirm_through) until POST /recurring/{n}/confirm.
  */
 import { sql, type Kysely } from 'kysely';
+import { runInTx } from '../../../db/connection.js';
+import { insertRows, updateRows } from '../../../db/prepared.js';
+import { forgetTxMemo } from '../../ops/tx-memo.js';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { occurrencesUpTo, periodText } from '../../domain/recurring-schedule.js';
@@ -30,7 +33,7 @@ import { healthOf, occurrenceDraft, scheduleOf, type SeriesRow, type Stop, type 
 import { seriesRow } from './recurring.service.js';
 
 /** Series per transaction: bounds how long one run holds the writer (SQLite) while keeping commits few. */
-const CHUNK = 250;
+const CHUNK = 500;
 
 const AWAITING = 'AWAITING_CONFIRMATION';
 
@@ -47,7 +50,14 @@ export async function runRecurring(ctx: AppContext): Promise<RunResult> {
     const part = await inTx(ctx, async (tctx) => {
       const out: RunResult = { issued: [], skipped: [] };
       const rows = await tctx.db.selectFrom('recurring_series').selectAll().where('number', 'in', numbers).where('status', '=', 'active').orderBy('number').forUpdate().execute();
-      for (const row of rows) await runSeries(tctx, row, false, out);
+      // Whether each customer is still there, read once for the chunk.
+      const customers = [...new Set(rows.map((r) => r.recipient_number))];
+      const alive = new Set(
+        customers.length ? (await tctx.db.selectFrom('recipients').select('number').where('number', 'in', customers).where('deleted', '=', 0).execute()).map((r) => r.number) : [],
+      );
+      for (const row of rows) await runSeries(tctx, row, false, out, alive.has(row.recipient_number));
+      const issued = out.issued.map((i) => `${i.recurring}:${i.invoiceNumber}`);
+      if (issued.length) await audit(tctx.db, ctx.clock, 'recurring', 'run', 'issue', { issued: issued.join(','), count: issued.length });
       return out;
     });
     result.issued.push(...part.issued);
@@ -78,7 +88,7 @@ async function stopSeries(db: Kysely<Database>, ctx: AppContext, row: SeriesRow,
 }
 
 /** One series under its lock, in the caller's transaction: issue what is due, hold or skip the rest. */
-async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, out: RunResult): Promise<void> {
+async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, out: RunResult, recipientAlive?: boolean): Promise<void> {
   const db = tctx.db;
   const today = tctx.clock.today();
   const s = scheduleOf(row);
@@ -94,7 +104,7 @@ async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, o
   const take = confirmed ? due : due.slice(0, MAX_CATCH_UP);
   const held = due.slice(take.length);
   const t = JSON.parse(row.template) as Template;
-  const stop = await healthOf(db, row, t);
+  const stop = await healthOf(db, row, t, recipientAlive);
   if (stop) {
     await stopSeries(db, tctx, row, stop);
     skip(due, stop.code, stop.reason);
@@ -103,28 +113,32 @@ async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, o
   const settings = await getSettings(tctx);
   const shipment = row.shipment ? (JSON.parse(row.shipment) as ShipmentChoice) : null;
   let next = row.next_index;
+  // Savepoints run on the connection the transaction holds (no Kysely query built and compiled for each; group-commit.ts).
+  const exec = async (statement: string) => {
+    if (runInTx(db, statement, []) === null) await sql.raw(statement).execute(db);
+  };
   for (const o of take) {
     const period = periodText(s, o.index);
-    await sql`savepoint recurring_occurrence`.execute(db);
+    await exec('savepoint recurring_occurrence');
     try {
       const issued = await issueNew(tctx, 'invoice', occurrenceDraft(row.recipient_number, t, row.due_in_days, period, today), null, { settings });
       if (shipment) {
         const options = await deliveryFor(tctx, row.recipient_number, shipment, row.currency !== 'NOK');
         await queueDocumentShipments(tctx, { type: 'invoice', number: issued.number, id: issued.id }, options);
       }
-      await db
-        .insertInto('recurring_occurrences')
-        .values({ series_number: row.number, occurrence_index: o.index, occurrence_date: o.date, period, document_id: issued.id, invoice_number: issued.number, issued_at: tctx.clock.timestamp() })
-        .execute();
-      await sql`release savepoint recurring_occurrence`.execute(db);
+      await insertRows(db, 'recurring_occurrences', [
+        { series_number: row.number, occurrence_index: o.index, occurrence_date: o.date, period, document_id: issued.id, invoice_number: issued.number, issued_at: tctx.clock.timestamp() },
+      ]);
+      await exec('release savepoint recurring_occurrence');
       out.issued.push({ recurring: row.number, invoiceNumber: issued.number, period, date: o.date });
       next = o.index + 1;
     } catch (e) {
       if (!(e instanceof OpError)) throw e;
       // The invoice could not be issued (the settings lack the bank account, the shipment was refused …): nothing of
       // this occurrence stays, and the series stops saying why instead of trying again every hour.
-      await sql`rollback to savepoint recurring_occurrence`.execute(db);
-      await sql`release savepoint recurring_occurrence`.execute(db);
+      await exec('rollback to savepoint recurring_occurrence');
+      forgetTxMemo(db); // what was read after this occurrence's writes may be gone with them
+      await exec('release savepoint recurring_occurrence');
       const why = e.fields.length ? e.fields.map((f) => `${f.field}: ${f.message}`).join('; ') : e.message;
       const refused: Stop = { code: 'ISSUE_REFUSED', reason: `The invoice for ${period} could not be issued: ${why}` };
       await db.updateTable('recurring_series').set({ next_index: next }).where('number', '=', row.number).execute();
@@ -133,11 +147,8 @@ async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, o
       return;
     }
   }
-  await db
-    .updateTable('recurring_series')
-    .set({ next_index: next, confirm_through: held.length ? today : null, updated_at: tctx.clock.timestamp() })
-    .where('number', '=', row.number)
-    .execute();
+  await updateRows(db, 'recurring_series', { next_index: next, confirm_through: held.length ? today : null, updated_at: tctx.clock.timestamp() }, { number: row.number });
   if (held.length) skip(held, AWAITING, `${held.length} more missed invoices wait for confirmation (POST /recurring/${row.number}/confirm)`);
-  await audit(db, tctx.clock, 'recurring', row.number, 'issue', { occurrences: take.map((o) => o.index), held: held.length });
+  // The run's audit entry names every series and invoice (runRecurring); a confirmation is its own entry.
+  if (confirmed || held.length) await audit(db, tctx.clock, 'recurring', row.number, confirmed ? 'confirm' : 'hold', { occurrences: take.map((o) => o.index), held: held.length });
 }

@@ -101,9 +101,10 @@ export interface Stop {
 }
 
 /** Why a series must not issue now (its customer deleted, a product it relies on changed or deleted), or null. */
-export async function healthOf(db: Kysely<Database>, row: SeriesRow, t: Template): Promise<Stop | null> {
-  const recipient = await db.selectFrom('recipients').select(['deleted', 'name']).where('number', '=', row.recipient_number).executeTakeFirst();
-  if (!recipient || recipient.deleted) return { code: 'RECIPIENT_DELETED', reason: `Customer ${row.recipient_number} was deleted` };
+export async function healthOf(db: Kysely<Database>, row: SeriesRow, t: Template, recipientAlive?: boolean): Promise<Stop | null> {
+  const alive =
+    recipientAlive ?? !!(await db.selectFrom('recipients').select('number').where('number', '=', row.recipient_number).where('deleted', '=', 0).executeTakeFirst());
+  if (!alive) return { code: 'RECIPIENT_DELETED', reason: `Customer ${row.recipient_number} was deleted` };
   const codes = codesOf(t.items);
   if (!codes.length) return null;
   const now = await productsByCode(db, codes);

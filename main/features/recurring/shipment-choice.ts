@@ -6,7 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { DeliveryOptions } from '../sending/outbox.js';
-import { methodsForRecipient } from '../sending/shipment-methods.js';
+import { methodsFor } from '../sending/shipment-methods.js';
+import { notFound } from '../../ops/errors.js';
 
 export const ShipmentChoice = Type.Object(
   {
@@ -22,15 +23,21 @@ export async function deliveryFor(tctx: AppContext, recipientNumber: number, cho
   const { preferred, ...options } = choice;
   if (!preferred) return options;
   const out: DeliveryOptions = { ...options };
-  const methods = await methodsForRecipient(tctx, recipientNumber, 'invoice', international);
+  // One read of the customer for both the rules of 4.5 and the address.
+  const r = await tctx.db
+    .selectFrom('recipients')
+    .select(['email', 'org_number', 'ehf_capable', 'efaktura', 'avtalegiro', 'default_shipment', 'deleted'])
+    .where('number', '=', recipientNumber)
+    .executeTakeFirst();
+  if (!r || r.deleted) throw notFound('recipient', { number: recipientNumber });
+  const methods = await methodsFor(tctx, r, 'invoice', { international });
   let wanted = methods.default.map((m) => (m === 'eFaktura' || m === 'avtaleGiro' ? (methods.available.includes('email') ? 'email' : 'paper') : m));
   if (!wanted.length) wanted = ['paper'];
   for (const m of new Set(wanted)) {
     if (m === 'ehf') out.ehf = {};
     else if (m === 'paper') out.paper = out.paper ?? {};
-    else if (m === 'email') {
-      const r = await tctx.db.selectFrom('recipients').select('email').where('number', '=', recipientNumber).executeTakeFirst();
-      if (r?.email && !(out.email ?? []).some((e) => e.address.toLowerCase() === r.email!.toLowerCase())) out.email = [...(out.email ?? []), { address: r.email }];
+    else if (m === 'email' && r.email && !(out.email ?? []).some((e) => e.address.toLowerCase() === r.email!.toLowerCase())) {
+      out.email = [...(out.email ?? []), { address: r.email }];
     }
   }
   return out;
