@@ -30,7 +30,7 @@ async function create(body: Record<string, unknown>): Promise<number> {
 async function run() {
   const r = await s.json('/recurring/run', { method: 'POST' });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body as { issued: Array<{ recurring: number; invoiceNumber: number; period: string; date: string }>; skipped: Array<{ recurring: number; period: string; reason: string }> };
+  return r.body as { issued: Array<{ recurring: number; invoiceNumber: number; period: string; date: string }>; skipped: Array<{ recurring: number; period: string; reason: string; message: string }> };
 }
 
 async function invoice(n: number) {
