@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_outbox_error_code.js';
 import * as m0016 from './migrations/0016_leases.js';
 import * as m0017 from './migrations/0017_sessions.js';
 import * as m0019 from './migrations/0019_interest_history.js';
+import * as m0020 from './migrations/0020_bank_files.js';
 import * as m0023 from './migrations/0023_first_day.js';
 import * as m0021 from './migrations/0021_recurring.js';
 import * as m0022 from './migrations/0022_product_sales_account.js';
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0016_leases': m0016,
   '0017_sessions': m0017,
   '0019_interest_history': m0019,
+  '0020_bank_files': m0020,
   '0023_first_day': m0023,
   '0021_recurring': m0021,
   '0022_product_sales_account': m0022,

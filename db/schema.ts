@@ -253,6 +253,8 @@ export interface Database {
   job_leases: JobLeasesTable;
   recurring_series: RecurringSeriesTable;
   recurring_occurrences: RecurringOccurrencesTable;
+  bank_files: BankFilesTable;
+  bank_transactions: BankTransactionsTable;
 }
 
 /** 0016: who runs a background job (daily dunning run, daily backup) and until when (ISO UTC, database clock). */
@@ -439,4 +441,42 @@ export interface RecurringOccurrencesTable {
   document_id: number;
   invoice_number: number;
   issued_at: string;
+}
+/** 0020: an imported bank file (OCR giro, camt.054, camt.053); amounts in øre. */
+export interface BankFilesTable {
+  id: Generated<number>;
+  format: string; // OCR | CAMT054 | CAMT053
+  file_name: string;
+  imported_at: string;
+  transactions: number;
+  duplicates: number;
+  amount: number;
+  sha256: string;
+}
+
+/** 0020: one transaction of a bank file; dedup_key unique (the bank's reference, or OCR date + løpenummer + amount + KID). */
+export interface BankTransactionsTable {
+  id: Generated<number>;
+  bank_file_id: number;
+  line: number;
+  dedup_key: string;
+  date: string;
+  booking_date: string | null;
+  value_date: string | null;
+  amount: number;
+  currency: string;
+  credit: number;
+  account: string | null;
+  kid: string | null;
+  reference: string | null;
+  end_to_end_id: string | null;
+  payer_name: string | null;
+  payer_account: string | null;
+  message: string | null;
+  kind: string | null;
+  status: string; // MATCHED | UNMATCHED | IGNORED
+  reason: string | null;
+  document_id: number | null;
+  ledger_entry_id: number | null;
+  updated_at: string;
 }

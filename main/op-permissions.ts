@@ -260,6 +260,15 @@ export const OP_ACCESS = {
   'recurring.confirm': ANY,
   'recurring.invoices': ANY,
   'invoices.batch': ANY,
+  // bank files (payments in: daily work like registering a payment)
+  'bankFiles.import': ANY,
+  'bankFiles.list': ANY,
+  'bankFiles.get': ANY,
+  'bankFiles.transactions': ANY,
+  'bankTransactions.list': ANY,
+  'bankTransactions.match': ANY,
+  'bankTransactions.unmatch': ANY,
+  'bankTransactions.ignore': ANY,
 } as const satisfies Record<OpName, Access> & Record<string, Access>; // the reports, named from data, are checked by the test
 
 const table: Readonly<Record<string, Access>> = OP_ACCESS;

@@ -22,6 +22,7 @@ import { sessionOps } from './features/users/sessions.ops.js';
 import { ehfValidationOps } from './features/documents/ehf-validation.ops.js';
 import { recurringOps } from './features/recurring/recurring.ops.js';
 import { firstDayOps } from './features/first-day/first-day.ops.js';
+import { bankOps } from './features/bank/bank.ops.js';
 import type { Op } from './ops/define.js';
 
 /** The operation table: every operation of Kvitt, served alike over IPC and loopback HTTP. */
@@ -50,6 +51,7 @@ export const allOps = [
   ...sessionOps,
   ...ehfValidationOps,
   ...recurringOps,
+  ...bankOps,
   // one line per area
 ] as const satisfies readonly Op[];
 

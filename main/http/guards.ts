@@ -17,6 +17,16 @@ export type PreHandler = (req: FastifyRequest, reply: FastifyReply, done: Done) 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const isJson = (type: string) => /^application\/json\s*(;|$)/i.test(type.trim());
+/**
+ * A file body (RawFileBody: a bank file) of a type the route's operation takes, and only there. Such a type is one a
+ * cross-site form can send, so it passes only with the other guards intact: Origin and Sec-Fetch-Site above, and the
+ * route's key or session (a session needs the X-Kvitt-Client header, which no form can add).
+ */
+const isRawBodyOf = (req: FastifyRequest, type: string) => {
+  const types = (req.routeOptions.config as { rawBody?: readonly string[] } | undefined)?.rawBody;
+  const base = type.split(';')[0].trim().toLowerCase();
+  return !!types && types.includes(base);
+};
 
 /**
  * No web page may drive the API. A write (any method but GET/HEAD/OPTIONS) must come from our own origin and carry
@@ -35,7 +45,7 @@ export function crossSiteRefusal(req: FastifyRequest): { status: number; code: s
   }
   const type = req.headers['content-type'];
   const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
-  if (type !== undefined ? !isJson(type) : hasBody) {
+  if (type !== undefined ? !isJson(type) && !isRawBodyOf(req, type) : hasBody) {
     return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
   }
   return null;

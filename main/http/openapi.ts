@@ -3,6 +3,7 @@ import type { Op } from '../ops/define.js';
 import { ErrorBody } from '../ops/errors.js';
 import { isOptionalBody } from '../ops/one-or-many.js';
 import { formOf } from '../ops/form-body.js';
+import { rawBodyOf } from '../ops/raw-body.js';
 import { resultKind } from '../ops/output.js';
 
 const plain = (s: TSchema | undefined) => (s ? JSON.parse(JSON.stringify(s)) : undefined);
@@ -82,7 +83,10 @@ export function openApiDocument(ops: readonly Op[], version: string) {
     };
     if (op.body) {
       const form = formOf(op.body);
-      const content = { 'application/json': { schema: plain(op.body) }, ...(form ? { 'application/x-www-form-urlencoded': { schema: plain(form) } } : {}) };
+      const raw = rawBodyOf(op.body);
+      const content = raw
+        ? Object.fromEntries(raw.contentTypes.map((t) => [t, { schema: plain(op.body!) }]))
+        : { 'application/json': { schema: plain(op.body) }, ...(form ? { 'application/x-www-form-urlencoded': { schema: plain(form) } } : {}) };
       entry.requestBody = { required: !isOptionalBody(op.body), content };
     }
     if (op.public) entry.security = [];

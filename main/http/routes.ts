@@ -9,10 +9,18 @@ import { asActor } from '../features/users/actor.js';
 import { forbiddenFor, mayRun } from '../op-permissions.js';
 import type { Op } from '../ops/define.js';
 import { callEnvelope, runOp } from '../ops/invoke.js';
+import { rawBodyOf } from '../ops/raw-body.js';
 import type { Auth } from './guards.js';
 import { openApiDocument } from './openapi.js';
 import { PUBLIC_ROUTE } from './public-routes.js';
 import { errorReply, sendResult } from './results.js';
+
+/** Route config: public operations' rate limit; a raw file body's types and size (main/ops/raw-body.ts). */
+function routeOptionsOf(op: Op): { config?: object; bodyLimit?: number } {
+  if (op.public) return { config: PUBLIC_ROUTE };
+  const raw = rawBodyOf(op.body);
+  return raw ? { config: { rawBody: raw.contentTypes }, bodyLimit: raw.maxBytes } : {};
+}
 
 const toRoutePath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 const pathRegex = (p: string) => new RegExp('^' + p.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+') + '/?$');
@@ -31,7 +39,7 @@ export function registerOpRoutes(
       method: op.method,
       url: toRoutePath(op.path),
       preHandler: auth.guard(!!op.public),
-      config: op.public ? PUBLIC_ROUTE : undefined,
+      ...routeOptionsOf(op),
       handler: async (req, reply) => {
         const actor = auth.actorOf(req);
         if (!mayRun(actor.role, op)) throw forbiddenFor(actor.role, op);

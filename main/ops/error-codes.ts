@@ -251,6 +251,16 @@ export const ERROR_MESSAGES = {
   LABEL_WITHOUT_RECIPIENTS: (p: { label: string }) => `no customer has the label ${p.label}`,
   NO_SUCH_LABEL_NAME: (p: { label: string }) => `there is no label named ${p.label}`,
   RECIPIENT_TWICE: (p: { number: number }) => `recipient ${p.number} is given twice`,
+
+  // Bank files (docs/bank-files.md): field `(body)`, the file
+  BANK_FILE_EMPTY: () => 'the file is empty',
+  BANK_FILE_UNKNOWN_FORMAT: (p: { expected: string; found: string }) => `must be ${p.expected}; found ${p.found}`,
+  BANK_FILE_BAD_RECORD: (p: { line: number; message: string }) => `line ${p.line}: ${p.message}`,
+  BANK_FILE_BAD_XML: (p: { line: number; message: string }) => `line ${p.line}: the XML is not well-formed (${p.message})`,
+  BANK_FILE_TOTALS: (p: { line: number; what: string; expected: string | number; found: string | number }) =>
+    `line ${p.line}: the file says ${p.what} ${p.expected}, its transactions add up to ${p.found}`,
+  NOT_A_FILE: () => 'must be the file itself (application/octet-stream, text/plain or application/xml), or its bytes in base64',
+  INVOICE_NOT_OPEN: (p: { number: number; reason: string }) => `invoice ${p.number} takes no payment: ${p.reason}`,
 } satisfies Record<string, (p: never) => string>;
 
 /**
@@ -282,6 +292,8 @@ export const NOT_FOUND_SUBJECTS = {
   backup: (p: { name: string }) => `Backup ${p.name}`,
   session: (p: { id: number }) => `Session ${p.id}`,
   recurring: (p: { number: number }) => `Recurring invoice ${p.number}`,
+  'bank-file': (p: { id: number }) => `Bank file ${p.id}`,
+  'bank-transaction': (p: { id: number }) => `Bank transaction ${p.id}`,
 } satisfies Record<string, (p: never) => string>;
 
 export type NotFoundEntity = keyof typeof NOT_FOUND_SUBJECTS;

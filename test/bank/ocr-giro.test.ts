@@ -45,7 +45,7 @@ describe('OCR giro', () => {
     expect(txs[0].kid).toBe('00000');
     expect(txs[10].kid).toBeNull();
     expect(txs[11].message).toBe('Faktura 1011');
-    expect(txs[0].dedupKey).toBe('OCR:2026-03-15:0000001:10000:00000');
+    expect(txs[0].dedupKey).toBe('OCR:2026-03-15:0115000001:10000:00000');
   });
 
   test('a file with trailing blanks stripped and LF line ends reads the same', () => {

@@ -8,6 +8,7 @@ import { recipient } from '../helpers/server.js';
 import { opFor } from '../helpers/response-check.js';
 import { eventBody, FREE } from '../events/setup.js';
 import { startSmtp, until, useSmtp } from '../sending/helpers.js';
+import { ocrFile, ocrSpec } from '../helpers/bank-file-gen.js';
 
 /**
  * The output schemas tell the truth: the main operations of every described area are walked through real HTTP with the
@@ -377,6 +378,21 @@ describe('answers match the output schemas', () => {
     await ok(`/recurring/${gap}/confirm`, { method: 'POST' });
     await ok(`/recurring/${n}`, { method: 'DELETE' });
     await ok('/invoices/batch', { body: { recipients: [s.company, s.person], ...LINES, dueInDays: 14, shipment: { preferred: true } } });
+  });
+
+  test('bank files (issue 25): import, lists, match, unmatch, ignore, the payment with its bank transaction', async () => {
+    const n = numberOf((await ok('/invoices/', { body: { recipient: { number: s.company }, ...LINES } })).res);
+    const inv = (await ok(`/invoices/${n}`)).body;
+    const file = ocrFile(ocrSpec('86011117947', '2026-03-14', [{ amountOre: 10_000, kid: inv.kid }, { amountOre: 777, kid: '99999995' }, { amountOre: 555 }]));
+    const imported = (await ok('/bank-files/?name=ocr.txt', { body: file, headers: { 'content-type': 'text/plain' } })).body;
+    await ok('/bank-files/');
+    await ok(`/bank-files/${imported.id}`);
+    const txs = (await ok(`/bank-files/${imported.id}/transactions?perPage=10`)).body;
+    await ok('/bank-transactions/?status=UNMATCHED');
+    await ok(`/bank-transactions/${txs[1].id}/match`, { body: { invoiceNumber: n } });
+    await ok(`/invoices/${n}/payments`);
+    await ok(`/bank-transactions/${txs[1].id}/unmatch`, { method: 'POST' });
+    await ok(`/bank-transactions/${txs[2].id}/ignore`, { method: 'POST' });
   });
 
   test('every operation of the described areas states its answer, and the walk reached most of them', () => {

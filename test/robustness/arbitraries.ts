@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { rawBodyOf } from '../../main/ops/raw-body.js';
+import { ocrFile, ocrSpec } from '../helpers/bank-file-gen.js';
 
 /** Values that tend to break things: wrong types, extremes, odd text. */
 export const nasty: fc.Arbitrary<unknown> = fc.oneof(
@@ -101,7 +103,17 @@ export function pathsOf(v: unknown, prefix: string[] = [], out: string[][] = [])
 }
 
 /** A body: a valid-looking one, the same with one to three fields made nasty or unknown, or junk of any shape. */
+/** A bank file (the raw body of bankFiles.import, main/ops/raw-body.ts) as JSON takes it: base64 of a valid OCR giro file. */
+const bankFile = fc
+  .array(fc.record({ amountOre: fc.integer({ min: 1, max: 10_000_000 }), kid: fc.option(fc.constantFrom('99999995', '12345674', '0000012347'), { nil: undefined }) }), { minLength: 1, maxLength: 3 })
+  .map((payments) => JSON.stringify(Buffer.from(ocrFile(ocrSpec('86011117947', '2026-03-14', payments))).toString('base64')));
+
 export function bodyFor(schema: Schema | undefined): fc.Arbitrary<string | undefined> {
+  if (schema && rawBodyOf(schema as never)) return fc.oneof({ weight: 4, arbitrary: bankFile }, { weight: 1, arbitrary: jsonBodyFor(schema) });
+  return jsonBodyFor(schema);
+}
+
+function jsonBodyFor(schema: Schema | undefined): fc.Arbitrary<string | undefined> {
   const base = fromSchema(schema ?? { type: 'object', properties: {} });
   const mutated = fc
     .tuple(base, fc.array(fc.tuple(fc.nat(), fc.oneof(fc.constant(null), fc.constantFrom('zzJunk', 'name', '__proto__', 'constructor', '0')), nasty), { minLength: 1, maxLength: 3 }))

@@ -15,7 +15,7 @@ import { failAuditStep } from '../helpers/db-probe.js';
 import { recipient, TEST_KEY } from '../helpers/server.js';
 import { eventBody, FREE, signupBody } from '../events/setup.js';
 import { startSmsGateway } from '../sending/helpers.js';
-import { checksum, fillPath, jsonHeaders, send, startWorld, type World } from './world.js';
+import { bankFileBody, checksum, fillPath, jsonHeaders, send, startWorld, type World } from './world.js';
 
 let w: World;
 let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
@@ -55,6 +55,11 @@ const paidLate = async () => {
   const n = await dueInvoice();
   await made(`/invoices/${n}/payments`, { date: '2026-03-01', amount: (await w.json(`/invoices/${n}`)).body.total });
   return n;
+};
+/** An unmatched bank transaction of a newly imported file. */
+const newBankTransaction = async () => {
+  const file = (await made('/bank-files/', bankFileBody())).body.id;
+  return (await w.json(`/bank-files/${file}/transactions`)).body[0].id as number;
 };
 const newDunning = async () => location(await made('/dunnings/', { invoiceNumber: await dueInvoice() }));
 /** A free event (no product, price or codes); `over` changes fields of the 2.10 body. */
@@ -198,6 +203,15 @@ const inputs: Record<string, () => Promise<Input>> = {
   'users.update': async () => ({ path: `/users/${await newUser()}`, body: { active: false } }),
   'users.regenerateKey': async () => ({ path: `/users/${await newUser()}/key` }),
   'users.delete': async () => ({ path: `/users/${await newUser()}` }),
+  // Bank files (docs/bank-files.md): a new file each time (a file imported before is all duplicates, and writes its row only).
+  'bankFiles.import': async () => ({ body: JSON.parse(bankFileBody()) }),
+  'bankTransactions.match': async () => ({ path: `/bank-transactions/${await newBankTransaction()}/match`, body: { invoiceNumber: await newInvoice() } }),
+  'bankTransactions.ignore': async () => ({ path: `/bank-transactions/${await newBankTransaction()}/ignore` }),
+  'bankTransactions.unmatch': async () => {
+    const id = await newBankTransaction();
+    expect((await w.json(`/bank-transactions/${id}/match`, { body: { invoiceNumber: await newInvoice() } })).status).toBe(200);
+    return { path: `/bank-transactions/${id}/unmatch` };
+  },
   'sessions.end': async () => {
     // A browser session as the login page makes one; the newest of the list is it.
     const login = await fetch(`${w.base}/app/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: TEST_KEY }) });

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { issueInvoice, numberOf, startDocServer, type DocServer } from '../helpers/documents.js';
 import { databaseChecksum } from '../helpers/db-probe.js';
 import { TEST_KEY } from '../helpers/server.js';
+import { ocrFile, ocrSpec } from '../helpers/bank-file-gen.js';
 
 /** A server with something of every kind: customers, products, labels, custom fields, drafts, issued documents, payments. */
 export interface World extends DocServer {
@@ -24,6 +25,17 @@ export interface World extends DocServer {
   payment: number;
   /** A recurring invoice (issue 26), starting next month. */
   recurring: number;
+  /** An imported OCR file (docs/bank-files.md) and an unmatched transaction of it. */
+  bankFile: number;
+  bankTransaction: number;
+}
+
+let bankSerial = 0;
+/** A bank file as the JSON body of POST /bank-files/ takes it (base64), one payment with an unknown KID, new each call. */
+export function bankFileBody(): string {
+  bankSerial++;
+  const file = ocrFile(ocrSpec('86011117947', '2026-03-14', [{ amountOre: 12_300 + bankSerial, kid: '99999995', serial: bankSerial }]));
+  return JSON.stringify(Buffer.from(file).toString('base64'));
 }
 
 export async function startWorld(opts: { dbFile?: string } = {}): Promise<World> {
@@ -46,6 +58,8 @@ export async function startWorld(opts: { dbFile?: string } = {}): Promise<World>
   const offer = numberOf((await ok(`/offer/drafts/${offerDraft2}/issue`, {})).res);
   const orderConfirmation = numberOf((await ok(`/offer/${offer}/order-confirmation`, {})).res);
   const recurring = numberOf((await ok('/recurring/', { recipientNumber: s.company, items, interval: { unit: 'MONTH', every: 1 }, startDate: '2026-04-01' })).res);
+  const bankFile = (await ok('/bank-files/', bankFileBody())).body.id as number;
+  const bankTransaction = (await ok(`/bank-files/${bankFile}/transactions`, undefined, 'GET')).body[0].id as number;
   return Object.assign(s, {
     db: s.app.ctx.db as Kysely<any>,
     invoice,
@@ -59,6 +73,8 @@ export async function startWorld(opts: { dbFile?: string } = {}): Promise<World>
     customField,
     payment,
     recurring,
+    bankFile,
+    bankTransaction,
   });
 }
 
@@ -91,6 +107,8 @@ export function fillPath(path: string, w: World): string {
     [/^\/shipment-methods\//, { documentType: 'invoice', documentNumber: w.invoice }],
     [/^\/dunnings\/interest-rates\//, { from: '2026-01-01' }],
     [/^\/recurring\//, { number: w.recurring }],
+    [/^\/bank-files\//, { id: w.bankFile }],
+    [/^\/bank-transactions\//, { id: w.bankTransaction }],
   ];
   const values = rules.find(([re]) => re.test(path))?.[1] ?? {};
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(values[name] ?? 1)));

@@ -90,6 +90,12 @@ export const LedgerEntryView = Closed({
   reverses: Nullable(Type.Integer()),
   reversedBy: Nullable(Type.Integer()),
   otherInvoice: Type.Optional(Type.Integer({ description: 'a credit moved between invoices: the other invoice' })),
+  bankTransaction: Nullable(
+    Closed(
+      { id: Type.Integer(), bankFileId: Type.Integer(), fileName: Type.String(), reference: Nullable(Type.String()), date: IsoDate },
+      { description: 'a payment matched from a bank file (docs/bank-files.md): the transaction behind it' },
+    ),
+  ),
   _links: Closed({ self: Link, reverse: Type.Optional(Link) }),
 });
 export type LedgerEntryView = Static<typeof LedgerEntryView>;

@@ -38,7 +38,9 @@ export async function invoiceForUpdate(trx: Kysely<Database>, number: number) {
 /** An entry as the API answers it (the op's output schema, invoices.output.ts). */
 export type { LedgerEntryView };
 
-function entryView(invoiceNumber: number, e: Entry, reversedBy: number | null): LedgerEntryView {
+type BankTxRef = LedgerEntryView['bankTransaction'];
+
+function entryView(invoiceNumber: number, e: Entry, reversedBy: number | null, bankTransaction: BankTxRef = null): LedgerEntryView {
   const foreign = e.currency_amount !== null;
   const links: LedgerEntryView['_links'] = { self: { uri: `/invoices/${invoiceNumber}/payments/${e.id}` } };
   if (e.kind === 'payment' && reversedBy === null) links.reverse = { uri: `/invoices/${invoiceNumber}/payments/${e.id}/reverse` };
@@ -52,6 +54,7 @@ function entryView(invoiceNumber: number, e: Entry, reversedBy: number | null): 
     reason: e.reason,
     reverses: e.reverses_id,
     reversedBy,
+    bankTransaction,
     _links: links,
   };
 }
@@ -61,11 +64,24 @@ export async function listLedger(ctx: AppContext, number: number): Promise<Ledge
   const entries = await ctx.db.selectFrom('ledger_entries').selectAll().where('document_id', '=', inv.id).orderBy('id').execute();
   const reversedBy = new Map(entries.filter((e) => e.reverses_id !== null).map((e) => [e.reverses_id!, e.id]));
   const others = await numbersOf(ctx.db, entries.map((e) => e.counterpart_document_id));
+  const bank = await bankTransactionsOf(ctx.db, entries.filter((e) => e.kind === 'payment').map((e) => e.id));
   return entries.map((e) => ({
-    ...entryView(number, e, reversedBy.get(e.id) ?? null),
+    ...entryView(number, e, reversedBy.get(e.id) ?? null, bank.get(e.id) ?? null),
     // The other side of a credit transfer is always an issued invoice (refunds.service.ts).
     ...(e.counterpart_document_id !== null ? { otherInvoice: others.get(e.counterpart_document_id)!.number! } : {}),
   }));
+}
+
+/** The bank transactions (bank_transactions, docs/bank-files.md) behind payments matched from a bank file, by ledger entry. */
+async function bankTransactionsOf(db: Kysely<Database>, entryIds: number[]): Promise<Map<number, NonNullable<BankTxRef>>> {
+  if (!entryIds.length) return new Map();
+  const rows = await db
+    .selectFrom('bank_transactions as t')
+    .innerJoin('bank_files as f', 'f.id', 't.bank_file_id')
+    .select(['t.id', 't.bank_file_id', 't.ledger_entry_id', 't.reference', 't.date', 'f.file_name'])
+    .where('t.ledger_entry_id', 'in', entryIds)
+    .execute();
+  return new Map(rows.map((r) => [r.ledger_entry_id!, { id: r.id, bankFileId: r.bank_file_id, fileName: r.file_name, reference: r.reference, date: r.date }]));
 }
 
 export async function getLedgerEntry(ctx: AppContext, number: number, id: number): Promise<LedgerEntryView> {

@@ -45,6 +45,7 @@ export const SettingsView = Closed({
     offerValidDays: Type.Integer(),
     backdatingDays: Type.Integer(),
     ourReference: NullStr,
+    bankAutoMatch: Type.Boolean({ description: 'bank files: match a payment without a known KID when exactly one open invoice has its amount and the payer is its customer' }),
   }),
   api: Closed({ enabled: Type.Boolean(), port: Type.Integer(), sessionIdleMinutes: Type.Integer(), sessionMaxDays: Type.Integer() }),
   ui: Closed({ language: literals(['nb', 'en'] as const) }),

@@ -45,6 +45,8 @@ export const InvoicingSettings = Type.Object({
   ourReference: OptNullStr(64),
   /** How many days an invoice or credit note may be dated before the latest issued in its series (numbers follow dates). */
   backdatingDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+  /** Bank files (docs/bank-files.md): a payment without a known KID is matched when exactly one open invoice has its amount and the payer's name matches that invoice's customer. */
+  bankAutoMatch: Type.Optional(Type.Boolean()),
 });
 
 export const ApiSettings = Type.Object({
@@ -144,6 +146,7 @@ export interface Settings {
     offerValidDays: number;
     ourReference: string | null;
     backdatingDays: number;
+    bankAutoMatch: boolean;
   };
   api: { enabled: boolean; port: number; sessionIdleMinutes: number; sessionMaxDays: number };
   ui: { language: 'nb' | 'en' };
@@ -206,6 +209,7 @@ export const DEFAULT_SETTINGS: Settings = {
     offerValidDays: 30,
     ourReference: null,
     backdatingDays: 0,
+    bankAutoMatch: false,
   },
   // A working day idle (lunch and meetings keep the session; the next morning asks for the key again); a week at most.
   api: { enabled: true, port: 7070, sessionIdleMinutes: 480, sessionMaxDays: 7 },

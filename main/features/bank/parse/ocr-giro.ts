@@ -3,7 +3,9 @@
  * 80-character records. A transmission (NY000010 … NY000089) holds assignments (NY090020 … NY090088), each holding
  * transactions of two or three records: amount item 1 (NY09tt30: oppgjørsdato, sign, amount in øre, KID), amount item 2
  * (NY09tt31: form number, archive reference, oppdragsdato, payer's account) and, for the types with text, amount item 3
- * (NY09tt32: free text). `tt` is the transaction type (OCR_TRANSACTION_TYPES). The end records carry counts and sums; a
+ * (NY09tt32: free text). The løpenummer (positions 27-31, with sentral-ID, dagkode and delavregningsnummer before it)
+ * identifies a payment of a settlement day: with oppgjørsdato, amount and KID it is the key that makes a payment imported
+ * twice a duplicate. `tt` is the transaction type (OCR_TRANSACTION_TYPES). The end records carry counts and sums; a
  * file whose records do not add up to them is refused, naming the line of the end record. Parsed line by line as a
  * generator, so a file of 100,000 payments is never held as objects at once.
  */
@@ -178,7 +180,7 @@ export function* parseOcrGiro(textIn: string): Generator<BankTx, OcrSummary> {
           payerAccount: null,
           message: null,
           kind: type,
-          dedupKey: `OCR:${settled}:${no}:${amount}:${kidField}`,
+          dedupKey: `OCR:${settled}:${rec.slice(21, 31)}:${amount}:${kidField}`,
         },
       };
       continue;
