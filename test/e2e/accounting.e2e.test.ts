@@ -41,3 +41,21 @@ test('Rapporter → Regnskap: Mva-melding with year and term, SAF-T with its per
   await visible(page.getByTestId('saft-download'));
   await gui.shot('accounting-saft-panel');
 });
+
+test('Ny vare: its own sales account is kept; one outside class 3 is refused beside the field', async () => {
+  const { page, server } = gui;
+  await go(page, '#/products/new');
+  await visible(page.getByLabel('Varenummer'));
+  await page.getByLabel('Varenummer').fill('RAAD');
+  await page.getByLabel('Beskrivelse').fill('Rådgivning');
+  await page.getByLabel('Pris eks. MVA').fill('1200');
+  await page.getByTestId('field-product.salesAccount').fill('1920');
+  await page.keyboard.press('Control+s');
+  await textOf(page.locator('body'), /3000-3999|salgskonto|format/i);
+  await gui.shot('accounting-product-account-error');
+  await page.getByTestId('field-product.salesAccount').fill('3020');
+  await page.keyboard.press('Control+s');
+  await visible(page.getByText('Produktet er lagret'));
+  const products = (await server.json('/products/?q=RAAD')).body as Array<{ code: string; salesAccount: string | null }>;
+  expect(products.find((p) => p.code === 'RAAD')?.salesAccount).toBe('3020');
+});

@@ -44,6 +44,8 @@ const prefixed = (o: Record<string, string>) => Object.fromEntries(Object.entrie
 export const accountingTexts = {
   nb: {
     'acc.tab': 'Regnskap',
+    'acc.productAccount': 'Egen salgskonto',
+    'acc.productAccountHint': 'Tom: kontoen for mva-koden (Innstillinger → Regnskap)',
     'acc.saved': 'Regnskapsinnstillingene er lagret',
     'acc.accounts': 'Kontoplan',
     'acc.accountsHint': 'Kontoen hver postering går til (standard kontoplan) med grupperingen SAF-T krever (næringsspesifikasjonen). Endrer du bare kontonummeret, settes grupperingen fra kontoens linje.',
@@ -79,6 +81,8 @@ export const accountingTexts = {
   },
   en: {
     'acc.tab': 'Accounting',
+    'acc.productAccount': 'Own sales account',
+    'acc.productAccountHint': 'Empty: the account of the VAT code (Settings → Accounting)',
     'acc.saved': 'Accounting settings saved',
     'acc.accounts': 'Chart of accounts',
     'acc.accountsHint': 'The account each entry goes to (standard chart of accounts) with the grouping SAF-T requires (business statement). Change only the number and the grouping follows the account’s line.',

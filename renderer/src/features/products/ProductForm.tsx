@@ -19,9 +19,11 @@ interface ProductFormState {
   vatCategory: 'S' | 'Z' | 'E';
   exemptionReason: string;
   unit: string;
+  /** Its own sales account (Innstillinger → Regnskap has the default per VAT code); '' = that default. */
+  salesAccount: string;
 }
 
-const empty: ProductFormState = { code: '', description: '', unitPrice: '', taxRate: '25', vatCategory: 'S', exemptionReason: '', unit: '' };
+const empty: ProductFormState = { code: '', description: '', unitPrice: '', taxRate: '25', vatCategory: 'S', exemptionReason: '', unit: '', salesAccount: '' };
 
 /** Create or edit a product: code (max 9, unique), description, price, VAT rate and category, unit. */
 export function ProductForm() {
@@ -47,6 +49,7 @@ export function ProductForm() {
               vatCategory: p.vatCategory,
               exemptionReason: p.exemptionReason ?? '',
               unit: p.unit ?? '',
+              salesAccount: p.salesAccount ?? '',
             };
           },
     validate: (f) => {
@@ -69,6 +72,7 @@ export function ProductForm() {
         vatCategory: rate === 0 ? (f.vatCategory === 'E' ? 'E' : 'Z') : 'S',
         exemptionReason: rate === 0 && f.vatCategory === 'E' ? f.exemptionReason.trim() : null,
         unit: f.unit.trim() || null,
+        salesAccount: f.salesAccount.trim() || null,
       };
       return number === null ? call(OPS.products.create, { body: formBody(body) }) : call(OPS.products.update, { params: { number }, body: formBody(body) });
     },
@@ -132,6 +136,17 @@ export function ProductForm() {
             </Grid.Col>
             <Grid.Col span={4}>
               <TextInput label={t('prod.unit')} maxLength={20} value={form.unit} error={errors.unit} placeholder={t('prod.unitPlaceholder')} onChange={(e) => set({ unit: e.currentTarget.value })} description=" " />
+            </Grid.Col>
+            <Grid.Col span={4}>
+              <TextInput
+                label={t('acc.productAccount')}
+                maxLength={4}
+                value={form.salesAccount}
+                error={errors.salesAccount}
+                description={t('acc.productAccountHint')}
+                onChange={(e) => set({ salesAccount: e.currentTarget.value })}
+                data-testid="field-product.salesAccount"
+              />
             </Grid.Col>
             {form.taxRate === '0' ? (
               <>
