@@ -20,6 +20,8 @@ export const FOLDER_OF_PREFIX: Record<string, string> = {
   customFields: 'recipients', // recipient custom fields
   me: 'users',
   sessions: 'users',
+  bankFiles: 'bank', // bank files and their transactions: bank/bank.ops.ts
+  bankTransactions: 'bank',
 };
 
 /** Operations defined in another area's folder today, with where (to be moved; a new one fails). */
