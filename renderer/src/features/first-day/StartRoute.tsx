@@ -24,7 +24,7 @@ export function StartRoute() {
   return target ? <Navigate to={target} replace /> : <Loader />;
 }
 
-/** In the header while the guide has open steps: "Kom i gang (2 av 5)", back to where the person left it. */
+/** In the header while issuing or e-mail is not set up: "Kom i gang (2 av 5)", back to where the person left it. */
 export function FirstDayButton() {
   const { t } = useTranslation();
   const view = useFirstDay((s) => s.view);
@@ -33,7 +33,9 @@ export function FirstDayButton() {
   useEffect(() => {
     if (!location.pathname.startsWith('/first-day')) void useFirstDay.getState().load().catch(() => undefined);
   }, [location.pathname]);
-  if (!view || view.finished || location.pathname.startsWith('/first-day')) return null;
+  // Shown while something daily work needs is missing (issuing, e-mail); logo and invoice defaults alone do not nag
+  // a business that set up everything else in Innstillinger.
+  if (!view || view.finished || (view.canIssue && view.canEmail) || location.pathname.startsWith('/first-day')) return null;
   const done = view.steps.filter((s) => s.state === 'done').length;
   return (
     <Button component={Link} to={`/first-day${view.current ? `/${view.current}` : ''}`} variant="light" color="orange" size="xs" data-testid="first-day-open">
