@@ -11,7 +11,7 @@ afterAll(async () => {
 
 test('the shell shows the Norwegian navigation, every item opens its screen, and it switches to English', async () => {
   const { page } = gui;
-  const labels = ['Oversikt', 'Kunder', 'Fakturaer', 'Tilbud', 'Produkter', 'Purringer', 'Rapporter', 'Arrangementer', 'Utboks', 'Innstillinger'];
+  const labels = ['Oversikt', 'Kunder', 'Fakturaer', 'Tilbud', 'Produkter', 'Purringer', 'Bank', 'Rapporter', 'Arrangementer', 'Utboks', 'Innstillinger'];
   for (const label of labels) {
     const link = page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: label, exact: false });
     await visible(link.first());

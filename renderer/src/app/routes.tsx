@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { BankRoutes } from '../features/bank/BankRoutes';
 import { DunningsRoutes } from '../features/dunnings/DunningsRoutes';
 import { EventsRoutes } from '../features/events/EventsRoutes';
 import { InvoicesRoutes } from '../features/invoices/InvoicesRoutes';
@@ -36,6 +37,7 @@ export const navItems: NavItem[] = [
   { to: '/recurring', labelKey: 'nav.recurring', icon: '↻' },
   { to: '/outbox', labelKey: 'nav.outbox', icon: '✉' },
   { to: '/dunnings', labelKey: 'nav.dunnings', icon: '⚑', key: '6' },
+  { to: '/bank', labelKey: 'nav.bank', icon: '⇄' },
   { to: '/reports', labelKey: 'nav.reports', icon: '▥', key: '7' },
   { to: '/events', labelKey: 'nav.events', icon: '◷', key: '8' },
   { to: '/settings', labelKey: 'nav.settings', icon: '⚙', key: '9' },
@@ -58,4 +60,5 @@ export const routes: AppRoute[] = [
   { path: '/recurring/*', element: <RecurringRoutes /> },
   { path: '/first-day', element: <FirstDayGuide /> },
   { path: '/first-day/:step', element: <FirstDayGuide /> },
+  { path: '/bank/*', element: <BankRoutes /> },
 ];

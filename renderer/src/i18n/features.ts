@@ -17,10 +17,12 @@ import { dataTexts } from '../features/settings/data.i18n';
 import { usersTexts } from '../features/settings/users.i18n';
 import { recurringTexts } from '../features/recurring/recurring.i18n';
 import { firstDayTexts } from '../features/first-day/first-day.i18n';
+import { bankTexts } from '../features/bank/bank.i18n';
 import { accountingTexts } from '../features/accounting/accounting.i18n';
 
 type Texts = { nb: Record<string, string>; en: Record<string, string> };
 const all: Texts[] = [recipientsTexts, settingsTexts, documentsTexts, invoicesTexts, offersTexts, overviewTexts, productsTexts, eventsTexts, dunningsTexts, sendingTexts, reportsTexts, dataTexts, usersTexts, firstDayTexts, recurringTexts, accountingTexts];
+all.push(bankTexts);
 
 export const featureTexts: Texts = {
   nb: Object.assign({}, ...all.map((t) => t.nb)),

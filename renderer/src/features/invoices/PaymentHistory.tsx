@@ -1,6 +1,7 @@
-import { Badge, Button, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { call } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
@@ -10,6 +11,22 @@ import type { LedgerEntryView } from '../../../../main/features/invoices/payment
 
 /** A payment, loss or reversal as invoices.listPayments answers: the service's own type (erased at build time). */
 export type LedgerEntry = LedgerEntryView;
+
+/** The bank transaction a payment came from (a bank file import, issue 25), null for one typed by hand. */
+type BankOrigin = NonNullable<LedgerEntry['bankTransaction']>;
+const bankOrigin = (e: LedgerEntry) => e.bankTransaction ?? null;
+
+function BankOriginLine({ origin }: { origin: BankOrigin }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="xs" c="dimmed" data-testid="payment-bank">
+      <Anchor component={Link} to={`/bank/files/${origin.bankFileId}`} size="xs">
+        {t('bank.bankPayment', { file: origin.fileName })}
+      </Anchor>
+      {origin.reference ? ` · ${t('bank.bankPaymentRef', { ref: origin.reference })}` : ''}
+    </Text>
+  );
+}
 
 const right = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
 
@@ -64,6 +81,7 @@ export function PaymentHistory({ invoice, entries, onChanged }: { invoice: numbe
                       {e.reason}
                     </Text>
                   ) : null}
+                  {bankOrigin(e) ? <BankOriginLine origin={bankOrigin(e)!} /> : null}
                   {e.reversedBy ? (
                     <Badge size="xs" color="gray" variant="light" ml={6}>
                       {t('inv.ledger.isReversed')}

@@ -22,6 +22,7 @@ interface V {
   offerValidDays: Num;
   backdatingDays: Num;
   ourReference: string;
+  bankAutoMatch: boolean;
 }
 
 const fromSettings = (s: InvoicingSettings): V => ({ ...s, ourReference: s.ourReference ?? '' });
@@ -43,6 +44,7 @@ const toPatch = (v: V) => ({
   offerValidDays: num(v.offerValidDays),
   backdatingDays: num(v.backdatingDays),
   ourReference: v.ourReference.trim() === '' ? null : v.ourReference,
+  bankAutoMatch: v.bankAutoMatch,
 });
 
 /** Fakturering: defaults for new invoices, KID, number series. */
@@ -119,6 +121,15 @@ export function InvoicingTab() {
           />
           {number('kidLength', t('settings.invoicing.kidLength'))}
         </SimpleGrid>
+        <Checkbox
+          mt="sm"
+          label={t('bank.settings.autoMatch')}
+          description={t('bank.settings.autoMatchHint')}
+          checked={v.bankAutoMatch}
+          onChange={(e) => f.set('bankAutoMatch', e.currentTarget.checked)}
+          error={f.errors['invoicing.bankAutoMatch']}
+          data-testid="field-invoicing.bankAutoMatch"
+        />
       </SettingsSection>
       <SettingsSection title={t('settings.invoicing.numbering')} description={t('settings.invoicing.numberingHint')}>
         <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
