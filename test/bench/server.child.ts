@@ -3,6 +3,7 @@
  *   node --import tsx test/bench/server.child.ts kvitt <db-file>   the Kvitt HTTP server as `npm run serve` builds it
  *   node --import tsx test/bench/server.child.ts bare               a bare node:http server answering one fixed JSON body
  * Talks to the parent over the IPC channel: sends {port}; answers {mem} to 'mem', {cpu} (process.cpuUsage) to 'cpu',
+ * {rss} (without a GC first, for sampling while the server works) to 'rss',
  * and takes {body} (bare mode).
  */
 import { createServer } from 'node:http';
@@ -50,6 +51,7 @@ if (mode === 'bare') {
   process.on('message', (m) => {
     if (m === 'mem') send({ mem: memory() });
     else if (m === 'cpu') send({ cpu: process.cpuUsage() });
+    else if (m === 'rss') send({ rss: process.memoryUsage().rss });
   });
 }
 process.on('disconnect', () => process.exit(0));

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { setKeyCounter } from '../../../db/dialect.js';
 import type { Db } from '../../../db/connection.js';
 
-export async function cloneInvoices(db: Db, total: number): Promise<number> {
+/** `adjust` may change each copy before it is written (a benchmark giving every copy its own KID). */
+export async function cloneInvoices(db: Db, total: number, adjust?: (doc: Record<string, unknown>) => void): Promise<number> {
   const templates = await db.selectFrom('documents').selectAll().where('kind', '=', 'invoice').where('number', 'is not', null).orderBy('id').execute();
   if (!templates.length) throw new Error('no issued invoices to clone');
   const ids = templates.map((t) => t.id);
@@ -28,7 +29,9 @@ export async function cloneInvoices(db: Db, total: number): Promise<number> {
     for (let k = 0; k < chunk && have < total; k++, i++, have++) {
       const t = templates[i % templates.length]!;
       const id = nextId++;
-      docs.push({ ...t, id, number: nextNumber++, series });
+      const doc = { ...t, id, number: nextNumber++, series };
+      adjust?.(doc);
+      docs.push(doc);
       for (const l of linesOf.get(t.id) ?? []) ls.push({ ...l, document_id: id });
       const b = balanceOf.get(t.id);
       if (b) bs.push({ ...b, document_id: id });

@@ -1,0 +1,268 @@
+/**
+ * Bank file import benchmark (issue 25, "Tests and figures"). Prints figures; never asserts on time.
+ *
+ * 100,000 open invoices with valid KIDs (a few issued through the services, the rest cloned by SQL, each copy with the
+ * KID of its own number), then two files written by test/helpers/bank-file-gen.ts that pay every one of them in full:
+ * a camt.054 (.001.02, one credit entry per payment, KID as the structured reference) and an OCR giro file (100,000
+ * amount items 1 and 2). Each file is imported into its own copy of that database.
+ *
+ * Kvitt: POST /bank-files/ with the file as the body, over loopback HTTP to the server in its own process
+ * (test/bench/server.child.ts, file database, WAL): parse, match every KID, register 100,000 payments with their audit
+ * entries, one transaction. Floor: the same file stream-parsed (saxes for camt; 80-character records for OCR, read
+ * in 1 MiB chunks) plus one prepared better-sqlite3 INSERT per transaction into bank_transactions, in one transaction,
+ * into another copy of the same database. Goal: import + match <= 3x the floor (wall; CPU printed beside it).
+ * While the import runs: the server's RSS sampled every 200 ms (goal: growth under 100 MB over its RSS after GC before
+ * the import) and GET /invoices/{n} asked one after the other (goal: p99 <= 3x the p99 of the same GETs on the warmed,
+ * idle server).
+ *
+ * Environment: BENCH_BANK_TX (default 100000), BENCH_BANK_KEEP=1 keeps the temporary folder.
+ */
+import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SaxesParser } from 'saxes';
+import { openDatabase } from '../../db/connection.js';
+import { openApp } from '../../main/app.js';
+import { fixedClock } from '../../main/clock.js';
+import { buildKid } from '../../main/domain/kid.js';
+import { issueNew } from '../../main/features/documents/issue.service.js';
+import { createRecipients } from '../../main/features/recipients/recipients.service.js';
+import { getSettings } from '../../main/features/settings/settings.service.js';
+import { seedCompany } from '../../main/seed/documents.seed.js';
+import { fakeRecipient } from '../../main/seed/recipients.seed.js';
+import { rng } from '../../main/seed/random.js';
+import { camtChunks, camtCredits, ddmmyy, ocrChunks, ocrSpec, writeBankFile } from '../helpers/bank-file-gen.js';
+import { fmt, httpRequest, KEY, mb, selfCpuMs, startChild } from './lib.js';
+import { cloneInvoices } from './office/clone.js';
+
+const N = Number(process.env.BENCH_BANK_TX ?? 100_000);
+const TODAY = '2026-03-15';
+const PAID = '2026-03-16';
+const dir = mkdtempSync(join(tmpdir(), 'kvitt-bench-bank-'));
+const auth = { authorization: `Bearer ${KEY}` };
+
+interface Open {
+  number: number;
+  kid: string;
+  balance: number;
+}
+
+/** The database every run starts from: N open invoices, each with its own valid KID. */
+async function seed(file: string): Promise<{ account: string; invoices: Open[] }> {
+  const app = await openApp({ dbFile: file, clock: fixedClock(TODAY), apiKey: KEY, dailyBackups: false, sender: false, dailyDunnings: false });
+  try {
+    const ctx = app.ctx;
+    await seedCompany(ctx);
+    const r = rng(25);
+    const numbers = await createRecipients(ctx, Array.from({ length: 20 }, (_, i) => fakeRecipient(r, i)), true);
+    for (let i = 0; i < 40; i++) {
+      await issueNew(ctx, 'invoice', {
+        recipient: { number: numbers[i % numbers.length] },
+        invoiceDate: '2026-03-10',
+        dueDate: '2026-04-10',
+        items: [{ description: 'Konsulenttime', quantity: 1 + (i % 7), unitPrice: 1250 + i, taxRate: 25 }],
+      });
+    }
+    const settings = await getSettings(ctx);
+    await cloneInvoices(ctx.db, N, (doc) => {
+      doc.kid = buildKid(settings.invoicing, doc.number as number, doc.recipient_number as number);
+    });
+    const rows = await ctx.db
+      .selectFrom('documents as d')
+      .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
+      .select(['d.number', 'd.kid', 'b.balance'])
+      .where('d.kind', '=', 'invoice')
+      .where('d.number', 'is not', null)
+      .orderBy('d.number')
+      .execute();
+    const invoices = rows.map((x) => ({ number: Number(x.number), kid: String(x.kid), balance: Number(x.balance) }));
+    if (invoices.length !== N || new Set(invoices.map((i) => i.kid)).size !== N) throw new Error(`seed: ${invoices.length} invoices, KIDs not all distinct`);
+    return { account: settings.company.bankAccount!.replace(/\D/g, ''), invoices };
+  } finally {
+    await app.close();
+  }
+}
+
+interface Timing {
+  ms: number;
+  cpuMs: number;
+}
+
+/** Reads `path` in 1 MiB chunks, synchronously (so the floor's whole work sits in one better-sqlite3 transaction). */
+function* chunksOf(path: string): Generator<Buffer> {
+  const fd = openSync(path, 'r');
+  const buf = Buffer.alloc(1 << 20);
+  try {
+    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) yield buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const INSERT = `insert into bank_transactions (bank_file_id, line, dedup_key, date, booking_date, value_date, amount, currency, credit, account,
+  kid, reference, end_to_end_id, payer_name, payer_account, message, kind, status, reason, updated_at)
+  values (?, ?, ?, ?, ?, ?, ?, 'NOK', 1, ?, ?, ?, ?, ?, ?, ?, ?, 'UNMATCHED', null, ?)`;
+
+/** The floor: stream-parse the file and insert one prepared row per transaction, all in one transaction. */
+function floor(dbFile: string, path: string, format: 'CAMT054' | 'OCR'): Timing & { rows: number } {
+  const opened = openDatabase(dbFile);
+  const raw = opened.raw;
+  const now = `${TODAY} 12:00:00`;
+  const cpu0 = selfCpuMs();
+  const t0 = performance.now();
+  const insert = raw.prepare(INSERT);
+  let rows = 0;
+  raw.exec('begin');
+  const file = Number(raw.prepare(`insert into bank_files (format, file_name, imported_at, transactions, duplicates, amount, sha256) values (?, ?, ?, 0, 0, 0, '')`).run(format, path, now).lastInsertRowid);
+  if (format === 'CAMT054') {
+    const p = new SaxesParser({ xmlns: false });
+    const stack: string[] = [];
+    let text = '';
+    let tx: Record<string, string> = {};
+    let entry: Record<string, string> = {};
+    p.on('opentag', (t) => {
+      stack.push(t.name);
+      text = '';
+      if (t.name === 'TxDtls') tx = {};
+      if (t.name === 'Ntry') entry = {};
+    });
+    p.on('text', (t) => (text += t));
+    p.on('closetag', (t) => {
+      const parent = stack[stack.length - 2];
+      const v = text.trim();
+      if (t.name === 'Dt' && parent === 'BookgDt') entry.booking = v;
+      else if (t.name === 'Dt' && parent === 'ValDt') entry.value = v;
+      else if (t.name === 'AcctSvcrRef' && parent === 'Refs') tx.ref = v;
+      else if (t.name === 'EndToEndId') tx.e2e = v;
+      else if (t.name === 'Amt' && parent === 'TxAmt') tx.amount = v;
+      else if (t.name === 'Ref' && parent === 'CdtrRefInf') tx.kid = v;
+      else if (t.name === 'Nm' && stack[stack.length - 3] === 'RltdPties') tx.name = v;
+      else if (t.name === 'Id' && parent === 'Othr' && stack.includes('DbtrAcct')) tx.account = v;
+      else if (t.name === 'TxDtls') {
+        rows++;
+        const ore = Math.round(Number(tx.amount) * 100);
+        insert.run(file, rows, tx.ref, entry.value ?? entry.booking, entry.booking, entry.value ?? null, ore, null, tx.kid ?? null, tx.ref, tx.e2e ?? null, tx.name ?? null, tx.account ?? null, null, 'CRDT', now);
+      }
+      stack.pop();
+      text = '';
+    });
+    const decoder = new TextDecoder();
+    for (const c of chunksOf(path)) p.write(decoder.decode(c, { stream: true }));
+    p.close();
+  } else {
+    let rest = '';
+    let line = 0;
+    let item: { date: string; serial: string; amount: number; kid: string } | null = null;
+    for (const c of chunksOf(path)) {
+      const lines = (rest + c.toString('latin1')).split(/\r?\n/);
+      rest = lines.pop()!;
+      for (const r of lines) {
+        line++;
+        const type = r.slice(6, 8);
+        if (type === '30') item = { date: r.slice(15, 21), serial: r.slice(26, 31), amount: Number(r.slice(32, 49)), kid: r.slice(49, 74).trim() };
+        else if (type === '31' && item) {
+          rows++;
+          const d = `20${item.date.slice(4, 6)}-${item.date.slice(2, 4)}-${item.date.slice(0, 2)}`;
+          insert.run(file, line - 1, `OCR:${item.date}:${item.serial}:${item.amount}:${item.kid}`, d, d, null, item.amount, null, item.kid, r.slice(25, 34), null, null, r.slice(47, 58), null, r.slice(4, 6), now);
+          item = null;
+        }
+      }
+    }
+  }
+  raw.exec('commit');
+  const out = { ms: performance.now() - t0, cpuMs: selfCpuMs() - cpu0, rows };
+  raw.close();
+  return out;
+}
+
+const p99 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.99 * s.length) - 1)];
+};
+
+/** One GET /invoices/{n} after the other until `until()` or `max` requests or `maxMs`; answers the latencies (ms). */
+async function gets(port: number, invoices: Open[], until: () => boolean, max: number, maxMs: number): Promise<number[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const out: number[] = [];
+  const started = performance.now();
+  let i = 0;
+  while (!until() && out.length < max && performance.now() - started < maxMs) {
+    const n = invoices[(i++ * 7919) % invoices.length].number;
+    const t0 = performance.now();
+    const r = await httpRequest({ port, path: `/invoices/${n}`, headers: auth, agent });
+    out.push(performance.now() - t0);
+    if (r.status !== 200) throw new Error(`GET /invoices/${n}: ${r.status} ${r.body.slice(0, 200)}`);
+  }
+  agent.destroy();
+  return out;
+}
+
+async function kvitt(dbFile: string, path: string, contentType: string, invoices: Open[]) {
+  const server = await startChild('kvitt', dbFile);
+  try {
+    // warm: the same GETs the import will compete with, then the idle figure
+    await gets(server.port, invoices, () => false, 500, 60_000);
+    const idle = await gets(server.port, invoices, () => false, 2000, 120_000);
+    const before = await server.ask<{ rssAfterGc: number }>('mem', 'mem');
+    const body = readFileSync(path);
+    let done = false;
+    let peak = 0;
+    const sampler = (async () => {
+      while (!done) {
+        peak = Math.max(peak, await server.ask<number>('rss', 'rss'));
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    const cpu0 = await server.cpuMs();
+    const t0 = performance.now();
+    const importing = httpRequest({ port: server.port, path: `/bank-files/?name=${encodeURIComponent(path.split('/').pop()!)}`, method: 'POST', headers: { ...auth, 'content-type': contentType }, body })
+      .then((r) => ({ ...r, ms: performance.now() - t0 }))
+      .finally(() => (done = true));
+    const during = await gets(server.port, invoices, () => done, 200_000, 15 * 60_000);
+    const r = await importing;
+    const cpuMs = (await server.cpuMs()) - cpu0;
+    await sampler;
+    peak = Math.max(peak, await server.ask<number>('rss', 'rss'));
+    if (r.status !== 201) throw new Error(`import: ${r.status} ${r.body.slice(0, 400)}`);
+    const summary = JSON.parse(r.body) as { transactions: number; matched: number; unmatched: number; duplicates: number };
+    if (summary.transactions !== N || summary.matched !== N) throw new Error(`import: ${JSON.stringify(summary)}`);
+    const sample = invoices[Math.floor(N / 2)];
+    const paid = await httpRequest({ port: server.port, path: `/invoices/${sample.number}`, headers: auth });
+    if (JSON.parse(paid.body).currentBalance !== 0) throw new Error(`invoice ${sample.number} not paid: ${paid.body.slice(0, 300)}`);
+    return { ms: r.ms, cpuMs, idle, during, growth: peak - before.rssAfterGc, before: before.rssAfterGc, peak };
+  } finally {
+    await server.stop();
+  }
+}
+
+try {
+  const base = join(dir, 'base.sqlite');
+  const t0 = performance.now();
+  const { account, invoices } = await seed(base);
+  console.log(`bank-import: ${N.toLocaleString('en-US')} open invoices with KIDs ready in ${fmt((performance.now() - t0) / 1000)} s`);
+  const camt = join(dir, 'payments.camt054.xml');
+  const ocr = join(dir, 'payments.ocr.txt');
+  const credits = invoices.map((i, k) => ({ amountOre: i.balance, kid: i.kid, partyName: `Betaler ${k}`, partyAccount: '12345678903', endToEndId: `E2E${k}` }));
+  writeBankFile(camt, camtChunks({ version: 2, created: `${PAID}T06:00:00`, accounts: [camtCredits(account, PAID, credits)] }));
+  writeBankFile(ocr, ocrChunks(ocrSpec(account, PAID, invoices.map((i) => ({ amountOre: i.balance, kid: i.kid, payerAccount: '12345678903' })))), 'latin1');
+  console.log(`  files: camt.054 ${mb(statSync(camt).size)}, OCR ${mb(statSync(ocr).size)} (settlement ${ddmmyy(PAID)})`);
+  for (const [label, path, format, type] of [['camt.054', camt, 'CAMT054', 'application/xml'], ['OCR giro', ocr, 'OCR', 'text/plain']] as const) {
+    copyFileSync(base, join(dir, `floor-${format}.sqlite`));
+    copyFileSync(base, join(dir, `kvitt-${format}.sqlite`));
+    const f = floor(join(dir, `floor-${format}.sqlite`), path, format);
+    if (f.rows !== N) throw new Error(`floor read ${f.rows} transactions`);
+    const k = await kvitt(join(dir, `kvitt-${format}.sqlite`), path, type, invoices);
+    console.log(`  ${label}, ${N.toLocaleString('en-US')} payments:`);
+    console.log(`    floor: stream-parse + one prepared INSERT per transaction, one transaction   ${fmt(f.ms)} ms wall, ${fmt(f.cpuMs)} ms CPU`);
+    console.log(`    Kvitt: POST /bank-files/ (parse, match by KID, ${N.toLocaleString('en-US')} payments + audit)   ${fmt(k.ms)} ms wall, ${fmt(k.cpuMs)} ms server CPU  (${fmt(N / (k.ms / 1000), 0)} payments/s)`);
+    console.log(`    ratio ${fmt(k.ms / f.ms, 2)}x wall, ${fmt(k.cpuMs / f.cpuMs, 2)}x CPU  (goal <= 3x)`);
+    console.log(`    server RSS ${mb(k.before)} after GC before, peak ${mb(k.peak)}: growth ${mb(k.growth)}  (goal < 100 MB)`);
+    const idle = p99(k.idle);
+    const during = k.during.length ? p99(k.during) : NaN;
+    console.log(`    GET /invoices/{n}: idle p99 ${fmt(idle, 2)} ms (${k.idle.length} requests), during the import p99 ${fmt(during, 2)} ms (${k.during.length} requests): ${fmt(during / idle, 2)}x  (goal <= 3x)`);
+  }
+} finally {
+  if (process.env.BENCH_BANK_KEEP) console.log(`kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+}
