@@ -61,6 +61,9 @@ const newBankTransaction = async () => {
   const file = (await made('/bank-files/', bankFileBody())).body.id;
   return (await w.json(`/bank-files/${file}/transactions`)).body[0].id as number;
 };
+/** A recurring series (docs/recurring.md) of the company, monthly from `startDate` (today is 2026-03-15). */
+const recurringBody = (over: Record<string, unknown> = {}) => ({ recipientNumber: w.company, items, interval: { unit: 'MONTH', every: 1 }, startDate: '2026-04-01', dueInDays: 14, ...over });
+const newSeries = async (over: Record<string, unknown> = {}) => location(await made('/recurring/', recurringBody(over)));
 const newDunning = async () => location(await made('/dunnings/', { invoiceNumber: await dueInvoice() }));
 /** A free event (no product, price or codes); `over` changes fields of the 2.10 body. */
 const newEvent = async (over: Record<string, unknown> = {}) => {
@@ -212,6 +215,27 @@ const inputs: Record<string, () => Promise<Input>> = {
     expect((await w.json(`/bank-transactions/${id}/match`, { body: { invoiceNumber: await newInvoice() } })).status).toBe(200);
     return { path: `/bank-transactions/${id}/unmatch` };
   },
+  // Recurring invoices and mass invoicing (docs/recurring.md).
+  'recurring.create': async () => ({ body: recurringBody() }),
+  'recurring.update': async () => ({ path: `/recurring/${await newSeries()}`, body: recurringBody({ invoiceText: 'Endret' }) }),
+  'recurring.delete': async () => ({ path: `/recurring/${await newSeries()}` }),
+  'recurring.pause': async () => ({ path: `/recurring/${await newSeries()}/pause` }),
+  'recurring.resume': async () => {
+    const n = await newSeries();
+    expect((await w.json(`/recurring/${n}/pause`, { method: 'POST' })).status).toBe(200);
+    return { path: `/recurring/${n}/resume` };
+  },
+  'recurring.run': async () => {
+    await newSeries({ startDate: '2026-03-15' }); // due today: the run issues it
+    return {};
+  },
+  'recurring.confirm': async () => {
+    // Weekly since 1 February: six due, the run issues three and holds the rest for confirmation.
+    const n = await newSeries({ interval: { unit: 'WEEK', every: 1 }, startDate: '2026-02-01' });
+    expect((await w.json('/recurring/run', { method: 'POST' })).status).toBe(200);
+    return { path: `/recurring/${n}/confirm` };
+  },
+  'invoices.batch': async () => ({ body: { recipients: [w.company], items, dueInDays: 14 } }),
   'sessions.end': async () => {
     // A browser session as the login page makes one; the newest of the list is it.
     const login = await fetch(`${w.base}/app/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: TEST_KEY }) });
