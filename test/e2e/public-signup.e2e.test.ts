@@ -61,6 +61,9 @@ test('a deadline without a time is 23:59; the event shows its signup link with a
     expect(await page.getByTestId('public-qr').getAttribute('data-qr-text')).toBe(pubLink);
     expect(await page.getByTestId('open-signup').getAttribute('href')).toBe(pubLink);
     await gui.shot('public-signup-event-public');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await gui.shot('public-signup-event-public-1024');
+    await page.setViewportSize({ width: 1360, height: 860 });
   } finally {
     delete gui.server.app.ctx.publicSignupUrl;
   }

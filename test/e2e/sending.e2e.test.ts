@@ -93,7 +93,8 @@ test('Utboks: the print queue prints and marks printed; a refused mail fails wit
   await textOf(page.getByTestId('outbox-table'), 'Ingen feilede');
 
   await page.getByTestId('outbox-tab-print').click();
-  await textOf(page.getByTestId('outbox-table'), `Faktura ${invoice} sendt i posten`);
+  // Not printed yet: it waits (it said "sendt i posten" before it was).
+  await textOf(page.getByTestId('outbox-table'), `Faktura ${invoice} venter på å bli sendt i posten`);
   await textOf(page.getByTestId('outbox-table'), '0150 OSLO');
   await page.getByTestId('outbox-print').click();
   await visible(page.locator('[data-testid="pdf-pages"][data-rendered="true"] canvas'), 20_000);

@@ -38,6 +38,7 @@ beforeAll(async () => {
   ids.credited = await invoice(addDays(today, 10), 400);
   ids.credit = numberOf(await ok(`/invoices/${ids.credited}/credit-note`, {}));
   ids.reminder = (await ok('/dunnings/', { invoiceNumber: ids.late })).body.number;
+  await ok(`/dunnings/${ids.reminder}/send`, { email: [{ address: 'post@fjordbygg.no' }] }); // its history shows the shipment
   ids.event = (await ok('/host/events/', eventBody({ date: `${addDays(today, 30)} 09:00`, endDate: `${addDays(today, 30)} 15:00`, registrationDeadline: `${addDays(today, 20)} 23:59`, productNumber: null, customFields: [], discountCodes: { label: 'Rabattkode', codes: [] } }))).body.number;
   await ok(`/invoices/${ids.paid}/send`, { email: [{ address: 'post@fjordbygg.no' }] });
   await s.json('/outbox/flush', { method: 'POST' });
@@ -53,6 +54,7 @@ async function seen(): Promise<string> {
 
 test('every screen: no ISO date, raw code, English word or developer text in the Norwegian build', async () => {
   const { page, server } = gui;
+  const shots = new Set(['/outbox', `/dunnings/${ids.reminder}`, `/invoices/${ids.paid}`]);
   const screens = [
     '/overview', '/recipients', '/recipients/1', '/invoices', `/invoices/${ids.late}`, `/invoices/${ids.paid}`, `/invoices/credit-notes/${ids.credit}`,
     '/offers', '/products', '/outbox', '/dunnings', '/dunnings/tab/list', `/dunnings/${ids.reminder}`, '/reports', '/events', `/events/${ids.event}`,
@@ -65,6 +67,7 @@ test('every screen: no ISO date, raw code, English word or developer text in the
     await visible(page.locator('main'));
     await page.waitForTimeout(300); // lists render after their page arrives
     for (const p of foreignWords(await seen())) problems.push(`${hash}: ${p}`);
+    if (shots.has(hash)) await gui.shot(`words-screen-${hash.replace(/\W+/g, '-')}`);
   }
   // The customer's ledger (Kundereskontro) as a report preview: Saldo as an amount, every type in Norwegian.
   await page.goto(`${server.base}/app/#/reports`);
@@ -123,4 +126,13 @@ test('dunning: plural agreement, inkassovarsel when that is chosen, and a run wh
   expect(note).toContain('Innstillinger → Purring');
   expect(note).toMatch(/\d+ purring(er)? laget/);
   await gui.shot('words-dunning-run-off');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await gui.shot('words-dunning-run-off-1024');
+  await page.goto(`${gui.server.base}/app/#/settings/email`);
+  await textOf(page.getByTestId('email-tab'), 'Adressen til SMS-tjenesten');
+  await gui.shot('words-email-settings-1024');
+  await navTo(page, 'Oversikt');
+  await visible(page.getByTestId('overview-group-total').first());
+  await gui.shot('words-overview-1024');
+  await page.setViewportSize({ width: 1360, height: 860 });
 });

@@ -6,6 +6,8 @@ import { call } from '../../api/client';
 import { localizeServiceMessage } from '../../i18n/service-messages';
 import { DocumentFacts, DocumentHeader, Fact, LoadFailed } from '../../shared/DetailParts';
 import { formatDate, formatMoney } from '../../shared/money';
+import { formatDateTime } from '../../shared/format';
+import { shipmentText } from '../../shared/shipment-text';
 import { PdfDialog } from '../../shared/PdfDialog';
 import type { Recipient } from '../recipients/recipient.types';
 import { DUN_OPS, hasDetails, type Dunning, type HistoryEntry } from './dunning.types';
@@ -100,8 +102,8 @@ export function DunningDetail() {
             <Table.Tbody>
               {history.map((h, i) => (
                 <Table.Tr key={i}>
-                  <Table.Td>{h.date}</Table.Td>
-                  <Table.Td>{h.description}</Table.Td>
+                  <Table.Td>{formatDateTime(h.date)}</Table.Td>
+                  <Table.Td>{shipmentText(h.description, h.status)}</Table.Td>
                   <Table.Td>{h.recipientAddress}</Table.Td>
                   <Table.Td>{t(`dun.status.${h.status}`)}</Table.Td>
                 </Table.Tr>

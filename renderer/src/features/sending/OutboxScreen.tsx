@@ -10,7 +10,7 @@ import { PdfDialog } from '../../shared/PdfDialog';
 import { useLiveShipments, useSendingVersion } from './sending.store';
 import type { AttemptResult, OutboxEntry } from './sending.types';
 import { formatDateTime, formatTime } from '../../shared/format';
-import { ShipmentStatusBadge } from './StatusBadge';
+import { ShipmentStatusBadge, shipmentText } from './StatusBadge';
 
 type Tab = 'queued' | 'print' | 'failed' | 'delivered';
 const TABS: Tab[] = ['queued', 'print', 'failed', 'delivered'];
@@ -71,11 +71,11 @@ function OutboxTabs() {
       render: (r) =>
         DOC_ROUTE[r.document.type] ? (
           <Anchor component={Link} to={`${DOC_ROUTE[r.document.type]}${r.document.number}`} size="sm" lineClamp={2} style={DOC_TEXT} data-testid="outbox-document">
-            {r.description}
+            {shipmentText(r.description, r.status)}
           </Anchor>
         ) : (
           <Text size="sm" lineClamp={2} style={DOC_TEXT} data-testid="outbox-document">
-            {r.description}
+            {shipmentText(r.description, r.status)}
           </Text>
         ),
     },

@@ -1,17 +1,9 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+export { shipmentText } from '../../shared/shipment-text';
 
 const COLOR: Record<string, string> = { IN_PROGRESS: 'blue', DELIVERED: 'teal', NOT_DELIVERED: 'red' };
 
-/**
- * A shipment's description as the service wrote it when it was queued ("Faktura 12 sendt på e-post") said for its
- * status now: a mail still in the outbox "venter på å bli sendt", one that failed "ble ikke sendt".
- */
-export function shipmentText(description: string, status: string): string {
-  if (status === 'IN_PROGRESS') return description.replace(/ sendt (på|som|til|med) /, ' venter på å bli sendt $1 ');
-  if (status === 'NOT_DELIVERED') return description.replace(/ sendt (på|som|til|med) /, ' ble ikke sendt $1 ');
-  return description;
-}
 
 /**
  * A shipment's delivery status (spec 2.9) in words. `waitingFor`: an IN_PROGRESS shipment that cannot go until
