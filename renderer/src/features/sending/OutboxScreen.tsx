@@ -71,11 +71,11 @@ function OutboxTabs() {
       render: (r) =>
         DOC_ROUTE[r.document.type] ? (
           <Anchor component={Link} to={`${DOC_ROUTE[r.document.type]}${r.document.number}`} size="sm" lineClamp={2} style={DOC_TEXT} data-testid="outbox-document">
-            {shipmentText(r.description, r.status)}
+            {shipmentText(r.description, r.status, { short: true })}
           </Anchor>
         ) : (
           <Text size="sm" lineClamp={2} style={DOC_TEXT} data-testid="outbox-document">
-            {shipmentText(r.description, r.status)}
+            {shipmentText(r.description, r.status, { short: true })}
           </Text>
         ),
     },
