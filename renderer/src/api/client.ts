@@ -57,6 +57,18 @@ function opsUrl(name: string): string {
   return new URL(`/_ops/${encodeURIComponent(name)}`, window.location.origin).href;
 }
 
+let leaving = false;
+/**
+ * The session expired or was ended (user disabled, key renewed, server restarted): to the login page, which says why
+ * (?expired), instead of an error on every screen. Once: a screen's parallel requests all answer 401, and a second
+ * navigation would cancel the first.
+ */
+export function toLoginExpired(): void {
+  if (leaving) return;
+  leaving = true;
+  window.location.replace('/app/login?expired=1');
+}
+
 async function transport(name: string, input: OpInput): Promise<Envelope> {
   if (window.api) return window.api.call(name, input);
   const res = await fetch(opsUrl(name), {
@@ -66,9 +78,7 @@ async function transport(name: string, input: OpInput): Promise<Envelope> {
     body: JSON.stringify(input),
   });
   if (res.status === 401) {
-    // The session expired or was ended (user disabled, key renewed, server restarted): to the login page, which says
-    // why (?expired), instead of an error on every screen.
-    window.location.replace('/app/login?expired=1');
+    toLoginExpired();
     return { ok: false, error: { status: 401, code: 'UNAUTHORIZED', message: 'Not logged in: open the login link printed by npm run serve', fields: [] } };
   }
   return (await res.json()) as Envelope;

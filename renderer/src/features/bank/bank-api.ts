@@ -4,7 +4,7 @@
  * cookie (the one operation that takes a file body), with its upload's progress, and stopped while it is sent.
  */
 import i18n from 'i18next';
-import { ApiError, call, callByName, type OpInput } from '../../api/client';
+import { ApiError, call, callByName, toLoginExpired, type OpInput } from '../../api/client';
 import type { ItemOf, OutputOf } from '../../api/op-types';
 import { fieldErrorText, opErrorText, type ErrorParams } from '../../i18n/error-messages';
 
@@ -80,7 +80,7 @@ export function uploadBankFile(file: File, onSent: (sent: number, total: number)
       } catch {
         body = null;
       }
-      if (xhr.status === 401) window.location.replace('/app/login?expired=1');
+      if (xhr.status === 401) toLoginExpired();
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as BankFile);
       else reject(apiError(xhr.status, body as Parameters<typeof apiError>[1]));
     };
