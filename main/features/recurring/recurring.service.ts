@@ -23,6 +23,23 @@ export async function seriesRow(db: Kysely<Database>, number: number, lock = fal
 
 const ended = (n: number) => new OpError(409, 'CONFLICT', `Recurring invoice ${n} has ended`, [fieldError('number', 'RECURRING_ENDED', { number: n })]);
 
+/** The columns a saved series takes from its input and the checked template (create and update write the same). */
+function seriesColumns(input: RecurringInput, template: Template, total: number, currency: string) {
+  return {
+    recipient_number: input.recipientNumber,
+    unit: input.interval.unit,
+    every: input.interval.every,
+    start_date: input.startDate,
+    end_date: input.endDate ?? null,
+    occurrence_count: input.count ?? null,
+    due_in_days: input.dueInDays ?? null,
+    template: JSON.stringify(template),
+    shipment: input.shipment ? JSON.stringify(input.shipment) : null,
+    total,
+    currency,
+  };
+}
+
 export async function createSeries(ctx: AppContext, input: RecurringInput): Promise<number> {
   return inTx(ctx, async (tctx) => {
     const { template, total, currency } = await checkSeries(tctx, input);
@@ -30,17 +47,7 @@ export async function createSeries(ctx: AppContext, input: RecurringInput): Prom
     const row = await tctx.db
       .insertInto('recurring_series')
       .values({
-        recipient_number: input.recipientNumber,
-        unit: input.interval.unit,
-        every: input.interval.every,
-        start_date: input.startDate,
-        end_date: input.endDate ?? null,
-        occurrence_count: input.count ?? null,
-        due_in_days: input.dueInDays ?? null,
-        template: JSON.stringify(template),
-        shipment: input.shipment ? JSON.stringify(input.shipment) : null,
-        total,
-        currency,
+        ...seriesColumns(input, template, total, currency),
         status: input.active === false ? 'paused' : 'active',
         stop_code: null,
         stop_reason: null,
@@ -80,17 +87,7 @@ export async function updateSeries(ctx: AppContext, number: number, input: Recur
     await tctx.db
       .updateTable('recurring_series')
       .set({
-        recipient_number: input.recipientNumber,
-        unit: input.interval.unit,
-        every: input.interval.every,
-        start_date: input.startDate,
-        end_date: input.endDate ?? null,
-        occurrence_count: input.count ?? null,
-        due_in_days: input.dueInDays ?? null,
-        template: JSON.stringify(template),
-        shipment: input.shipment ? JSON.stringify(input.shipment) : null,
-        total,
-        currency,
+        ...seriesColumns(input, template, total, currency),
         // Saving a stopped series is the user's answer to why it stopped: it runs again (a deleted customer was refused above).
         status: status === 'stopped' ? 'active' : status,
         stop_code: null,

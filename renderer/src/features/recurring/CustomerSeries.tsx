@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
 import { formatDate, formatMoney } from '../../shared/money';
-import { intervalText } from './RecurringList';
+import { intervalText } from './interval-text';
 import type { SeriesListItem } from './recurring.types';
 
 /** The customer page's tab: their recurring invoices (Kunder → a customer → Faste fakturaer). */

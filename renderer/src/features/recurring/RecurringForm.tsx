@@ -7,7 +7,7 @@ import { ApiError, call } from '../../api/client';
 import { DateField } from '../../shared/DateField';
 import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
 import { computeTotals, formatDate, formatMoney, formatOre, parseDecimal, todayIso } from '../../shared/money';
-import { intervalText } from './RecurringList';
+import { intervalText } from './interval-text';
 import type { Series } from './recurring.types';
 
 export interface LineRow {

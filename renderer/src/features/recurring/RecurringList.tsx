@@ -8,12 +8,9 @@ import { formatDate, formatMoney } from '../../shared/money';
 import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { BatchDialog } from './BatchDialog';
 import type { SeriesListItem } from './recurring.types';
+import { intervalText } from './interval-text';
 
 const STATUS_COLOR: Record<string, string> = { active: 'teal', paused: 'gray', stopped: 'red', ended: 'dark', finished: 'blue' };
-
-export function intervalText(t: (k: string, o?: Record<string, unknown>) => string, i: { unit: string; every: number }): string {
-  return i.every === 1 ? t(`rec.every1.${i.unit}`) : t(`rec.every.${i.unit}`, { every: i.every });
-}
 
 /** Faste fakturaer: every series with its next date, amount, customer and status. */
 export function RecurringList() {
