@@ -49,8 +49,8 @@ export class OutboxSender {
   private stopped = true;
   private transporter: { key: string; t: SmtpLanes } | null = null;
   private readonly onQueued = () => void this.pump();
-  /** This sender's name on the rows it claims (claims.ts). */
-  private readonly me = newClaimant('outbox');
+  /** The last pass asked for: passes run one after another in this process (oneAtATime). */
+  private passes: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly ctx: AppContext,
@@ -74,6 +74,7 @@ export class OutboxSender {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running.catch(() => undefined);
+    await this.passes;
     if (senders.get(this.ctx.db) === this) senders.delete(this.ctx.db);
     this.transporter?.t.close();
     this.transporter = null;
@@ -91,7 +92,7 @@ export class OutboxSender {
       try {
         do {
           this.again = false;
-          await this.pass(false);
+          await this.oneAtATime(() => this.pass(false));
         } while (this.again && !this.stopped);
       } catch (e) {
         console.error('outbox sender:', e);
@@ -104,25 +105,24 @@ export class OutboxSender {
 
   /** POST /outbox/flush: every pending shipment now, whatever its backoff; answers what happened to each. */
   async flush(): Promise<AttemptResult[]> {
-    const previous = this.running;
-    let results: AttemptResult[] = [];
-    const run = (async () => {
-      await previous.catch(() => undefined);
-      results = await this.pass(true);
-    })();
-    this.running = run;
-    this.busy = true;
-    try {
-      await run;
-    } finally {
-      if (this.running === run) this.busy = false;
-    }
+    const results = await this.oneAtATime(() => this.pass(true));
     if (this.stopped) {
       // A one-off sender (none is running): do not keep its SMTP connection open.
       this.transporter?.t.close();
       this.transporter = null;
-    } else if (this.again) void this.pump();
+    }
     return results;
+  }
+
+  /**
+   * Runs `pass` after every pass asked for before it: one pass at a time in this process. Two passes at once would each
+   * give back claims at their end, and the one ending first could hand the other's shipments (still with the SMTP
+   * server) to another process, which would send them again.
+   */
+  private oneAtATime<T>(pass: () => Promise<T>): Promise<T> {
+    const run = this.passes.then(pass);
+    this.passes = run.catch(() => undefined);
+    return run;
   }
 
   private transport(s: Sending): SmtpLanes | null {
@@ -143,11 +143,13 @@ export class OutboxSender {
   private async pass(force: boolean): Promise<AttemptResult[]> {
     const results: AttemptResult[] = [];
     const book = new OutcomeBook(this.ctx);
+    // Each pass claims under a name of its own, so renewing and giving back touch only its own rows.
+    const me = newClaimant('outbox');
     const lease = leaseMs();
     let safeUntil = 0;
     const renew = setInterval(() => {
       const t0 = Date.now();
-      void renewClaims(this.ctx.db, this.me)
+      void renewClaims(this.ctx.db, me)
         .then(() => (safeUntil = t0 + lease * 0.75))
         .catch(() => undefined);
     }, lease / 3);
@@ -156,7 +158,7 @@ export class OutboxSender {
     try {
       for (let after = 0; !(this.stopped && !force); ) {
         const t0 = Date.now();
-        const { ids } = await claimShipments(this.ctx, this.me, { after, limit: CLAIM, force });
+        const { ids } = await claimShipments(this.ctx, me, { after, limit: CLAIM, force });
         if (!ids.length) break;
         safeUntil = t0 + lease * 0.75;
         after = ids[ids.length - 1];
@@ -169,7 +171,7 @@ export class OutboxSender {
     } finally {
       clearInterval(renew);
       await book.settled();
-      await releaseClaims(this.ctx.db, this.me).catch((e) => console.error('outbox sender: giving back claims failed (they run out by themselves):', e));
+      await releaseClaims(this.ctx.db, me).catch((e) => console.error('outbox sender: giving back claims failed (they run out by themselves):', e));
     }
     return results;
   }
