@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { prepared } from '../../../db/prepared.js';
+import { insertRows, prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
 import { txActor } from '../../ops/transaction.js';
@@ -28,4 +28,31 @@ export async function audit(
   // behind a failed change (or the change behind a failed entry), so it is refused here, for every operation.
   if (!db.isTransaction) throw new Error(`audit(${entity}, ${action}) must run inside the transaction that makes the change`);
   await insertEntry.execute(db, clock.timestamp(), entity, String(entityId), action, data === undefined ? null : JSON.stringify(data), txActor(db)?.name ?? null);
+}
+
+export interface AuditEntry {
+  entity: string;
+  entityId: string | number;
+  action: string;
+  data?: unknown;
+}
+
+/**
+ * Appends many entries at once (in order, 20 rows an INSERT), as audit() would one by one: inside the transaction that
+ * makes the changes, each stamped now and with the transaction's actor. For a bulk write (a bank file's payments).
+ */
+export async function auditMany(db: Kysely<Database>, clock: Clock, entries: readonly AuditEntry[]): Promise<void> {
+  if (!db.isTransaction) throw new Error('auditMany must run inside the transaction that makes the changes');
+  const actor = txActor(db)?.name ?? null;
+  for (let i = 0; i < entries.length; i += 20) {
+    const rows = entries.slice(i, i + 20).map((e) => ({
+      at: clock.timestamp(),
+      entity: e.entity,
+      entity_id: String(e.entityId),
+      action: e.action,
+      data: e.data === undefined ? null : JSON.stringify(e.data),
+      actor,
+    }));
+    await insertRows(db, 'audit_log', rows);
+  }
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { oreToKr } from '../../domain/money.js';
 import { notFound } from '../../ops/errors.js';
 import type { BankFileView, BankTransactionView, SuggestionReason, TxReason, TxStatus } from './bank.schema.js';
-import { openInvoicesOfName, openInvoicesWithAmount } from './matching.js';
+import { openInvoicesNumbered, openInvoicesOfName, openInvoicesWithAmount } from './matching.js';
 import { longestWord, namesMatch } from './payer-name.js';
 
 const count = (status: TxStatus) => sql<number>`coalesce(sum(case when t.status = ${status} then 1 else 0 end), 0)`;
@@ -106,16 +106,7 @@ export async function suggestionsFor(ctx: AppContext, r: { amount: number; curre
   };
   const numbers = [...new Set((r.message ?? '').match(/\b\d{1,9}\b/g)?.map(Number) ?? [])].filter((n) => n > 0).slice(0, 20);
   if (numbers.length) {
-    const open = await ctx.db
-      .selectFrom('documents as d')
-      .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
-      .select('d.number')
-      .where('d.kind', '=', 'invoice')
-      .where('d.number', 'in', numbers)
-      .where('b.balance', '>', 0)
-      .where('b.lost', '=', 0)
-      .orderBy('d.number')
-      .execute();
+    const open = await openInvoicesNumbered(ctx, numbers);
     for (const o of open) add(o.number, 'INVOICE_NUMBER_IN_MESSAGE');
   }
   if (r.currency === 'NOK') for (const o of await openInvoicesWithAmount(ctx, r.amount, 5)) add(o.number, 'SAME_AMOUNT');

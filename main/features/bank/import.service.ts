@@ -1,11 +1,14 @@
 /**
  * POST /bank-files/: a bank file imported in one transaction (docs/bank-files.md). The file is read as a stream of
- * transactions; each new one is stored and, if it is money in to the company's own account, matched by KID (and, with
- * Settings → bankAutoMatch, by amount and payer name); one seen before (same dedup key) is counted as a duplicate and
- * neither stored nor paid again. A file refused half way (wrong totals at its end) rolls everything back: nothing of it
- * is written. Every payment is registered through the payments service with its audit entry; the file has its own.
+ * transactions, taken 500 at a time: for a chunk one query finds those imported before (same dedup key: counted as
+ * duplicates, neither stored nor paid again), one finds the invoices its KIDs name, one reads their claims; each new
+ * transaction is then classified in file order (ignored, matched, or left for the user; with Settings → bankAutoMatch
+ * also by amount and payer name) and its payment planned (payment-batch.ts); the chunk's ledger entries, balances, audit
+ * entries and bank transactions are written with prepared statements, many rows an INSERT. A file refused half way
+ * (wrong totals at its end) rolls everything back: nothing of it is written. The file has its own audit entry.
  */
 import { createHash } from 'node:crypto';
+import { insertRows } from '../../../db/prepared.js';
 import { normaliseAccount } from '../../domain/bank-account.js';
 import type { AppContext } from '../../context.js';
 import { fieldError, validationError } from '../../ops/errors.js';
@@ -14,10 +17,15 @@ import { audit } from '../audit/audit.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { TxReason, TxStatus } from './bank.schema.js';
 import { getBankFile } from './bank.read.js';
-import { invoiceByKid, openInvoicesWithAmount, payInvoice } from './matching.js';
+import { invoicesByKid, openInvoicesWithAmount, type InvoiceHit } from './matching.js';
+import { PaymentBatch, type EntryRef } from './payment-batch.js';
 import { namesMatch } from './payer-name.js';
 import { BankFileError, type BankTx } from './parse/bank-tx.js';
 import { readBankFile } from './parse/detect.js';
+
+/** Transactions read, looked up and written together. */
+export const CHUNK = 500;
+const ROWS_PER_INSERT = 20;
 
 /** The refusal of a file as a 400 on the body, with the line in its parameters. */
 function refused(e: BankFileError) {
@@ -35,45 +43,118 @@ const accountKey = (a: string) => {
   const s = a.replace(/[\s.]/g, '').toUpperCase();
   return /^NO\d{13}$/.test(s) ? s.slice(4) : s;
 };
-const isOwn = (own: Set<string>, account: string | null) => {
-  if (!own.size || !account) return true; // no account set up, or the file names none: taken as the company's own
+/** The account a transaction is booked on is the company's (no account set up, or the file names none: taken as its own). */
+export function isOwnAccount(own: Set<string>, account: string | null): boolean {
+  if (!own.size || !account) return true;
   const k = accountKey(account);
   for (const o of own) if (accountKey(o) === k) return true;
   return false;
-};
+}
 
-export interface Classified {
+interface Classified {
   status: TxStatus;
   reason: TxReason | null;
   documentId: number | null;
-  entryId: number | null;
+  entry: EntryRef | null;
 }
 
+type Settings = Awaited<ReturnType<typeof getSettings>>;
+
+/** Money in to the company's own account, booked: a payment to match. */
+const isPayment = (t: BankTx, own: Set<string>) => t.credit && t.booked && isOwnAccount(own, t.account);
+
 /** What becomes of one new transaction: ignored (money out, pending, another account), matched, or left for the user. */
-async function classify(tctx: AppContext, t: BankTx, own: Set<string>, settings: Awaited<ReturnType<typeof getSettings>>): Promise<Classified> {
-  const ignored = (reason: TxReason): Classified => ({ status: 'IGNORED', reason, documentId: null, entryId: null });
+async function classify(tctx: AppContext, t: BankTx, own: Set<string>, settings: Settings, byKid: Map<string, InvoiceHit>, batch: PaymentBatch): Promise<Classified> {
+  const ignored = (reason: TxReason): Classified => ({ status: 'IGNORED', reason, documentId: null, entry: null });
   if (!t.credit) return ignored('DEBIT');
   if (!t.booked) return ignored('NOT_BOOKED');
-  if (!isOwn(own, t.account)) return ignored('OTHER_ACCOUNT');
+  if (!isOwnAccount(own, t.account)) return ignored('OTHER_ACCOUNT');
   let reason: TxReason = 'NO_KID';
   if (t.kid) {
-    const invoice = await invoiceByKid(tctx, t.kid, settings.invoicing);
+    const invoice = byKid.get(t.kid);
     if (invoice) {
-      const paid = await payInvoice(tctx, invoice, t);
+      const paid = await batch.pay(invoice, t);
       return paid.status === 'MATCHED'
-        ? { status: 'MATCHED', reason: null, documentId: invoice.id, entryId: paid.entryId }
-        : { status: 'UNMATCHED', reason: paid.reason, documentId: invoice.id, entryId: null };
+        ? { status: 'MATCHED', reason: null, documentId: invoice.id, entry: paid.entry }
+        : { status: 'UNMATCHED', reason: paid.reason, documentId: invoice.id, entry: null };
     }
     reason = 'UNKNOWN_KID';
   }
   if (settings.invoicing.bankAutoMatch && t.currency === 'NOK' && t.payerName) {
+    await batch.flush(); // the open invoices with this amount are read from the balances as they are now
     const same = await openInvoicesWithAmount(tctx, t.amount, 2);
     if (same.length === 1 && namesMatch(t.payerName, same[0].name)) {
-      const paid = await payInvoice(tctx, { id: same[0].id, number: same[0].number! }, t);
-      if (paid.status === 'MATCHED') return { status: 'MATCHED', reason: null, documentId: same[0].id, entryId: paid.entryId };
+      const paid = await batch.pay({ id: same[0].id, number: same[0].number! }, t);
+      if (paid.status === 'MATCHED') return { status: 'MATCHED', reason: null, documentId: same[0].id, entry: paid.entry };
     }
   }
-  return { status: 'UNMATCHED', reason, documentId: null, entryId: null };
+  return { status: 'UNMATCHED', reason, documentId: null, entry: null };
+}
+
+interface Totals {
+  transactions: number;
+  duplicates: number;
+  amount: number;
+  matched: number;
+}
+
+/** One chunk of the file: duplicates found, KIDs looked up, claims read, each transaction classified, all written. */
+async function importChunk(tctx: AppContext, fileId: number, chunk: BankTx[], own: Set<string>, settings: Settings, totals: Totals): Promise<void> {
+  const { db } = tctx;
+  const keys = [...new Set(chunk.map((t) => t.dedupKey))];
+  const seen = new Set((await db.selectFrom('bank_transactions').select('dedup_key').where('dedup_key', 'in', keys).execute()).map((r) => r.dedup_key));
+  const fresh: BankTx[] = [];
+  for (const t of chunk) {
+    totals.transactions++;
+    if (seen.has(t.dedupKey)) totals.duplicates++;
+    else {
+      seen.add(t.dedupKey); // a transaction repeated within the file is a duplicate of its first
+      fresh.push(t);
+    }
+  }
+  const byKid = await invoicesByKid(tctx, fresh.filter((t) => t.kid && isPayment(t, own)).map((t) => t.kid!), settings.invoicing);
+  const batch = new PaymentBatch(tctx);
+  await batch.load([...byKid.values()].map((h) => h.id));
+  const classified: Classified[] = [];
+  for (const t of fresh) {
+    const c = await classify(tctx, t, own, settings, byKid, batch);
+    if (t.credit) totals.amount += t.amount;
+    if (c.status === 'MATCHED') totals.matched++;
+    classified.push(c);
+  }
+  await batch.flush();
+  batch.forget();
+  const now = tctx.clock.timestamp();
+  for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
+    const rows = fresh.slice(i, i + ROWS_PER_INSERT).map((t, k) => {
+      const c = classified[i + k];
+      return {
+        bank_file_id: fileId,
+        line: t.line,
+        dedup_key: t.dedupKey,
+        date: t.date,
+        booking_date: t.bookingDate,
+        value_date: t.valueDate,
+        amount: t.amount,
+        currency: t.currency,
+        credit: t.credit ? 1 : 0,
+        account: t.account,
+        kid: t.kid,
+        reference: t.reference,
+        end_to_end_id: t.endToEndId,
+        payer_name: t.payerName,
+        payer_account: t.payerAccount,
+        message: t.message,
+        kind: t.kind,
+        status: c.status,
+        reason: c.reason,
+        document_id: c.documentId,
+        ledger_entry_id: c.entry ? c.entry.entryId : null,
+        updated_at: now,
+      };
+    });
+    await insertRows(db, 'bank_transactions', rows);
+  }
 }
 
 export async function importBankFile(ctx: AppContext, data: Buffer, fileName: string) {
@@ -94,53 +175,22 @@ export async function importBankFile(ctx: AppContext, data: Buffer, fileName: st
       .values({ format: file.format, file_name: fileName, imported_at: now, transactions: 0, duplicates: 0, amount: 0, sha256 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    let transactions = 0;
-    let duplicates = 0;
-    let amount = 0;
-    let matched = 0;
+    const totals: Totals = { transactions: 0, duplicates: 0, amount: 0, matched: 0 };
     try {
+      let chunk: BankTx[] = [];
       for (const t of file.transactions) {
-        transactions++;
-        const seen = await tctx.db.selectFrom('bank_transactions').select('id').where('dedup_key', '=', t.dedupKey).executeTakeFirst();
-        if (seen) {
-          duplicates++;
-          continue;
+        chunk.push(t);
+        if (chunk.length === CHUNK) {
+          await importChunk(tctx, fileId, chunk, own, settings, totals);
+          chunk = [];
         }
-        const c = await classify(tctx, t, own, settings);
-        if (t.credit) amount += t.amount;
-        if (c.status === 'MATCHED') matched++;
-        await tctx.db
-          .insertInto('bank_transactions')
-          .values({
-            bank_file_id: fileId,
-            line: t.line,
-            dedup_key: t.dedupKey,
-            date: t.date,
-            booking_date: t.bookingDate,
-            value_date: t.valueDate,
-            amount: t.amount,
-            currency: t.currency,
-            credit: t.credit ? 1 : 0,
-            account: t.account,
-            kid: t.kid,
-            reference: t.reference,
-            end_to_end_id: t.endToEndId,
-            payer_name: t.payerName,
-            payer_account: t.payerAccount,
-            message: t.message,
-            kind: t.kind,
-            status: c.status,
-            reason: c.reason,
-            document_id: c.documentId,
-            ledger_entry_id: c.entryId,
-            updated_at: now,
-          })
-          .execute();
       }
+      if (chunk.length) await importChunk(tctx, fileId, chunk, own, settings, totals);
     } catch (e) {
       if (e instanceof BankFileError) throw refused(e);
       throw e;
     }
+    const { transactions, duplicates, amount, matched } = totals;
     await tctx.db.updateTable('bank_files').set({ transactions, duplicates, amount }).where('id', '=', fileId).execute();
     await audit(tctx.db, ctx.clock, 'bank-file', fileId, 'import', { format: file.format, fileName, sha256, transactions, duplicates, matched });
     return fileId;

@@ -1,15 +1,16 @@
 /**
  * Matching a payment in to an invoice (docs/bank-files.md): by KID, exactly, for every KID scheme and base the settings
  * allow (the KID stored on the invoice when it was issued, which reminders print too, and otherwise a KID built after the
- * MOD10/MOD11 scheme and INVOICE/CUSTOMER_INVOICE base); the payment registered through the payments service, dated the
- * transaction's date, in the same transaction as the bank transaction's row.
+ * MOD10/MOD11 scheme and INVOICE/CUSTOMER_INVOICE base); what a payment does to an invoice's claim (planPayment), and the
+ * open invoices the suggestions and the auto-match look among (one base query, openInvoices).
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { buildKid, isValidKid, type KidSettings } from '../../domain/kid.js';
 import { oreToKr } from '../../domain/money.js';
+import { roundDiv } from '../../domain/totals.js';
 import { fieldError, OpError } from '../../ops/errors.js';
-import { registerPayment } from '../invoices/payments.service.js';
+import { isOpen } from '../invoices/claim.sql.js';
 import type { TxReason } from './bank.schema.js';
 
 export interface InvoiceHit {
@@ -17,29 +18,41 @@ export interface InvoiceHit {
   number: number;
 }
 
-/** The issued invoice a KID names, or null. */
-export async function invoiceByKid(ctx: AppContext, kid: string, kidSettings: KidSettings): Promise<InvoiceHit | null> {
-  const direct = await ctx.db
+/**
+ * The issued invoices the KIDs name (one query for all: `kid in (…)`, with the other zero paddings some banks write),
+ * then, for a KID no invoice stores, the invoice whose number it is a MOD10/MOD11 KID of. Several invoices with one KID:
+ * the first issued.
+ */
+export async function invoicesByKid(ctx: AppContext, kids: readonly string[], s: KidSettings): Promise<Map<string, InvoiceHit>> {
+  const out = new Map<string, InvoiceHit>();
+  const unique = [...new Set(kids)];
+  if (!unique.length) return out;
+  const paddings = (kid: string) => {
+    const bare = kid.replace(/^0+/, '');
+    return bare && bare !== kid ? [bare, bare.padStart(s.kidLength, '0')] : [];
+  };
+  const wanted = new Set(unique.flatMap((k) => [k, ...paddings(k)]));
+  const rows = await ctx.db
     .selectFrom('documents')
-    .select(['id', 'number'])
+    .select(['id', 'number', 'kid'])
     .where('kind', '=', 'invoice')
-    .where('kid', '=', kid)
     .where('number', 'is not', null)
-    .executeTakeFirst();
-  if (direct) return { id: direct.id, number: direct.number! };
-  // A KID written with other zero padding than the invoice's (some banks strip or add leading zeros).
-  const bare = kid.replace(/^0+/, '');
-  if (bare && bare !== kid) {
-    const padded = await ctx.db
-      .selectFrom('documents')
-      .select(['id', 'number', 'kid'])
-      .where('kind', '=', 'invoice')
-      .where('number', 'is not', null)
-      .where('kid', 'in', [bare, bare.padStart(kidSettings.kidLength, '0')])
-      .executeTakeFirst();
-    if (padded) return { id: padded.id, number: padded.number! };
+    .where('kid', 'in', [...wanted])
+    .orderBy('id')
+    .execute();
+  const byKid = new Map<string, InvoiceHit>();
+  for (const r of rows) if (!byKid.has(r.kid!)) byKid.set(r.kid!, { id: r.id, number: r.number! });
+  for (const kid of unique) {
+    const hit =
+      byKid.get(kid) ??
+      paddings(kid)
+        .map((k) => byKid.get(k))
+        .filter((h): h is InvoiceHit => h !== undefined)
+        .sort((a, b) => a.id - b.id)[0] ??
+      (await inferredFromScheme(ctx, kid, s));
+    if (hit) out.set(kid, hit);
   }
-  return inferredFromScheme(ctx, kid, kidSettings);
+  return out;
 }
 
 /**
@@ -78,38 +91,89 @@ async function inferredFromScheme(ctx: AppContext, kid: string, s: KidSettings):
   return null;
 }
 
-export type PayOutcome = { status: 'MATCHED'; entryId: number } | { status: 'UNMATCHED'; reason: TxReason };
+/** An invoice's claim now, as a payment needs it; `open` is claim.sql.ts isOpen. */
+export interface Claim {
+  id: number;
+  number: number;
+  total: number;
+  currency: string;
+  exchangeRateMicro: number;
+  balance: number;
+  paidTotal: number;
+  creditedTotal: number;
+  lost: boolean;
+  settledDate: string | null;
+  open: boolean;
+}
 
-/**
- * Registers the transaction as a payment of the invoice (partial and overpayments as a manual payment does), or says
- * why not: the invoice is paid, credited or written off; the currency fits neither NOK nor the invoice. Runs inside the
- * caller's transaction.
- */
-export async function payInvoice(tctx: AppContext, invoice: InvoiceHit, tx: { amount: number; currency: string; date: string }): Promise<PayOutcome> {
-  const inv = await tctx.db
+/** The claims of these invoices, one query, their balance rows locked for the transaction (PostgreSQL). */
+export async function claimsOf(tctx: AppContext, ids: readonly number[]): Promise<Claim[]> {
+  if (!ids.length) return [];
+  const rows = await tctx.db
     .selectFrom('documents as d')
     .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
-    .select(['d.total', 'd.currency', 'd.exchange_rate_micro', 'b.balance', 'b.lost', 'b.credited_total', 'b.paid_total'])
-    .where('d.id', '=', invoice.id)
-    .executeTakeFirstOrThrow();
-  if (inv.lost) return { status: 'UNMATCHED', reason: 'INVOICE_WRITTEN_OFF' };
-  if (inv.balance <= 0) return { status: 'UNMATCHED', reason: inv.credited_total > 0 && inv.credited_total >= inv.total - Math.max(0, inv.paid_total) ? 'INVOICE_CREDITED' : 'INVOICE_PAID' };
-  let amount: number;
-  let currencyAmount: number | null = null;
-  if (tx.currency === 'NOK') amount = tx.amount;
-  else if (tx.currency === inv.currency && inv.exchange_rate_micro > 0) {
-    // Paid in the invoice's own currency: that amount settles it; NOK at the invoice's rate, as the ledger keeps NOK.
-    currencyAmount = tx.amount;
-    amount = Number((BigInt(tx.amount) * BigInt(inv.exchange_rate_micro) + 500_000n) / 1_000_000n);
+    .select(['d.id', 'd.number', 'd.total', 'd.currency', 'd.exchange_rate_micro', 'b.balance', 'b.paid_total', 'b.credited_total', 'b.lost', 'b.settled_date'])
+    .select(isOpen.as('open'))
+    .where('d.id', 'in', [...ids])
+    .forUpdate(['b'])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number!,
+    total: Number(r.total),
+    currency: r.currency,
+    exchangeRateMicro: Number(r.exchange_rate_micro),
+    balance: Number(r.balance),
+    paidTotal: Number(r.paid_total),
+    creditedTotal: Number(r.credited_total),
+    lost: Boolean(r.lost),
+    settledDate: r.settled_date,
+    open: Boolean(r.open),
+  }));
+}
+
+/** A payment to register: NOK received (øre), what it settles of the invoice (its currency, øre), the payment's input. */
+export interface PaymentPlan {
+  status: 'MATCHED';
+  /** ledger_entries.amount: what the payment settles, in the invoice's currency. */
+  settles: number;
+  /** ledger_entries.currency_amount: NOK received for a foreign-currency invoice, else null. */
+  nok: number | null;
+  /** As POST /invoices/{n}/payments takes it (kroner): the audit entry's data. */
+  input: { date: string; amount: number; currencyAmount?: number };
+}
+
+export type PlanOutcome = PaymentPlan | { status: 'UNMATCHED'; reason: TxReason };
+
+/**
+ * What a payment in does to the claim, as a manual payment would (partial and overpayments alike), or why it takes
+ * nothing: the invoice is not open (paid, credited, written off), the currency fits neither NOK nor the invoice.
+ * A NOK payment of a foreign-currency invoice settles its currency at the invoice's rate; a payment in the invoice's own
+ * currency settles that amount, its NOK at the invoice's rate.
+ */
+export function planPayment(c: Claim, tx: { amount: number; currency: string; date: string }): PlanOutcome {
+  if (!c.open) {
+    if (c.lost) return { status: 'UNMATCHED', reason: 'INVOICE_WRITTEN_OFF' };
+    const credited = c.creditedTotal > 0 && c.creditedTotal >= c.total - Math.max(0, c.paidTotal);
+    return { status: 'UNMATCHED', reason: credited ? 'INVOICE_CREDITED' : 'INVOICE_PAID' };
+  }
+  let nok: number;
+  let inCurrency: number | null = null;
+  if (tx.currency === 'NOK') nok = tx.amount;
+  else if (tx.currency === c.currency && c.exchangeRateMicro > 0) {
+    inCurrency = tx.amount;
+    nok = Number((BigInt(tx.amount) * BigInt(c.exchangeRateMicro) + 500_000n) / 1_000_000n);
   } else return { status: 'UNMATCHED', reason: 'CURRENCY' };
-  if (inv.currency !== 'NOK' && currencyAmount === null && !(inv.exchange_rate_micro > 0)) return { status: 'UNMATCHED', reason: 'NO_EXCHANGE_RATE' };
-  if (amount <= 0) return { status: 'UNMATCHED', reason: 'CURRENCY' };
-  const entryId = await registerPayment(tctx, invoice.number, {
-    date: tx.date,
-    amount: oreToKr(amount),
-    ...(currencyAmount !== null ? { currencyAmount: oreToKr(currencyAmount) } : {}),
-  });
-  return { status: 'MATCHED', entryId };
+  const foreign = c.currency !== 'NOK';
+  if (foreign && inCurrency === null && !(c.exchangeRateMicro > 0)) return { status: 'UNMATCHED', reason: 'NO_EXCHANGE_RATE' };
+  if (nok <= 0) return { status: 'UNMATCHED', reason: 'CURRENCY' };
+  const settles = !foreign ? nok : inCurrency !== null ? inCurrency : Number(roundDiv(BigInt(nok) * 1_000_000n, BigInt(c.exchangeRateMicro)));
+  return {
+    status: 'MATCHED',
+    settles,
+    nok: foreign ? nok : null,
+    input: { date: tx.date, amount: oreToKr(nok), ...(inCurrency !== null ? { currencyAmount: oreToKr(inCurrency) } : {}) },
+  };
 }
 
 /** The reason as an error for a match asked for by hand (POST /bank-transactions/{id}/match). */
@@ -125,34 +189,32 @@ export function notOpenError(number: number, reason: TxReason): OpError {
   return new OpError(409, 'INVOICE_NOT_OPEN', message, [fieldError('invoiceNumber', 'INVOICE_NOT_OPEN', { number, reason })], { number, reason });
 }
 
-/** Open NOK invoices whose balance is exactly `amount` øre (at most `limit`), with their customer's name. */
-export async function openInvoicesWithAmount(ctx: AppContext, amount: number, limit: number) {
+/** Open invoices (claim.sql.ts isOpen) with their customer's name, by number: the base the suggestions and the auto-match narrow. */
+export function openInvoices(ctx: AppContext) {
   return ctx.db
     .selectFrom('documents as d')
     .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
     .innerJoin('recipients as r', 'r.number', 'd.recipient_number')
     .select(['d.id', 'd.number', 'r.name'])
     .where('d.kind', '=', 'invoice')
-    .where('d.currency', '=', 'NOK')
-    .where('b.balance', '=', amount)
-    .where('b.lost', '=', 0)
-    .orderBy('d.number')
-    .limit(limit)
-    .execute();
+    .where(isOpen)
+    .orderBy('d.number');
+}
+
+/** Open NOK invoices whose balance is exactly `amount` øre (at most `limit`), with their customer's name. */
+export async function openInvoicesWithAmount(ctx: AppContext, amount: number, limit: number) {
+  return openInvoices(ctx).where('d.currency', '=', 'NOK').where('b.balance', '=', amount).limit(limit).execute();
 }
 
 /** Open invoices of customers whose name has `word` (lower case), at most `limit`. */
 export async function openInvoicesOfName(ctx: AppContext, word: string, limit: number) {
-  return ctx.db
-    .selectFrom('documents as d')
-    .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
-    .innerJoin('recipients as r', 'r.number', 'd.recipient_number')
-    .select(['d.id', 'd.number', 'r.name'])
-    .where('d.kind', '=', 'invoice')
-    .where('b.balance', '>', 0)
-    .where('b.lost', '=', 0)
+  return openInvoices(ctx)
     .where(sql<boolean>`lower(r.name) like ${'%' + word.replace(/[%_\\]/g, '') + '%'}`)
-    .orderBy('d.number')
     .limit(limit)
     .execute();
+}
+
+/** Open invoices among these numbers (an invoice number written in a payment's message). */
+export async function openInvoicesNumbered(ctx: AppContext, numbers: number[]) {
+  return openInvoices(ctx).where('d.number', 'in', numbers).execute();
 }

@@ -9,7 +9,8 @@ import { inTx } from '../../ops/transaction.js';
 import { audit } from '../audit/audit.service.js';
 import { reversePayment } from '../invoices/payments.service.js';
 import { getBankTransaction } from './bank.read.js';
-import { notOpenError, payInvoice } from './matching.js';
+import { notOpenError } from './matching.js';
+import { payInvoice } from './payment-batch.js';
 
 async function rowForUpdate(tctx: AppContext, id: number) {
   const row = await tctx.db.selectFrom('bank_transactions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

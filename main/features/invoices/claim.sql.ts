@@ -57,3 +57,9 @@ export const cashNok = cashNokOf('le');
 
 /** An invoice credited in full on which nothing is paid: counted as credited, not as paid. */
 export const creditedInFull = sql<boolean>`(b.credited_total > 0 and b.credited_total >= d.total and b.paid_total <= 0)`;
+
+/**
+ * Invoice d takes a payment (join `invoice_balances as b`): something is owed on it now and it is not written off. Paid,
+ * credited and overpaid invoices (balance ≤ 0) and lost ones are not open. The bank import and its suggestions read this.
+ */
+export const isOpen = sql<boolean>`(b.lost = 0 and b.balance > 0)`;
