@@ -49,17 +49,22 @@ export async function validateEhf(xml: string): Promise<EhfReport> {
     problems.push({ flag: 'fatal', id: 'XML', text: `root element is '${root || 'unreadable'}', not Invoice or CreditNote`, source: 'XML' });
     return done();
   }
-  for (const text of (await schemaProblems(xml, rules.dir, schema, rules.manifest.schemas.files)).slice(0, MAX_SCHEMA_PROBLEMS)) {
-    problems.push({ flag: 'fatal', id: 'XSD', text, source: 'XSD' });
-  }
+  // The schema thread checks the schema while the rule sets run here.
+  const schemaDone = schemaProblems(xml, rules.dir, schema, rules.manifest.schemas.files).then(
+    (lines) => lines,
+    (e: Error) => [`the schema check could not run: ${e.message}`],
+  );
+  const ruleProblems: EhfProblem[] = [];
   for (const sef of rules.manifest.ruleSets) {
     const source = sef.replace(/\.sef\.json$/, '');
     try {
-      for (const f of failedAsserts(doc, rules.dir, sef)) problems.push({ ...f, source });
+      for (const f of failedAsserts(doc, rules.dir, sef)) ruleProblems.push({ ...f, source });
     } catch (e) {
-      problems.push({ flag: 'fatal', id: 'RUNNER', text: `${source} could not run: ${(e as Error).message}`, source });
+      ruleProblems.push({ flag: 'fatal', id: 'RUNNER', text: `${source} could not run: ${(e as Error).message}`, source });
     }
   }
+  for (const text of (await schemaDone).slice(0, MAX_SCHEMA_PROBLEMS)) problems.push({ flag: 'fatal', id: 'XSD', text, source: 'XSD' });
+  problems.push(...ruleProblems);
   return done();
 }
 

@@ -1,0 +1,70 @@
+/**
+ * Where the time of one EHF check goes (docs/ehf-validation.md), in this thread, part by part, side by side in one run:
+ * parsing, the UBL schema (xmllint-wasm in its schema thread, schema compiled once), CEN-EN16931-UBL and
+ * PEPPOL-EN16931-UBL (saxon-js), each also on an empty Invoice (what a rule set costs before it looks at a document),
+ * and the whole check as Kvitt runs it (`validateEhf`: the schema thread working while the rule sets run here).
+ * CPU is the process's (user + system, every thread: the schema thread's work is counted), per document, with its
+ * share of the sum of the parts; wall time beside it. Documents from the corpus of test/render/ehf-corpus.ts.
+ * Bounded: BENCH_EHF_DOCS documents (default 40) after 5 warm-up ones, at most BENCH_EHF_SECONDS (default 120).
+ * Take `flock /tmp/kvitt-bench.lock` when running it: `node --import tsx test/bench/ehf-validation-parts.bench.ts`.
+ */
+import { loadavg } from 'node:os';
+import { failedAsserts, parseXml } from '../../main/render/ehf/rules/rule-check.js';
+import { rulesDir } from '../../main/render/ehf/rules/rules-dir.js';
+import { schemaProblems, stopSchemaThreads } from '../../main/render/ehf/rules/schema-check.js';
+import { validateEhf } from '../../main/render/ehf/rules/validate-ehf.js';
+import { ehfCorpus } from '../render/ehf-corpus.js';
+import { fmt, median } from './lib.js';
+
+const DOCS = Number(process.env.BENCH_EHF_DOCS ?? 40);
+const WARM = 5;
+const MAX_SECONDS = Number(process.env.BENCH_EHF_SECONDS ?? 120);
+const rules = rulesDir();
+if (!rules) throw new Error('no EHF rules built: run npm run build:ehf-rules');
+const [cen, peppol] = rules.manifest.ruleSets;
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+
+const docs = ehfCorpus().filter((d) => !d.broken);
+const EMPTY = '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>';
+const emptyDoc = parseXml(EMPTY);
+
+type Part = 'parse' | 'schema' | 'CEN' | 'PEPPOL' | 'CEN, empty Invoice' | 'PEPPOL, empty Invoice' | 'whole check (validateEhf)';
+const cpu: Record<Part, number[]> = { parse: [], schema: [], CEN: [], PEPPOL: [], 'CEN, empty Invoice': [], 'PEPPOL, empty Invoice': [], 'whole check (validateEhf)': [] };
+const wall: Record<Part, number[]> = structuredClone(cpu);
+
+async function timed<T>(part: Part | null, f: () => T | Promise<T>): Promise<T> {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const out = await f();
+  const d = process.cpuUsage(c);
+  if (part) {
+    cpu[part].push((d.user + d.system) / 1000);
+    wall[part].push(performance.now() - t);
+  }
+  return out;
+}
+
+console.log(`load before: ${load()}`);
+const started = performance.now();
+for (let i = 0; i < DOCS + WARM && performance.now() - started < MAX_SECONDS * 1000; i++) {
+  const d = docs[i % docs.length];
+  const root = d.xml.includes('<CreditNote') ? 'CreditNote' : 'Invoice';
+  const measure = i >= WARM;
+  const doc = await timed(measure ? 'parse' : null, () => parseXml(d.xml));
+  await timed(measure ? 'schema' : null, () => schemaProblems(d.xml, rules.dir, rules.manifest.schemas[root], rules.manifest.schemas.files));
+  await timed(measure ? 'CEN' : null, () => failedAsserts(doc, rules.dir, cen));
+  await timed(measure ? 'PEPPOL' : null, () => failedAsserts(doc, rules.dir, peppol));
+  await timed(measure ? 'CEN, empty Invoice' : null, () => failedAsserts(emptyDoc, rules.dir, cen));
+  await timed(measure ? 'PEPPOL, empty Invoice' : null, () => failedAsserts(emptyDoc, rules.dir, peppol));
+  const r = await timed(measure ? 'whole check (validateEhf)' : null, () => validateEhf(d.xml));
+  if (!r.ok) throw new Error(`${d.name} failed: ${r.problems.map((p) => p.id).join(', ')}`);
+}
+const n = cpu.parse.length;
+const sum = median(cpu.parse) + median(cpu.schema) + median(cpu.CEN) + median(cpu.PEPPOL);
+console.log(`documents: ${n}; CPU (every thread of the process) and wall time per document, medians`);
+for (const part of Object.keys(cpu) as Part[]) {
+  const share = ['parse', 'schema', 'CEN', 'PEPPOL'].includes(part) ? `${fmt((100 * median(cpu[part])) / sum, 0)} % of the parts` : '';
+  console.log(`${part.padEnd(28)} CPU ${fmt(median(cpu[part])).padStart(7)} ms   wall ${fmt(median(wall[part])).padStart(7)} ms   ${share}`);
+}
+console.log(`sum of the parts: CPU ${fmt(sum)} ms; load after: ${load()}`);
+stopSchemaThreads();
