@@ -100,3 +100,47 @@ test('Massefakturering: every customer shown, one set of lines, the preview of t
   await visible(page.getByText(/Fakturaer utstedt: 3/));
   expect(Number((await gui.server.json('/invoices/?perPage=1')).res.headers.get('x-total-count'))).toBe(before + 3);
 });
+
+test('Massefakturering with 1,200 more customers: the list scrolls to the last, select all takes every one, a date after today is refused on its field', async () => {
+  const { page } = gui;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const many = Array.from({ length: 1200 }, (_, i) => ({ name: `Massekunde ${String(i + 1).padStart(4, '0')}`, contact: { address: { address1: 'Vei 1', zip: '0150', city: 'OSLO' } } }));
+  expect((await gui.server.json('/recipients/', { body: many })).status).toBe(201);
+  await navTo(page, 'Faste fakturaer');
+  await page.getByTestId('open-batch').click();
+  const list = page.getByTestId('batch-customers');
+  await textOf(list, 'Massekunde 0001');
+  // Only the rows in view are drawn, and the last of 1,203 is reached by scrolling.
+  expect(await list.getByRole('checkbox').count()).toBeLessThan(60);
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await visible(list.getByText('Massekunde 1200'));
+  await page.getByTestId('batch-select-all').check();
+  await textOf(page.getByTestId('batch-selected'), 'Kunder valgt: 1203');
+  await page.getByTestId('batch-select-all').uncheck();
+  await page.getByTestId('batch-search').fill('Anne');
+  await expect.poll(() => list.getByRole('checkbox').count()).toBe(1);
+  await page.getByTestId('batch-select-all').check();
+  await textOf(page.getByTestId('batch-selected'), 'Kunder valgt: 1');
+  const dialog = page.getByTestId('batch-dialog');
+  await dialog.getByTestId('line-0-description').fill('Kontingent 2027');
+  await dialog.getByTestId('line-0-price').fill('450');
+
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const [y, m, d] = tomorrow.split('-');
+  await page.getByTestId('batch-date').fill(`${d}.${m}.${y}`);
+  await page.getByTestId('batch-date').press('Tab');
+  const before = Number((await gui.server.json('/invoices/?perPage=1')).res.headers.get('x-total-count'));
+  await page.getByTestId('batch-issue').click();
+  await visible(dialog.getByText(/kan ikke være etter i dag/));
+  await settled(page);
+  await gui.shot('recurring-batch-date-refused');
+  expect(Number((await gui.server.json('/invoices/?perPage=1')).res.headers.get('x-total-count'))).toBe(before);
+
+  await page.getByTestId('batch-date').fill('');
+  await page.getByTestId('batch-date').press('Tab');
+  await page.getByTestId('batch-issue').click();
+  await visible(page.getByText(/Fakturaer utstedt: 1/));
+  const [issued] = (await gui.server.json('/invoices/?perPage=1')).body;
+  expect(issued.recipient.name).toBe('Anne Andersen');
+  expect(issued.invoiceDate).toBe(today);
+});

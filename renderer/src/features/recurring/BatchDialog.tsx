@@ -1,7 +1,9 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Progress, ScrollArea, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Checkbox, Group, Modal, NumberInput, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
+import { DateField } from '../../shared/DateField';
 import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
 import { formatOre } from '../../shared/money';
 import { onPush } from '../../shared/push';
@@ -12,15 +14,39 @@ interface Person {
   name: string;
 }
 
-/** All customers that match (every page, at most 10,000). */
-async function customers(q: string, labelNumber: number | null): Promise<Person[]> {
-  const out: Person[] = [];
+/** The customers that match, every page up to a batch's limit (10,000), and how many match in all. */
+async function customers(q: string, labelNumber: number | null): Promise<{ people: Person[]; total: number }> {
+  const people: Person[] = [];
+  let total = 0;
   for (let page = 1; page <= 10; page++) {
     const p = await call('recipients.list', { query: { q: q || undefined, labelNumber: labelNumber ?? undefined, perPage: 1000, page, sort: 'name' } });
-    out.push(...p.items.map((r) => ({ number: r.number, name: r.name })));
-    if (out.length >= p.total) break;
+    people.push(...p.items.map((r) => ({ number: r.number, name: r.name })));
+    total = p.total;
+    if (people.length >= p.total) break;
   }
-  return out;
+  return { people, total };
+}
+
+const ROW = 24;
+
+/** Every customer shown as a checkbox row, however many: only the rows in view are drawn. */
+function CustomerChecklist({ people, chosen, toggle }: { people: Person[]; chosen: Map<number, string>; toggle: (p: Person, on: boolean) => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: people.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
+  return (
+    <Box ref={scroller} h={180} style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }} data-testid="batch-customers">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const p = people[v.index];
+          return (
+            <Box key={p.number} px={6} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${v.start}px)`, display: 'flex', alignItems: 'center' }}>
+              <Checkbox size="xs" label={p.name} checked={chosen.has(p.number)} onChange={(e) => toggle(p, e.currentTarget.checked)} />
+            </Box>
+          );
+        })}
+      </div>
+    </Box>
+  );
 }
 
 /** Massefakturering: choose customers (label, search, select all), one set of lines, a preview, progress while issuing. */
@@ -30,6 +56,8 @@ export function BatchDialog({ opened, onClose }: { opened: boolean; onClose: () 
   const [label, setLabel] = useState<string | null>(null);
   const [q, setQ] = useState('');
   const [shown, setShown] = useState<Person[]>([]);
+  const [matching, setMatching] = useState(0);
+  const [invoiceDate, setInvoiceDate] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Map<number, string>>(new Map());
   const [lines, setLines] = useState<LineRow[]>([emptyLine()]);
   const [invoiceText, setInvoiceText] = useState('');
@@ -43,7 +71,7 @@ export function BatchDialog({ opened, onClose }: { opened: boolean; onClose: () 
   }, [opened]);
   useEffect(() => {
     if (!opened) return;
-    const timer = setTimeout(() => void customers(q.trim(), label ? Number(label) : null).then(setShown).catch(notifyError), 200);
+    const timer = setTimeout(() => void customers(q.trim(), label ? Number(label) : null).then((r) => (setShown(r.people), setMatching(r.total))).catch(notifyError), 200);
     return () => clearTimeout(timer);
   }, [opened, q, label]);
 
@@ -71,6 +99,7 @@ export function BatchDialog({ opened, onClose }: { opened: boolean; onClose: () 
         body: {
           recipients: [...chosen.keys()],
           items: itemsOf(lines),
+          invoiceDate,
           invoiceText: invoiceText.trim() || null,
           dueInDays: dueInDays === '' ? null : dueInDays,
           shipment: preferred ? { preferred: true } : null,
@@ -119,16 +148,22 @@ export function BatchDialog({ opened, onClose }: { opened: boolean; onClose: () 
           />
           <Text size="sm" fw={600} data-testid="batch-selected">{t('rec.batch.selected', { count: chosen.size })}</Text>
         </Group>
-        <ScrollArea h={160} type="auto" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}>
-          <Stack gap={2} p={6}>
-            {shown.slice(0, 500).map((p) => (
-              <Checkbox key={p.number} size="xs" label={p.name} checked={chosen.has(p.number)} onChange={(e) => toggle(p, e.currentTarget.checked)} />
-            ))}
-          </Stack>
-        </ScrollArea>
+        <CustomerChecklist people={shown} chosen={chosen} toggle={toggle} />
+        {matching > shown.length && (
+          <Text size="xs" c="dimmed" data-testid="batch-more">{t('rec.batch.more', { shown: shown.length, count: matching })}</Text>
+        )}
         {errors.recipients && <Alert color="red" data-testid="batch-errors">{errors.recipients}</Alert>}
         <LinesEditor lines={lines} onChange={setLines} errors={errors} />
         <Group grow align="flex-start">
+          <DateField
+            label={t('docs.invoiceDate')}
+            description={t('rec.batch.dateHint')}
+            placeholder={t('rec.batch.today')}
+            value={invoiceDate}
+            onChange={setInvoiceDate}
+            error={errors.invoiceDate}
+            data-testid="batch-date"
+          />
           <Textarea label={t('rec.invoiceText')} autosize minRows={1} value={invoiceText} onChange={(e) => setInvoiceText(e.currentTarget.value)} error={errors.invoiceText} />
           <NumberInput label={t('rec.dueInDays')} description={t('rec.dueInDaysHint')} min={0} max={365} value={dueInDays} onChange={(v) => setDueInDays(v === '' ? '' : Number(v))} />
         </Group>

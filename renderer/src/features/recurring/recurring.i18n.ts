@@ -76,6 +76,9 @@ export const recurringTexts = {
     'rec.batch.done': 'Fakturaer utstedt: {{count}} (nr. {{first}}–{{last}})',
     'rec.batch.progress': 'Utsteder {{done}} av {{total}} …',
     'rec.batch.nothing': 'Velg minst én kunde',
+    'rec.batch.more': 'Viser de første {{shown}} av {{count}} kunder: avgrens med etikett eller søk (høyst 10 000 fakturaer om gangen)',
+    'rec.batch.dateHint': 'Tom: dagens dato',
+    'rec.batch.today': 'I dag',
   },
   en: {
     'nav.recurring': 'Recurring invoices',
@@ -153,5 +156,8 @@ export const recurringTexts = {
     'rec.batch.done': 'Invoices issued: {{count}} (no. {{first}}–{{last}})',
     'rec.batch.progress': 'Issuing {{done}} of {{total}} …',
     'rec.batch.nothing': 'Choose at least one customer',
+    'rec.batch.more': 'Showing the first {{shown}} of {{count}} customers: narrow by label or search (at most 10,000 invoices at a time)',
+    'rec.batch.dateHint': 'Empty: today',
+    'rec.batch.today': 'Today',
   },
 };
