@@ -1,6 +1,7 @@
-import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import { join } from 'node:path';
 import type { AppContext } from './context.js';
+import { createEhfFolderHandler, EHF_FOLDER_CHANNEL } from './ipc-ehf-folder.js';
 import { createIpcSaveHandler, SAVE_CHANNEL } from './ipc-files.js';
 import { createIpcHandler } from './ipc-handler.js';
 import { opTable } from './op-table.js';
@@ -18,4 +19,7 @@ export function registerIpc(ctx: AppContext, isAppUrl: (url: string) => boolean)
     return r.canceled || !r.filePath ? null : r.filePath;
   });
   ipcMain.handle(SAVE_CHANNEL, (event, name: unknown, input: unknown) => save(event, name, input));
+  // Utboks → "Åpne EHF-mappen": the data folder's outbox/ehf in the file manager (main/ipc-ehf-folder.ts).
+  const openEhfFolder = createEhfFolderHandler(ctx, isAppUrl, (path) => shell.openPath(path));
+  ipcMain.handle(EHF_FOLDER_CHANNEL, (event) => openEhfFolder(event));
 }

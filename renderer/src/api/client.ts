@@ -48,6 +48,8 @@ declare global {
       call(name: string, input?: OpInput): Promise<Envelope>;
       /** Electron: runs a file operation and writes its file where the person chooses, chunk by chunk (main/ipc-files.ts). */
       save?(name: string, input?: OpInput): Promise<Envelope>;
+      /** Electron: opens the data folder's outbox/ehf in the file manager (main/ipc-ehf-folder.ts); `value.path` is it. */
+      openEhfFolder?(): Promise<Envelope>;
     };
   }
 }

@@ -11,6 +11,7 @@ import { useLiveShipments, useSendingVersion } from './sending.store';
 import type { AttemptResult, OutboxEntry } from './sending.types';
 import { formatDateTime, formatTime } from '../../shared/format';
 import { ShipmentStatusBadge, shipmentText } from './StatusBadge';
+import { EhfFolderButton } from './EhfFolderButton';
 
 type Tab = 'queued' | 'print' | 'failed' | 'delivered';
 const TABS: Tab[] = ['queued', 'print', 'failed', 'delivered'];
@@ -122,11 +123,12 @@ function OutboxTabs() {
     {
       key: 'actions',
       header: '',
-      // Print, mark printed, retry: nothing to do on a delivered shipment, so no empty column there.
-      width: tab === 'delivered' ? '0px' : '220px',
+      // Print, mark printed, retry; on a delivered shipment only the EHF folder ("Klar i EHF-mappen").
+      width: tab === 'delivered' ? '150px' : '220px',
       align: 'right',
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
+          {r.status === 'DELIVERED' && r.method === 'ehf' ? <EhfFolderButton /> : null}
           {r.status === 'NOT_DELIVERED' ? (
             <Button size="compact-xs" variant="light" onClick={() => void act('sending.retry', r.id, t('outbox.retried'))} data-testid="outbox-retry">
               {t('outbox.retry')}
