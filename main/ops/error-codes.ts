@@ -34,6 +34,8 @@ export const ERROR_MESSAGES = {
   NOT_ALLOWED: () => 'is not a known field',
   CONTROL_CHARACTERS: (p: { char?: string; position?: number; surrogate?: 1 }) =>
     p.char === undefined ? 'must not contain control characters' : `must not contain ${p.surrogate ? 'a lone surrogate' : 'a control character'} (${p.char} at position ${p.position})`,
+  CHARACTER_NOT_PRINTABLE: (p: { text: string; char: string; position: number }) =>
+    `holds ${p.text} (${p.char}, at position ${p.position}), which the PDF font cannot print: remove it or write it in other letters`,
   TOO_DEEP: (p: { max: number }) => `must not be nested more than ${p.max} levels deep`,
   BODY_NOT_ALLOWED: () => 'must be empty: this operation takes no body',
   BATCH_EMPTY: (p: { noun: string }) => `must contain at least one ${p.noun}`,

@@ -1,5 +1,6 @@
 import { errorMessage } from './error-codes.js';
 import type { TSchema } from '@sinclair/typebox';
+import { PRINTABLE_KEYWORD } from './printable.js';
 
 /**
  * What every operation's schemas are hardened with before they are compiled (validate.ts), so that no operation can
@@ -48,24 +49,26 @@ const hardenedOf = new WeakMap<object, TSchema>();
 export function hardened(schema: TSchema): TSchema {
   let h = hardenedOf.get(schema);
   if (!h) {
-    h = harden(schema, false) as TSchema;
+    h = harden(schema, false, false) as TSchema;
     hardenedOf.set(schema, h);
   }
   return h;
 }
 
-function harden(node: unknown, inAllOf: boolean): unknown {
-  if (Array.isArray(node)) return node.map((n) => harden(n, inAllOf));
+/** `printed`: inside a schema marked Printed (printable.ts), so every string gets the printable keyword. */
+function harden(node: unknown, inAllOf: boolean, inPrinted: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => harden(n, inAllOf, inPrinted));
   if (node === null || typeof node !== 'object') return node;
   const src = node as Record<string, unknown>;
+  const printed = inPrinted || src[PRINTABLE_KEYWORD] === true;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(src)) {
     if (k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions') {
-      out[k] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([name, s]) => [name, harden(s, false)]));
+      out[k] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([name, s]) => [name, harden(s, false, printed)]));
     } else if (k === 'items' || k === 'prefixItems' || k === 'anyOf' || k === 'oneOf' || k === 'not' || k === 'additionalProperties' || k === 'contains') {
-      out[k] = harden(v, false);
+      out[k] = harden(v, false, printed);
     } else if (k === 'allOf') {
-      out[k] = harden(v, true);
+      out[k] = harden(v, true, printed);
     } else {
       out[k] = v;
     }
@@ -76,5 +79,9 @@ function harden(node: unknown, inAllOf: boolean): unknown {
     out.additionalProperties = false;
   }
   if (types.includes('string')) out[TEXT_KEYWORD] = true;
+  if (printed) {
+    if (types.includes('string')) out[PRINTABLE_KEYWORD] = true;
+    else delete out[PRINTABLE_KEYWORD];
+  }
   return out;
 }

@@ -4,6 +4,7 @@ import { fieldError, validationError, type ErrorCode, type FieldError } from './
 import type { ParamsArg } from './error-codes.js';
 
 import { addDateFormats, DATE_MAX, DATE_MIN, DATE_TIME_MINUTE, isRealDay } from './dates.js';
+import { PRINTABLE_KEYWORD, unprintableAt } from './printable.js';
 import { BAD_TEXT, hardened, MAYBE_BAD_TEXT, READ_BACK_KEYWORD, TEXT_KEYWORD, textAt } from './text.js';
 
 const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
@@ -34,6 +35,14 @@ for (const ajv of [strictAjv, coercingAjv, quickAjv]) {
       cxt.fail(_`${maybe}.test(${cxt.data}) && ${bad}.test(${cxt.data})`);
     },
     error: { message: 'must not contain control characters' },
+  });
+  // Text that is printed on a PDF (printable.ts Printed): only characters the PDF font has.
+  ajv.addKeyword({
+    keyword: PRINTABLE_KEYWORD,
+    type: 'string',
+    schemaType: 'boolean',
+    validate: (on: boolean, data: string) => !on || unprintableAt(data) === null,
+    error: { message: 'must hold only characters the PDF font can print' },
   });
   // Read-back fields (schemas.ts ReadBack) are removed once accepted, so no service or audit entry ever sees them.
   ajv.addKeyword({
@@ -133,6 +142,10 @@ export function codeOf(e: ErrorObject): FieldError & { field: '' } {
     case TEXT_KEYWORD: {
       const problem = typeof e.data === 'string' ? textAt(e.data) : null;
       return problem ? at('CONTROL_CHARACTERS', problem) : at('CONTROL_CHARACTERS', {});
+    }
+    case PRINTABLE_KEYWORD: {
+      const at1 = typeof e.data === 'string' ? unprintableAt(e.data) : null;
+      return at('CHARACTER_NOT_PRINTABLE', at1 ?? { text: '?', char: '?', position: 0 });
     }
     default:
       return at('INVALID', { message: e.message ?? 'is invalid' });

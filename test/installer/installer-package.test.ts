@@ -82,6 +82,8 @@ describe('the packaged app\'s files, by electron-builder\'s file matcher', () =>
     'out/renderer/index.html', // main/window.ts: loadFile
     'out/renderer/assets/index-abc.js',
     'out/ehf-rules/manifest.json',
+    'out/fonts/DejaVuSansCondensed.ttf', // scripts/build-fonts.mjs: the PDF font (main/render/pdf/direct/fonts.ts looks beside out/main)
+    'out/fonts/LICENSE-DejaVu.txt',
     `out/native/electron-${electronVersion}/better_sqlite3.node`,
   ];
   const notPacked = [

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, OptNullStr, Paging, ReadBack } from '../../ops/schemas.js';
+import { Printed } from '../../ops/printable.js';
 import { TaxRate, VatCategoryInput } from '../products/products.schema.js';
 
 /**
@@ -40,7 +41,7 @@ export const DeliveryAddressInput = Type.Object({
  * The 2.4 draft shape without `number` (fields that are computed, such as tax, total, international,
  * and the recipient's other fields, may be sent back as read and are ignored).
  */
-export const DraftInput = ReadBack({
+export const DraftInput = Printed(ReadBack({
   credit: Type.Optional(Type.Boolean()),
   creditedInvoiceNumber: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   recipient: ReadBack({ number: Type.Integer({ minimum: 1 }) }, ['customerNumber', 'name', 'email', 'mobile', 'address', 'organisationNumber', 'icd']),
@@ -57,7 +58,7 @@ export const DraftInput = ReadBack({
   currency: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{3}$', description: 'a 3-letter currency code' }))),
   deliveryAddress: Type.Optional(Nullable(DeliveryAddressInput)),
   items: Type.Array(ItemInput, { maxItems: LIMITS.maxItems }),
-}, ['number', 'tax', 'total', 'international', 'kind', 'state', '_links', 'source', 'successors']);
+}, ['number', 'tax', 'total', 'international', 'kind', 'state', '_links', 'source', 'successors']));
 export type DraftInput = Static<typeof DraftInput>;
 
 export const DraftListQuery = Type.Object({

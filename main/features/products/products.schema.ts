@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OptNullStr, SelfLinks, Str } from '../../ops/schemas.js';
+import { Printed } from '../../ops/printable.js';
 
 export const TAX_RATES = [25, 15, 12, 0] as const;
 export const TaxRate = Type.Union(TAX_RATES.map((r) => Type.Literal(r)), { description: 'a VAT rate: 25, 15, 12 or 0' });
 export const VatCategoryInput = Type.Union([Type.Literal('S'), Type.Literal('Z'), Type.Literal('E')]);
 
 /** A product (price list entry). unitPrice in kroner with at most 2 decimals. */
-export const ProductInput = Type.Object({
+export const ProductInput = Printed(Type.Object({
   code: Str(9, { min: 1 }),
   description: Str(75, { min: 1 }),
   unitPrice: Type.Number({ minimum: -99_999_999.99, maximum: 99_999_999.99 }),
@@ -17,7 +18,7 @@ export const ProductInput = Type.Object({
   unit: OptNullStr(20),
   /** Issue 27: the product's own sales account (4 digits, class 3 of the standard chart); null or absent = the account of its VAT code. */
   salesAccount: Type.Optional(Nullable(Type.String({ pattern: '^(3[0-9]{3})?$', description: 'a sales account 3000-3999 of the standard chart' }))),
-});
+}));
 export type ProductInput = Static<typeof ProductInput>;
 
 export const ProductListQuery = Type.Object({

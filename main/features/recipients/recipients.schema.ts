@@ -1,9 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OptNullStr, OptStr, Str } from '../../ops/schemas.js';
+import { Printed } from '../../ops/printable.js';
 import { ORG_FORMS } from '../settings/settings.schema.js';
 
 /** Spec 2.1, with every limit of the table. */
-export const RecipientInput = Type.Object({
+export const RecipientInput = Printed(Type.Object({
   customerNumber: Type.Optional(Type.Union([Str(32, { min: 1 }), Type.Integer({ minimum: 0 })])),
   name: Str(42, { min: 1 }),
   contact: Type.Object({
@@ -60,7 +61,7 @@ export const RecipientInput = Type.Object({
       avtaleGiro: Type.Optional(Type.Boolean()),
     }),
   ),
-});
+}));
 export type RecipientInput = Static<typeof RecipientInput>;
 
 /** Orders of GET /recipients/ (default name: the Norwegian name order). */

@@ -1,10 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OptNullStr, OptStr } from '../../ops/schemas.js';
+import { Printed } from '../../ops/printable.js';
 import { AccountingSettingsPatch, DEFAULT_ACCOUNTING, type AccountingSettings } from './accounting-settings.js';
 
 export const ORG_FORMS = ['ans', 'as', 'asa', 'ba', 'bblbrl', 'da', 'enk', 'esek', 'fli', 'gfs', 'iks', 'kffkf', 'ks', 'pre', 'prv', 'sa', 'sti', 'ue', 'nuf'] as const;
 
-export const CompanySettings = Type.Object({
+export const CompanySettings = Printed(Type.Object({
   name: OptStr(100),
   orgNumber: OptNullStr(20),
   orgForm: Type.Optional(Nullable(Type.Union(ORG_FORMS.map((f) => Type.Literal(f))))),
@@ -23,9 +24,9 @@ export const CompanySettings = Type.Object({
   bic: OptNullStr(11),
   /** data: URL of a PNG or JPEG logo, at most ~300 kB. */
   logo: Type.Optional(Nullable(Type.String({ maxLength: 400_000, pattern: '^data:image/(png|jpeg);base64,', description: 'a PNG or JPEG data: URL' }))),
-});
+}));
 
-export const InvoicingSettings = Type.Object({
+export const InvoicingSettings = Printed(Type.Object({
   defaultCreditDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
   attachPdf: Type.Optional(Type.Boolean()),
   defaultShipment: Type.Optional(Type.Union([Type.Literal('SNAIL'), Type.Literal('EMAIL')])),
@@ -47,7 +48,7 @@ export const InvoicingSettings = Type.Object({
   backdatingDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
   /** Bank files (docs/bank-files.md): a payment without a known KID is matched when exactly one open invoice has its amount and the payer's name matches that invoice's customer. */
   bankAutoMatch: Type.Optional(Type.Boolean()),
-});
+}));
 
 export const ApiSettings = Type.Object({
   enabled: Type.Optional(Type.Boolean()),

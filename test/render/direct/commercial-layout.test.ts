@@ -89,7 +89,7 @@ describe('direct layout of the invoice family', () => {
     for (const p of d.pages) {
       const w = texts(p).find((t) => t.text === 'UTKAST')!;
       expect(w.opacity).toBe(0.15);
-      expect(w.font).toBe('Helvetica-Bold');
+      expect(w.font).toBe('DejaVuSansCondensed-Bold');
       expect(w.rotate).toBeCloseTo(54.74, 1);
       expect(w.size).toBeGreaterThan(100);
     }

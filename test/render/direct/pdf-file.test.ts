@@ -5,9 +5,8 @@ import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DisplayDocument, DrawItem } from '../../../main/render/pdf/direct/display-list';
+import type { DisplayDocument, DrawItem, FontName } from '../../../main/render/pdf/direct/display-list';
 import { num, rgb, writePdf } from '../../../main/render/pdf/direct/pdf-file';
-import { pdfStringBytes } from '../../../main/render/pdf/direct/winansi';
 
 let dir = '';
 beforeAll(() => { dir = mkdtempSync(path.join(tmpdir(), 'kvitt-direct-pdf-')); });
@@ -17,7 +16,7 @@ const A4 = { width: 595.28, height: 841.89 };
 const INFO = { title: 'Faktura 10001 – Kjøpmann Ærlig', author: 'Nordlys Rådgivning AS', subject: 'Faktura', creator: 'Kvitt', producer: 'Kvitt' };
 const DATE = new Date('2026-01-15T12:34:56Z');
 const doc = (...pages: DrawItem[][]): DisplayDocument => ({ info: INFO, pages: pages.map((items) => ({ ...A4, items })) });
-const text = (y: number, s: string, font: 'Helvetica' | 'Helvetica-Bold' | 'Helvetica-Oblique' | 'Helvetica-BoldOblique' = 'Helvetica', extra: Partial<DrawItem> = {}): DrawItem =>
+const text = (y: number, s: string, font: FontName = 'DejaVuSansCondensed', extra: Partial<DrawItem> = {}): DrawItem =>
   ({ t: 'text', x: 50, y, text: s, font, size: 10, color: '#000000', ...extra }) as DrawItem;
 
 function save(name: string, bytes: Buffer): string {
@@ -70,33 +69,40 @@ describe('writePdf: the direct PDF writer', () => {
     expect(run('pdftotext', file, '-').split('\f').map((t) => t.trim())).toEqual(['Side én', 'Side to', '']);
   });
 
-  it('text comes back exactly: Norwegian letters, quotes, dashes, €, in position order; four Helvetica Type 1 fonts in WinAnsi', () => {
+  it('text comes back exactly: Norwegian letters, quotes, dashes, €, in position order; the four styles embedded as subsets', () => {
     const items = [
-      text(200, 'Tredje linje (i parentes) med \\ skråstrek', 'Helvetica-BoldOblique'),
-      text(100, NORWEGIAN, 'Helvetica-Bold'),
-      text(150, PUNCTUATION, 'Helvetica-Oblique'),
+      text(200, 'Tredje linje (i parentes) med \\ skråstrek', 'DejaVuSansCondensed-BoldOblique'),
+      text(100, NORWEGIAN, 'DejaVuSansCondensed-Bold'),
+      text(150, PUNCTUATION, 'DejaVuSansCondensed-Oblique'),
       text(80, 'Faktura'),
     ];
-    const file = save('text', writePdf(doc(items, [text(60, 'Bare Helvetica her')]), { creationDate: DATE }));
+    const file = save('text', writePdf(doc(items, [text(60, 'Bare vanlig skrift her')]), { creationDate: DATE }));
     expect(run('pdftotext', '-f', '1', '-l', '1', file, '-').split('\n').filter(Boolean).slice(0, 4)).toEqual([
       'Faktura', NORWEGIAN, PUNCTUATION, 'Tredje linje (i parentes) med \\ skråstrek',
     ]);
-    const fonts = run('pdffonts', file).trim().split('\n').slice(2).map((l) => l.split(/\s+/).slice(0, 7).join(' '));
+    // name (subset tag + font), type, encoding, embedded, subset, ToUnicode
+    const fonts = run('pdffonts', file).trim().split('\n').slice(2).map((l) => l.split(/\s+/)).map((c) => [c[0]!.replace(/^[A-Z]{6}\+/, 'TAG+'), ...c.slice(1, 7)].join(' '));
     expect(fonts.sort()).toEqual([
-      'Helvetica Type 1 WinAnsi no no no',
-      'Helvetica-Bold Type 1 WinAnsi no no no',
-      'Helvetica-BoldOblique Type 1 WinAnsi no no no',
-      'Helvetica-Oblique Type 1 WinAnsi no no no',
+      'TAG+DejaVuSansCondensed CID TrueType Identity-H yes yes yes',
+      'TAG+DejaVuSansCondensed-Bold CID TrueType Identity-H yes yes yes',
+      'TAG+DejaVuSansCondensed-BoldOblique CID TrueType Identity-H yes yes yes',
+      'TAG+DejaVuSansCondensed-Oblique CID TrueType Identity-H yes yes yes',
     ]);
     // Page 2 names only the font it uses.
-    expect(run('pdffonts', '-f', '2', '-l', '2', file).trim().split('\n').slice(2).map((l) => l.split(/\s+/)[0])).toEqual(['Helvetica']);
+    expect(run('pdffonts', '-f', '2', '-l', '2', file).trim().split('\n').slice(2).map((l) => l.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, ''))).toEqual(['DejaVuSansCondensed']);
   });
 
-  it("characters WinAnsi lacks become '?', one per character; ( ) \\ are escaped", () => {
-    const file = save('outside', writePdf(doc([text(100, 'Łódź 中文 😀 Ωmega ĳ – ok (a) \\b')]), { creationDate: DATE }));
-    expect(run('pdftotext', file, '-').trim()).toBe('?ód? ?? ? ?mega ? – ok (a) \\b');
-    expect(pdfStringBytes('a(b)c\\')).toBe('a\\(b\\)c\\\\');
-    expect(pdfStringBytes('æøå€')).toBe('\xe6\xf8\xe5\x80');
+  it('Sami, Greek, Cyrillic and the rest of Latin print as typed; a character the font lacks prints as "?"', () => {
+    const sami = 'Čáhcesuolu Ŋ Ŧ č đ ŋ š ŧ ž Áltá Guovdageaidnu';
+    const greek = 'Ελληνικά: αβγ ΩΣ';
+    const cyrillic = 'Кириллица: Жж Щщ Ёё';
+    const file = save('scripts', writePdf(doc([text(100, sami), text(120, greek, 'DejaVuSansCondensed-Bold'), text(140, cyrillic), text(160, 'Łódź ĳ 中文 (a) \\b')]), { creationDate: DATE }));
+    expect(run('pdftotext', file, '-').split('\n').filter(Boolean).slice(0, 4)).toEqual([sami, greek, cyrillic, 'Łódź ĳ ?? (a) \\b']);
+    // drawn, not blank: the Sami line puts ink on the page
+    const at = pixels(file);
+    let ink = 0;
+    for (let x = 50; x < 250; x++) for (let y = 90; y < 102; y++) if (at(x, y)[0] < 128) ink++;
+    expect(ink).toBeGreaterThan(100);
   });
 
   it('a decomposed letter (NFD, as macOS and some forms give it) prints as the composed one', () => {
@@ -128,7 +134,7 @@ describe('writePdf: the direct PDF writer', () => {
   });
 
   it('a rotated, semi-transparent watermark: blended colour on a diagonal; its text is there', () => {
-    const wm = text(600, 'UTKAST', 'Helvetica-Bold', { x: 150, size: 100, color: '#ff0000', opacity: 0.2, rotate: 45 });
+    const wm = text(600, 'UTKAST', 'DejaVuSansCondensed-Bold', { x: 150, size: 100, color: '#ff0000', opacity: 0.2, rotate: 45 });
     const file = save('watermark', writePdf(doc([wm, text(80, 'Etter vannmerket')]), { creationDate: DATE }));
     const at = pixels(file);
     let inked = 0;
@@ -161,10 +167,13 @@ describe('writePdf: the direct PDF writer', () => {
     const plain = writePdf(d, { creationDate: DATE, compressLevel: 0 });
     const s = a.toString('latin1');
     expect(s).toContain('/Filter /FlateDecode');
-    const start = s.indexOf('stream\n', s.indexOf('/Filter /FlateDecode')) + 7;
+    // the first page's content stream (the fonts' streams come before it)
+    const pageAt = s.indexOf('/Contents ');
+    const start = s.indexOf('stream\n', s.indexOf('/Filter /FlateDecode', pageAt)) + 7;
     const content = inflateSync(a.subarray(start, s.indexOf('\nendstream', start))).toString('latin1');
     expect(plain.toString('latin1')).toContain(content);
-    expect(content).toContain('BT /F1 10 Tf 50 741.89 Td (Kj\xf8pmann');
+    // text as 2-byte glyph ids of the embedded subset: "Kj" are the first two glyphs after .notdef
+    expect(content).toContain('BT /F1 10 Tf 50 741.89 Td <00010002');
     expect(content).toContain('0.071 0.204 0.337 rg');
     expect(run('pdftotext', save('plain', plain), '-').split('\f').map((t) => t.trim())).toEqual([NORWEGIAN, 'to', '']);
   });

@@ -98,7 +98,7 @@ describe('direct layout of the account statement PDF', () => {
     const s = statementNorwegian;
     const { pages, file } = await read(s, 'norwegian');
     expect(pages).toHaveLength(1);
-    expectInOrder(pages[0], ['Blåbærsyltetøy & Ørret AS', 'Ærlig Åsmund Blåbær', 'Økern Rør og Varme AS', 'Café Crème € Øst', 'Sørlandets Største']);
+    expectInOrder(pages[0], ['Blåbærsyltetøy & Ørret AS', 'Ærlig Åsmund Blåbær', 'Økern Rør og Varme', 'Café Crème € Øst', 'Sørlandets Største']);
     const words = boxes(file, 1);
     const first = words.find((w) => w.word === 'Sørlandets')!;
     const last = words.find((w) => w.word === 'Bærum')!;

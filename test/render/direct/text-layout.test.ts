@@ -1,32 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import type { FontName } from '../../../main/render/pdf/direct/display-list';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as fontkitModule from '@pdf-lib/fontkit';
+import { fontDir, FONT_NAMES } from '../../../main/render/pdf/direct/fonts';
 import { lineHeightOf, widthOf } from '../../../main/render/pdf/direct/metrics';
+
+const fontkit = ((fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule) as typeof fontkitModule;
 import { drawLines, layoutText, type Span } from '../../../main/render/pdf/direct/text-layout';
 
-const span = (text: string, size = 10, font: FontName = 'Helvetica'): Span => ({ text, font, size, color: '#000000' });
+const span = (text: string, size = 10, font: FontName = 'DejaVuSansCondensed'): Span => ({ text, font, size, color: '#000000' });
 const texts = (spans: Span[], width: number) => layoutText(spans, width).map((l) => l.runs.map((r) => r.text).join(''));
 
 describe('metrics', () => {
-  it('glyph widths are the Helvetica AFM widths (as pdfkit measured) for the WinAnsi characters of the four fonts (no kerning)', () => {
+  it('glyph widths are DejaVu Sans Condensed\'s own advance widths (whole 1/1000 em, no kerning), read from the font files', () => {
     const w = (f: FontName, chars: string) => [...chars].map((c) => widthOf(c, f, 1000));
-    expect(w('Helvetica', ' AaWÅæø€–—r1')).toEqual([278, 667, 556, 944, 667, 889, 611, 556, 556, 1000, 333, 556]);
-    expect(w('Helvetica-Bold', ' AaWÅæø€–—r1')).toEqual([278, 722, 556, 944, 722, 889, 611, 556, 556, 1000, 389, 556]);
-    expect(w('Helvetica-Oblique', 'AaWÅ')).toEqual(w('Helvetica', 'AaWÅ'));
-    expect(w('Helvetica-BoldOblique', 'AaWÅ')).toEqual(w('Helvetica-Bold', 'AaWÅ'));
-    // every WinAnsi byte: the sums of the tables as they were read from pdfkit's AFM files
-    const winAnsi = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 32 + i), ...Array.from({ length: 96 }, (_, i) => 160 + i))
-      + '\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178';
-    expect(widthOf(winAnsi, 'Helvetica', 1000)).toBe(118723);
-    expect(widthOf(winAnsi, 'Helvetica-Bold', 1000)).toBe(123009);
-    // a character WinAnsi lacks is drawn as '?' and measured so
-    expect(widthOf('\u4e2d', 'Helvetica', 10)).toBe(widthOf('?', 'Helvetica', 10));
-    expect(lineHeightOf('Helvetica', 10)).toBeCloseTo(9.25, 6);
+    for (const f of FONT_NAMES) {
+      const font = fontkit.create(readFileSync(path.join(fontDir(), `${f}.ttf`)));
+      const chars = ' AaWÅæø€–—r1ČčŊŋŦŧΩωЖж';
+      expect(w(f, chars), f).toEqual([...chars].map((c) => Math.round((font.glyphForCodePoint(c.codePointAt(0)!).advanceWidth * 1000) / font.unitsPerEm)));
+    }
+    expect(w('DejaVuSansCondensed', ' Aa1')).toEqual([286, 615, 551, 572]);
+    // bold is wider than regular; oblique as wide as upright
+    expect(widthOf('Faktura', 'DejaVuSansCondensed-Bold', 10)).toBeGreaterThan(widthOf('Faktura', 'DejaVuSansCondensed', 10));
+    expect(w('DejaVuSansCondensed-Oblique', 'AaWÅ')).toEqual(w('DejaVuSansCondensed', 'AaWÅ'));
+    // a character the font lacks is drawn as '?' and measured so
+    expect(widthOf('\u4e2d', 'DejaVuSansCondensed', 10)).toBe(widthOf('?', 'DejaVuSansCondensed', 10));
+    expect(lineHeightOf('DejaVuSansCondensed', 10)).toBeCloseTo(9.25, 6);
   });
 });
 
 describe('layoutText', () => {
   it('breaks at spaces within the width; trailing spaces do not count', () => {
-    const w = widthOf('Rådgivning og', 'Helvetica', 10);
+    const w = widthOf('Rådgivning og', 'DejaVuSansCondensed', 10);
     expect(texts([span('Rådgivning og økonomi for små bedrifter')], w)).toEqual(['Rådgivning og', 'økonomi for', 'små bedrifter']);
     expect(texts([span('Rådgivning og økonomi')], w - 0.01)).toEqual(['Rådgivning', 'og økonomi']);
   });
@@ -39,7 +45,7 @@ describe('layoutText', () => {
     const cut = texts([span(long)], 60);
     expect(cut.join('')).toBe(long);
     expect(cut.length).toBeGreaterThan(2);
-    for (const l of cut) expect(widthOf(l, 'Helvetica', 10)).toBeLessThanOrEqual(60);
+    for (const l of cut) expect(widthOf(l, 'DejaVuSansCondensed', 10)).toBeLessThanOrEqual(60);
   });
 
   it('mixed sizes share a line: height of the tallest, one baseline; right alignment ends at the edge', () => {
@@ -50,6 +56,6 @@ describe('layoutText', () => {
     drawLines(items, lines, 10, 100, 200, 'right');
     expect(new Set(items.map((i) => i.y)).size).toBe(1);
     const last = items[items.length - 1];
-    expect(last.x + widthOf(last.text, 'Helvetica', last.size)).toBeCloseTo(210, 6);
+    expect(last.x + widthOf(last.text, 'DejaVuSansCondensed', last.size)).toBeCloseTo(210, 6);
   });
 });

@@ -6,8 +6,8 @@
  * the layout code; the writer flips them. A text item's y is its BASELINE.
  */
 
-/** The four PDF standard Helvetica fonts (not embedded; WinAnsiEncoding covers Norwegian letters). */
-export type FontName = 'Helvetica' | 'Helvetica-Bold' | 'Helvetica-Oblique' | 'Helvetica-BoldOblique';
+/** DejaVu Sans in its four styles, embedded as subsets (./fonts.ts). */
+export type FontName = 'DejaVuSansCondensed' | 'DejaVuSansCondensed-Bold' | 'DejaVuSansCondensed-Oblique' | 'DejaVuSansCondensed-BoldOblique';
 
 /** '#rrggbb' */
 export type Color = string;

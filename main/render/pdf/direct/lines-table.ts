@@ -20,13 +20,13 @@ function lineVatLabel(l: LineView, sellerVat: boolean): string {
 
 const LH = 1.05;
 const cell = (text: string, align: Align = 'left', noWrap = false): Cell =>
-  ({ spans: [{ text, font: 'Helvetica', size: 8.5, color: INK, lineHeight: LH }], align, noWrap });
+  ({ spans: [{ text, font: 'DejaVuSansCondensed', size: 8.5, color: INK, lineHeight: LH }], align, noWrap });
 const head = (text: string, align: Align = 'right'): Cell => ({ spans: [{ text, font: fontFor(true), size: 8, color: INK, lineHeight: LH }], align });
 
 export function drawLinesTable(flow: Flow, doc: DocumentView): void {
   const hasDiscount = doc.lines.some((l) => l.discountHundredths !== 0);
   const sellerVat = doc.seller.vatRegistered === true;
-  const fixed = hasDiscount ? [40, 30, 56, 38, 30, 64] : [40, 30, 56, 30, 64];
+  const fixed = hasDiscount ? [40, 30, 56, 48, 36, 64] : [40, 30, 56, 36, 64];
   const body: Cell[][] = [[
     head('Beskrivelse', 'left'), head('Antall'), head('Enhet', 'left'), head('Pris'),
     ...(hasDiscount ? [head('Rabatt %')] : []), head('Mva %'), head('Beløp'),
@@ -34,7 +34,7 @@ export function drawLinesTable(flow: Flow, doc: DocumentView): void {
   for (const l of doc.lines) {
     const code = nonEmpty(l.productCode);
     const description: Cell = code
-      ? { spans: [{ text: `${code}  `, font: 'Helvetica', size: 7.5, color: MUTED, lineHeight: LH }, ...cell(l.description).spans] }
+      ? { spans: [{ text: `${code}  `, font: 'DejaVuSansCondensed', size: 7.5, color: MUTED, lineHeight: LH }, ...cell(l.description).spans] }
       : cell(l.description);
     body.push([
       description,

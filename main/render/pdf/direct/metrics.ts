@@ -1,63 +1,51 @@
 /**
- * Helvetica metrics for the direct PDF layout: the four standard fonts' glyph widths by WinAnsi character, from the
- * AFM data in ./helvetica-afm.ts (the numbers pdfkit and pdfmake measured with), made into lookup tables once per
- * process.
+ * Font metrics for the direct PDF layout: DejaVu Sans's advance widths by code point (read from the font files by
+ * ./fonts.ts, cached per process); the line box is the one the layout has always used (ascender 718, descender -207,
+ * line gap 231 in 1/1000 em, Helvetica's), so pages break where they did. DejaVu's capitals (729) and descenders (-236)
+ * fit it; its own typographic box (760/-240) would make every line 8 % taller and the usual invoice a page longer.
  *
- * No kerning: text is measured as the sum of its glyph widths, and the writer (./pdf-file.ts) writes plain strings
- * (no TJ adjustments), so what is measured is what is drawn. (pdfmake kerned; a line differs from it by a fraction of
- * a point, e.g. "AV" or "Te" pairs.)
+ * No kerning and no ligatures: text is measured as the sum of its glyph widths, and the writer (./pdf-file.ts) draws the
+ * same glyphs one after the other, so what is measured is what is drawn. Decomposed letters (NFD, 'a' + U+030A) are
+ * measured and drawn composed (NFC).
  */
 import type { FontName } from './display-list';
-import { HELVETICA_AFM } from './helvetica-afm';
-import { winAnsiByte } from './winansi';
+import { glyphOf, loadFont } from './fonts';
 
 export interface FontMetrics {
-  /** Advance widths in 1/1000 em, by WinAnsi byte (0 where the font has no glyph). */
-  widths: Float64Array;
   ascender: number;
   descender: number;
   lineGap: number;
 }
 
-const FONTS: FontName[] = ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique'];
+const LINE_BOX: FontMetrics = { ascender: 718, descender: -207, lineGap: 231 };
 
-let metrics: Record<FontName, FontMetrics> | null = null;
-
-/** The metrics of the four fonts (tables made on first use, once per process). */
-export function fontMetrics(font: FontName): FontMetrics {
-  if (!metrics) {
-    const out = {} as Record<FontName, FontMetrics>;
-    for (const f of FONTS) {
-      const afm = HELVETICA_AFM[f];
-      const widths = new Float64Array(256);
-      widths.set(afm.widths, 32);
-      out[f] = { widths, ascender: afm.ascender, descender: afm.descender, lineGap: afm.lineGap };
-    }
-    metrics = out;
-  }
-  return metrics[font];
+/** The line box in 1/1000 em (the same for the four styles). */
+export function fontMetrics(_font: FontName): FontMetrics {
+  return LINE_BOX;
 }
 
-/**
- * Width of `text` in points at `size` (no kerning; a character WinAnsi lacks is written and measured as '?';
- * decomposed letters as their composed form, as ./winansi.ts writes them).
- */
+/** Combining diacritical marks: a letter typed or pasted decomposed. */
+const COMBINING = /[\u0300-\u036f]/;
+
+/** `text` as it is drawn: composed (NFC) when it holds a combining mark. */
+export function drawnText(text: string): string {
+  return COMBINING.test(text) ? text.normalize('NFC') : text;
+}
+
+/** Width of `text` in points at `size` (no kerning; a character the font lacks is measured as '?', as it is drawn). */
 export function widthOf(text: string, font: FontName, size: number): number {
-  const w = fontMetrics(font).widths;
+  const f = loadFont(font);
+  const t = drawnText(text);
   let sum = 0;
-  for (let i = 0; i < text.length; i++) {
-    const cp = text.codePointAt(i)!;
+  for (let i = 0; i < t.length; i++) {
+    const cp = t.codePointAt(i)!;
     if (cp > 0xffff) i++;
-    else if (cp >= 0x300 && cp <= 0x36f) {
-      const nfc = text.normalize('NFC');
-      if (nfc !== text) return widthOf(nfc, font, size);
-    }
-    sum += w[winAnsiByte(cp)];
+    sum += glyphOf(f, cp).width;
   }
   return (sum * size) / 1000;
 }
 
-/** The font's line height at `size` as pdfmake takes it: (ascender - descender) × size, without the line gap. */
+/** The font's line height at `size`: (ascender - descender) × size, without the line gap. */
 export function lineHeightOf(font: FontName, size: number): number {
   const m = fontMetrics(font);
   return ((m.ascender - m.descender) / 1000) * size;
@@ -69,5 +57,5 @@ export function ascentOf(font: FontName, size: number): number {
 }
 
 export function fontFor(bold: boolean, italic = false): FontName {
-  return bold ? (italic ? 'Helvetica-BoldOblique' : 'Helvetica-Bold') : italic ? 'Helvetica-Oblique' : 'Helvetica';
+  return bold ? (italic ? 'DejaVuSansCondensed-BoldOblique' : 'DejaVuSansCondensed-Bold') : italic ? 'DejaVuSansCondensed-Oblique' : 'DejaVuSansCondensed';
 }

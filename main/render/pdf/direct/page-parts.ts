@@ -82,11 +82,11 @@ export function giroPart(flow: Flow, doc: DocumentView): void {
 export function pageHeads(doc: DisplayDocument, heading: string, author: string): void {
   const n = doc.pages.length;
   const size = 7.5;
-  const y = 8 * MM + (fontMetrics('Helvetica').ascender / 1000) * size;
+  const y = 8 * MM + (fontMetrics('DejaVuSansCondensed').ascender / 1000) * size;
   doc.pages.forEach((page, i) => {
     const items = page.items;
-    if (i > 0) items.push({ t: 'text', x: MARGIN_L, y, text: `${heading} · ${author}`, font: 'Helvetica', size, color: MUTED });
+    if (i > 0) items.push({ t: 'text', x: MARGIN_L, y, text: `${heading} · ${author}`, font: 'DejaVuSansCondensed', size, color: MUTED });
     const side = `Side ${i + 1} av ${n}`;
-    items.push({ t: 'text', x: PAGE_W - MARGIN_R - widthOf(side, 'Helvetica', size), y, text: side, font: 'Helvetica', size, color: MUTED });
+    items.push({ t: 'text', x: PAGE_W - MARGIN_R - widthOf(side, 'DejaVuSansCondensed', size), y, text: side, font: 'DejaVuSansCondensed', size, color: MUTED });
   });
 }

@@ -1,8 +1,8 @@
 /**
  * The direct PDF writer: a DisplayDocument (./display-list.ts) → the bytes of a PDF 1.4 file. Synchronous and pure.
  *
- * - Text in the four standard Helvetica fonts (Type1, /WinAnsiEncoding, not embedded, as pdfkit declares them), so
- *   pdftotext gives the text back; characters outside WinAnsi become '?' (./winansi.ts).
+ * - Text in DejaVu Sans (four styles), each used style embedded as a subset of the glyphs the document draws, with a
+ *   ToUnicode map, so pdftotext gives the text back, Sami, Greek and Cyrillic letters included (./embedded-font.ts).
  * - Content streams are built as strings of small pieces (numbers with at most 3 decimals) and Flate-compressed.
  * - Each page's /Resources names only the fonts, opacity states (ExtGState) and images that page uses.
  * - Images (data: URLs) are decoded once per process (./images.ts); one that cannot be read is left out of the page,
@@ -13,7 +13,9 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Color, DisplayDocument, DisplayPage, FontName } from './display-list';
 import { ImageUnreadable, loadImage, type PdfImage } from './images';
-import { pdfStringBytes, pdfTextString } from './winansi';
+import { EmbeddedFont, FONT_OBJECTS } from './embedded-font';
+import { FONT_NAMES } from './fonts';
+import { pdfTextString } from './text-string';
 
 export interface WritePdfOptions {
   /** The Info dictionary's CreationDate; default now. */
@@ -28,8 +30,7 @@ export interface WritePdfOptions {
  */
 export const DEFAULT_LEVEL = 1;
 
-const FONT_ORDER: FontName[] = ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique'];
-const FONT_KEY: Record<FontName, number> = { 'Helvetica': 0, 'Helvetica-Bold': 1, 'Helvetica-Oblique': 2, 'Helvetica-BoldOblique': 3 };
+const FONT_KEY = Object.fromEntries(FONT_NAMES.map((n, i) => [n, i])) as Record<FontName, number>;
 
 /** A number for a content stream: at most 3 decimals, never exponent form. */
 export function num(n: number): string {
@@ -57,7 +58,8 @@ export function rgb(color: Color): string {
 
 /** What the document uses, shared by its pages: opacity → ExtGState index, image src → image index. */
 interface Shared {
-  fonts: boolean[];
+  /** By FONT_KEY: the font as this document uses it (null until a text uses it). */
+  fonts: (EmbeddedFont | null)[];
   opacities: Map<number, number>;
   /** Compared with === (see ./images.ts: a Map would hash a long data: URL in full). */
   images: { src: string; n: number; image: PdfImage }[];
@@ -86,8 +88,8 @@ function pageContent(page: DisplayPage, shared: Shared): PageContent {
       case 'text': {
         const f = FONT_KEY[item.font];
         if (f === undefined) throw new Error(`writePdf: unknown font ${item.font}`);
-        used.fonts[f] = shared.fonts[f] = true;
-        const bytes = pdfStringBytes(item.text);
+        used.fonts[f] = true;
+        const bytes = (shared.fonts[f] ??= new EmbeddedFont(item.font)).show(item.text);
         const c = rgb(item.color);
         const opacity = item.opacity === undefined ? 1 : Math.round(Math.max(0, Math.min(1, item.opacity)) * 1000) / 1000;
         if (opacity < 1 || item.rotate) {
@@ -106,13 +108,13 @@ function pageContent(page: DisplayPage, shared: Shared): PageContent {
             const sin = num(Math.sin(a));
             m = `${cos} ${sin} ${num(-Math.sin(a))} ${cos} ${num(item.x)} ${num(H - item.y)}`;
           }
-          s += `BT /F${f + 1} ${num(item.size)} Tf ${c} rg ${m} Tm (${bytes}) Tj ET Q\n`;
+          s += `BT /F${f + 1} ${num(item.size)} Tf ${c} rg ${m} Tm ${bytes} Tj ET Q\n`;
           break;
         }
         if (c !== fill) { s += c + ' rg\n'; fill = c; }
         s += 'BT ';
         if (f !== font || item.size !== size) { s += '/F' + (f + 1) + ' ' + num(item.size) + ' Tf '; font = f; size = item.size; }
-        s += num(item.x) + ' ' + num(H - item.y) + ' Td (' + bytes + ') Tj ET\n';
+        s += num(item.x) + ' ' + num(H - item.y) + ' Td ' + bytes + ' Tj ET\n';
         break;
       }
       case 'rect': {
@@ -205,12 +207,12 @@ class Out {
 /** Writes `doc` as a PDF file. */
 export function writePdf(doc: DisplayDocument, opts: WritePdfOptions = {}): Buffer {
   const level = opts.compressLevel ?? DEFAULT_LEVEL;
-  const shared: Shared = { fonts: [false, false, false, false], opacities: new Map(), images: [] };
+  const shared: Shared = { fonts: [null, null, null, null], opacities: new Map(), images: [] };
   const pages = doc.pages.map((p) => pageContent(p, shared));
 
   // Object numbers: 1 Catalog, 2 Pages, 3 Info, then fonts, opacity states, images (+ soft masks), then each page and its content.
   let next = 4;
-  const fontObj = shared.fonts.map((u) => (u ? next++ : 0));
+  const fontObj = shared.fonts.map((u) => { if (!u) return 0; const n = next; next += FONT_OBJECTS; return n; });
   const gsObj: number[] = [];
   for (const g of shared.opacities.values()) gsObj[g] = next++;
   const imageObj: number[] = [];
@@ -230,9 +232,7 @@ export function writePdf(doc: DisplayDocument, opts: WritePdfOptions = {}): Buff
   const infoDict = `<< /Title ${pdfTextString(info.title)} /Author ${pdfTextString(info.author)} /Subject ${pdfTextString(info.subject)}`
     + ` /Creator ${pdfTextString(info.creator)} /Producer ${pdfTextString(info.producer)} /CreationDate (${date}) >>`;
   out.object(3, infoDict);
-  fontObj.forEach((n, f) => {
-    if (n) out.object(n, `<< /Type /Font /Subtype /Type1 /BaseFont /${FONT_ORDER[f]} /Encoding /WinAnsiEncoding >>`);
-  });
+  shared.fonts.forEach((font, f) => font?.write(fontObj[f]!, (n, body) => out.object(n, body), (n, dict, data) => out.stream(n, dict, data)));
   for (const [opacity, g] of shared.opacities) out.object(gsObj[g]!, `<< /Type /ExtGState /ca ${num(opacity)} /CA ${num(opacity)} >>`);
   for (const { n, image } of shared.images) {
     const smask = image.smask;

@@ -140,10 +140,10 @@ export function layoutStatement(s: Statement): DisplayDocument {
     pages: flow.pages,
   };
   const count = out.pages.length;
-  const y = 20 + ascentOf('Helvetica', 7);
+  const y = 20 + ascentOf('DejaVuSansCondensed', 7);
   out.pages.forEach((p, i) => {
     const side = `Side ${i + 1} av ${count}`;
-    p.items.push({ t: 'text', x: p.width - MARGIN_X - widthOf(side, 'Helvetica', 7), y, text: side, font: 'Helvetica', size: 7, color: MUTED });
+    p.items.push({ t: 'text', x: p.width - MARGIN_X - widthOf(side, 'DejaVuSansCondensed', 7), y, text: side, font: 'DejaVuSansCondensed', size: 7, color: MUTED });
   });
   return out;
 }

@@ -32,7 +32,7 @@ const text = (t: string, size: number, opts: { bold?: boolean; color?: string; a
 
 /** Draws a free paragraph (muted notes) at (x, y) in width; returns the height used. */
 function note(items: DrawItem[], t: string, size: number, x: number, y: number, width: number, align: Align = 'left'): number {
-  return drawLines(items, layoutText([{ text: t, font: 'Helvetica', size, color: MUTED, lineHeight: LH }], width), x, y, width, align);
+  return drawLines(items, layoutText([{ text: t, font: 'DejaVuSansCondensed', size, color: MUTED, lineHeight: LH }], width), x, y, width, align);
 }
 
 function vatBlock(items: DrawItem[], doc: DocumentView, x: number, y: number, width: number): number {
