@@ -8,6 +8,7 @@ import { eventOps } from './features/events/events.ops.js';
 import { documentFileOps } from './features/documents/files.ops.js';
 import { invoiceFileOps } from './features/invoices/invoice-files.ops.js';
 import { invoiceOps } from './features/invoices/invoices.ops.js';
+import { invoiceBatchOps } from './features/invoices/batch.ops.js';
 import { offerOps } from './features/offers/offers.ops.js';
 import { overviewOps } from './features/overview/overview.ops.js';
 import { paymentOps } from './features/invoices/payments.ops.js';
@@ -36,6 +37,7 @@ export const allOps = [
   ...invoiceDraftOps,
   ...recipientDraftOps,
   ...invoiceOps,
+  ...invoiceBatchOps,
   ...paymentOps,
   ...invoiceFileOps,
   ...documentFileOps,

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { openApp, type OpenedApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { issueNew } from '../../main/features/documents/issue.service.js';
-import { issueBatch } from '../../main/features/recurring/batch.service.js';
+import { issueBatch } from '../../main/features/invoices/batch.service.js';
 import { runRecurring } from '../../main/features/recurring/recurring.run.js';
 import { createSeries } from '../../main/features/recurring/recurring.service.js';
 import { queueDocumentShipments } from '../../main/features/sending/outbox.js';

@@ -19,6 +19,9 @@ const blank = (s: string | null | undefined) => (s === undefined || s === null |
 /** The last answer kept: issuing asks the same (today + the credit days) for every invoice of the day. */
 let lastDays: { date: string; days: number; out: string } | null = null;
 
+/** The longest payment term a recurring or mass invoice may give (days). */
+export const MAX_DUE_DAYS = 365;
+
 export function addDays(date: string, days: number): string {
   if (lastDays && lastDays.date === date && lastDays.days === days) return lastDays.out;
   const d = new Date(`${date}T00:00:00Z`);

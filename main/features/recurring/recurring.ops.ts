@@ -4,7 +4,6 @@ import { CreatedOf, ListOf, NoContentOf } from '../../ops/output.js';
 import { OccurrenceInvoiceView, RecurringInput, RecurringListItemView, RecurringListQuery, RecurringView, RunResultView } from './recurring.schema.js';
 import { createSeries, endSeries, getSeries, listSeries, pauseSeries, resumeSeries, seriesInvoices, updateSeries } from './recurring.service.js';
 import { confirmSeries, runRecurring } from './recurring.run.js';
-import { BatchInput, BatchResultView, issueBatch } from './batch.service.js';
 
 export const recurringOps = [
   defineOp({
@@ -112,14 +111,5 @@ export const recurringOps = [
     query: PagingQuery,
     output: ListOf(OccurrenceInvoiceView),
     run: ({ params, query }, ctx) => listResult(query, (limit, offset) => seriesInvoices(ctx, params.number, limit, offset)),
-  }),
-  defineOp({
-    name: 'invoices.batch',
-    method: 'POST',
-    path: '/invoices/batch',
-    summary: 'Mass invoicing: one invoice per recipient (numbers, or {label}) with the same lines, all in one transaction (all or nothing; a 400 names each recipient that cannot be invoiced); 201 with the invoice numbers in recipient order',
-    body: BatchInput,
-    output: CreatedOf(BatchResultView),
-    run: async ({ body }, ctx) => created(null, await issueBatch(ctx, body)),
   }),
 ];

@@ -26,7 +26,7 @@ import { startHourlyCheck } from '../../hourly-check.js';
 import { audit } from '../audit/audit.service.js';
 import { issueNew } from '../documents/issue.service.js';
 import { queueDocumentShipments } from '../sending/outbox.js';
-import { deliveryFor, type ShipmentChoice } from './shipment-choice.js';
+import { deliveryFor, type ShipmentChoice } from '../sending/shipment-choice.js';
 import { getSettings } from '../settings/settings.service.js';
 import { MAX_CATCH_UP, type RunResult } from './recurring.schema.js';
 import { healthOf, occurrenceDraft, scheduleOf, type SeriesRow, type Stop, type Template } from './recurring.template.js';

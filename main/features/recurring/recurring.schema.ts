@@ -5,13 +5,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, Paging, Closed, Link } from '../../ops/schemas.js';
 import { DraftInput } from '../documents/documents.schema.js';
+import { MAX_DUE_DAYS } from '../documents/draft-input.js';
 import { Kr } from '../documents/documents.output.js';
-import { ShipmentChoice } from './shipment-choice.js';
+import { ShipmentChoice } from '../sending/shipment-choice.js';
 import { MAX_EVERY } from '../../domain/recurring-schedule.js';
 
 const draft = DraftInput.properties;
 export const MAX_COUNT = 1000;
-export const MAX_DUE_DAYS = 365;
+
 /** How many missed occurrences one run issues per series; the rest wait for POST /recurring/{n}/confirm. */
 export const MAX_CATCH_UP = 3;
 

@@ -12,13 +12,12 @@ import { IsoDate, Nullable } from '../../ops/schemas.js';
 import { inTx } from '../../ops/transaction.js';
 import { publish } from '../../push/bus.js';
 import { audit } from '../audit/audit.service.js';
-import { addDays } from '../documents/draft-input.js';
+import { addDays, MAX_DUE_DAYS } from '../documents/draft-input.js';
 import { DraftInput } from '../documents/documents.schema.js';
 import { issueNew } from '../documents/issue.service.js';
 import { queueDocumentShipments } from '../sending/outbox.js';
 import { getSettings } from '../settings/settings.service.js';
-import { MAX_DUE_DAYS } from './recurring.schema.js';
-import { deliveryFor, ShipmentChoice } from './shipment-choice.js';
+import { deliveryFor, ShipmentChoice } from '../sending/shipment-choice.js';
 
 const draft = DraftInput.properties;
 export const MAX_BATCH = 10_000;

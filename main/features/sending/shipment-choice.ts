@@ -5,8 +5,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { DeliveryOptions } from '../sending/outbox.js';
-import { methodsFor } from '../sending/shipment-methods.js';
+import { DeliveryOptions } from './outbox.js';
+import { methodsFor } from './shipment-methods.js';
 import { notFound } from '../../ops/errors.js';
 
 export const ShipmentChoice = Type.Object(
