@@ -1,13 +1,13 @@
 /**
  * A worker thread of the pool (pool.ts), built as out/main/task-worker.js (electron.vite.config.ts); from source it runs
- * under the tsx loader. The worker's own composition root: it takes the tasks from main/task-table.ts and, with its
- * first stream, main/stream-table.ts. One stream, or value tasks one after the other (the pool may queue a few here);
- * the messages are in messages.ts.
+ * under the tsx loader. The worker's own composition root: it loads main/task-table.ts with its first value task and
+ * main/stream-table.ts with its first stream (a worker that only makes a report never loads the PDF and mail code).
+ * One stream, or value tasks one after the other (the pool may queue a few here); the messages are in messages.ts.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { tasks } from '../task-table.js';
+import type { tasks } from '../task-table.js';
 import { CREDIT, type FromWorker, type ToWorker, type WorkerError } from './messages.js';
 
 export type { FromWorker, ToWorker, WorkerError } from './messages.js';
@@ -36,7 +36,10 @@ function errorOf(e: unknown): WorkerError {
   return coded ? { message: err.message, status: err.status, code: err.code, fields: err.fields, params: err.params } : { message: e instanceof Error ? e.message : String(e) };
 }
 
+let valueTasks: Promise<typeof import('../task-table.js')> | null = null;
+
 async function runValue(id: number, name: TaskName, input: never): Promise<void> {
+  const { tasks } = await (valueTasks ??= import('../task-table.js'));
   const task = tasks[name] as ((input: never) => unknown) | undefined;
   if (!task) throw new Error(`unknown task ${name}`);
   const value = await task(input);

@@ -7,67 +7,34 @@
  *     the report worker), against a floor in this process: the same claim-movement query (journal.sources.ts
  *     claimMoves, the same keyset chunks) written as bare XML elements, one per movement, to a file stream (ratio,
  *     best of two each, alternated);
- *  3. the server's peak RSS growth during the export (main thread + worker, /proc every 25 ms);
+ *  3. the server's peak RSS growth during the export (main thread + worker, /proc every 25 ms) over its RSS after a GC
+ *     before it: every run, the first with the worker's start (a worker idle 30 s ends, so at 100,000 invoices, where
+ *     the floor takes longer than that, every run starts one); the file's sha256 (the same data gives the same bytes);
  *  4. GET /invoices/{n} p50/p99 idle (after 300 warm-up requests) and while the SAF-T export runs.
  *
- * Environment: BENCH_INVOICES, BENCH_KEEP=1 keeps the seeded file.
+ * Environment: BENCH_INVOICES, BENCH_KEEP=1 keeps the seeded file, BENCH_DB=<file> uses (or builds and keeps) that file.
  */
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { openApp } from '../../main/app.js';
-import { fixedClock } from '../../main/clock.js';
 import { claimMoves } from '../../main/features/accounting/journal.sources.js';
-import { updateSettings } from '../../main/features/settings/settings.service.js';
-import { seedAll } from '../../main/seed/seed.js';
 import { fmt, httpRequest, KEY, mb, startChild } from './lib.js';
+import { buildSaftHistory } from './saft-data.js';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const FROM = '2024-01-01';
 const TO = '2026-12-31';
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-saft-bench-'));
-const dbFile = join(dir, 'bench.sqlite');
-
-async function build(file: string) {
-  const app = await openApp({ dbFile: file, apiKey: KEY, clock: fixedClock('2026-03-15') });
-  await seedAll(app.ctx, { seed: 42, recipients: 2000, invoices: 300, linesPerInvoice: 3, extras: false });
-  await updateSettings(app.ctx, { company: { name: 'Benk AS', orgNumber: '987654325' } });
-  await app.close();
-  const raw = new SqliteDatabase(file);
-  raw.transaction(() => {
-    const docs = raw.prepare("select * from documents where number is not null and kind in ('invoice', 'credit-note') order by id").all() as Record<string, unknown>[];
-    const max = (raw.prepare('select max(number) as n from documents').get() as { n: number }).n;
-    const dCols = Object.keys(docs[0]).filter((c) => c !== 'id');
-    const dIns = raw.prepare(`insert into documents (${dCols.join(',')}) values (${dCols.map((c) => '@' + c).join(',')})`);
-    const lines = raw.prepare('select * from document_lines where document_id = ?');
-    const balance = raw.prepare('select * from invoice_balances where document_id = ?');
-    let lIns: SqliteDatabase.Statement | undefined;
-    let bIns: SqliteDatabase.Statement | undefined;
-    for (let i = docs.length; i < INVOICES; i++) {
-      const d = docs[i % docs.length];
-      // A clone of a credit note credits nothing of its own: cloned as an invoice's twin it stays a credit note of the same invoice.
-      const id = Number(dIns.run({ ...d, number: max + i, kid: d.kid ? String(max + i) : null }).lastInsertRowid);
-      for (const l of lines.all(d.id) as Record<string, unknown>[]) {
-        lIns ??= raw.prepare(`insert into document_lines (${Object.keys(l).join(',')}) values (${Object.keys(l).map((c) => '@' + c).join(',')})`);
-        lIns.run({ ...l, document_id: id });
-      }
-      const b = balance.get(d.id) as Record<string, unknown> | undefined;
-      if (b) {
-        bIns ??= raw.prepare(`insert into invoice_balances (${Object.keys(b).join(',')}) values (${Object.keys(b).map((c) => '@' + c).join(',')})`);
-        bIns.run({ ...b, document_id: id });
-      }
-    }
-  })();
-  raw.pragma('wal_checkpoint(TRUNCATE)');
-  raw.close();
-}
+const dbFile = process.env.BENCH_DB ?? join(dir, 'bench.sqlite');
 
 const t0 = performance.now();
-await build(dbFile);
+if (existsSync(dbFile)) console.log(`reusing ${dbFile}`);
+else await buildSaftHistory(dbFile, INVOICES);
 console.log(`built ${INVOICES} invoices and credit notes in ${fmt((performance.now() - t0) / 1000)} s; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 
 /* The floor: the same movements from the same query and chunks, written as bare XML, one element per movement. */
@@ -114,17 +81,19 @@ async function saft() {
   sampling = false;
   await sampler;
   if (r.status !== 200) throw new Error(`SAF-T: ${r.status} ${r.body.slice(0, 200)}`);
-  return { seconds, bytes: Buffer.byteLength(r.body), growth: peak - before.rssAfterGc, transactions: (r.body.match(/<Transaction>/g) ?? []).length };
+  const sha256 = createHash('sha256').update(r.body).digest('hex');
+  return { seconds, bytes: Buffer.byteLength(r.body), growth: peak - before.rssAfterGc, transactions: (r.body.match(/<Transaction>/g) ?? []).length, sha256 };
 }
 
 const cold = await saft();
-console.log(`cold first SAF-T export (worker started by it): ${fmt(cold.seconds, 2)} s, ${mb(cold.bytes)}, ${cold.transactions} transactions, server peak RSS growth ${mb(cold.growth)}`);
+console.log(`cold first SAF-T export (worker started by it): ${fmt(cold.seconds, 2)} s, ${mb(cold.bytes)}, ${cold.transactions} transactions, sha256 ${cold.sha256}, server peak RSS growth ${mb(cold.growth)}`);
 await floor(); // the floor's warm-up
 const runs: Array<{ k: number; b: number; growth: number }> = [];
 for (let i = 0; i < 2; i++) {
   const k = await saft();
   const b = await floor();
   runs.push({ k: k.seconds, b: b.seconds, growth: k.growth });
+  console.log(`  run ${i + 1}: SAF-T ${fmt(k.seconds, 2)} s (server peak RSS growth ${mb(k.growth)}, same file: ${k.sha256 === cold.sha256}), floor ${fmt(b.seconds, 2)} s`);
 }
 const k = Math.min(...runs.map((r) => r.k));
 const b = Math.min(...runs.map((r) => r.b));
@@ -153,5 +122,5 @@ console.log(`GET /invoices/{n}: idle p50 ${fmt(idle.p50, 2)} ms p99 ${fmt(idle.p
 
 await child.stop();
 await db.destroy();
-if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+if (!process.env.BENCH_KEEP && !process.env.BENCH_DB) rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dbFile}`);

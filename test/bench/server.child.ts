@@ -3,7 +3,8 @@
  *   node --import tsx test/bench/server.child.ts kvitt <db-file>   the Kvitt HTTP server as `npm run serve` builds it
  *   node --import tsx test/bench/server.child.ts bare               a bare node:http server answering one fixed JSON body
  * Talks to the parent over the IPC channel: sends {port}; answers {mem} to 'mem', {cpu} (process.cpuUsage) to 'cpu',
- * {rss} (without a GC first, for sampling while the server works) to 'rss',
+ * {rss} (without a GC first, for sampling while the server works) to 'rss', {usage} (this thread's process.memoryUsage(),
+ * no GC: heap, external and array buffers of the thread that answers HTTP) to 'usage',
  * and takes {body} (bare mode).
  */
 import { createServer } from 'node:http';
@@ -52,6 +53,7 @@ if (mode === 'bare') {
     if (m === 'mem') send({ mem: memory() });
     else if (m === 'cpu') send({ cpu: process.cpuUsage() });
     else if (m === 'rss') send({ rss: process.memoryUsage().rss });
+    else if (m === 'usage') send({ usage: process.memoryUsage() });
   });
 }
 process.on('disconnect', () => process.exit(0));

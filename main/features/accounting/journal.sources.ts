@@ -2,14 +2,15 @@
  * What moves a customer's claim, read from SQL in date order up to a day: issued invoices and credit notes, the fee and
  * interest of each dunning, every ledger entry (payments, reversals, refunds, credit transfers, losses, fee waivers,
  * øreavrunding): the parts of the claim (main/domain/claim.ts), so the vouchers made from them leave on the receivable
- * account exactly the claim's balance. Three keyset-paged sources (each in its own index order, one chunk at a time)
- * merged by (date, documents before dunnings before ledger entries, id): never the whole history in memory, and no
- * re-sorting of a union for every chunk.
+ * account exactly the claim's balance. Four keyset-paged sources (invoices, credit notes, dunnings, ledger entries, each
+ * read in the order of its own index, migration 0025) merged by (date, documents before dunnings before ledger entries,
+ * id): never the whole history in memory, no re-sorting of a union for every chunk, and a page reads only its rows.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 
-const CHUNK = 1000;
+/** Rows per page: a page lives while its movements are written, so a small one dies young instead of filling V8's old generation (1,000 grew the worker's heap by ~90 MB over 100,000 invoices). */
+const CHUNK = 250;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Base {
@@ -61,8 +62,9 @@ export interface LedgerMove extends Base {
 }
 export type Move = DocumentMove | DunningMove | LedgerMove;
 
+/** After the key in (date, id) order: a range on the date the index starts at, the id deciding within the key's day. */
 const after3 = (dateCol: string, idCol: string, key: { date: string; id: number } | null) =>
-  key ? sql<boolean>`(${sql.ref(dateCol)} > ${key.date} or (${sql.ref(dateCol)} = ${key.date} and ${sql.ref(idCol)} > ${key.id}))` : sql<boolean>`1 = 1`;
+  key ? sql<boolean>`(${sql.ref(dateCol)} >= ${key.date} and (${sql.ref(dateCol)} > ${key.date} or ${sql.ref(idCol)} > ${key.id}))` : sql<boolean>`1 = 1`;
 
 async function* paged<T extends { date: string; id: number }>(page: (key: { date: string; id: number } | null) => Promise<T[]>): AsyncGenerator<T> {
   let key: { date: string; id: number } | null = null;
@@ -75,13 +77,14 @@ async function* paged<T extends { date: string; id: number }>(page: (key: { date
   }
 }
 
-function documents(db: Kysely<Database>, to: string): AsyncGenerator<DocumentMove> {
+/** Issued documents of one kind (invoices, credit notes: each in the order of its index (kind, issue_date, id)). */
+function documents(db: Kysely<Database>, to: string, kind: DocumentMove['kind']): AsyncGenerator<DocumentMove> {
   return paged(async (key) => {
     const rows = await db
       .selectFrom('documents as d')
       .leftJoin('documents as inv', 'inv.id', 'd.credited_document_id')
+      .where('d.kind', '=', kind)
       .where('d.number', 'is not', null)
-      .where('d.kind', 'in', ['invoice', 'credit-note'])
       .where('d.issue_date', '<=', to)
       .where(after3('d.issue_date', 'd.id', key))
       .select([
@@ -189,7 +192,7 @@ const before = (a: Move, b: Move) => (a.date !== b.date ? a.date < b.date : a.se
 
 /** Every claim movement dated up to `to`, in order (date, documents, dunnings, ledger, id). */
 export async function* claimMoves(db: Kysely<Database>, to: string): AsyncGenerator<Move> {
-  const its: AsyncGenerator<Move>[] = [documents(db, to), dunnings(db, to), ledger(db, to)];
+  const its: AsyncGenerator<Move>[] = [documents(db, to, 'invoice'), documents(db, to, 'credit-note'), dunnings(db, to), ledger(db, to)];
   const heads: Array<Move | null> = [];
   for (const it of its) heads.push((await it.next()).value ?? null);
   for (;;) {

@@ -73,21 +73,24 @@ async function contactPerson(ctx: AppContext) {
   return { firstName: first, lastName: last, phone: a.contactPhone ?? s.company.phone ?? s.company.mobile, email: a.contactEmail ?? s.company.email };
 }
 
+/**
+ * A journal's temporary file, written through one reused 64 kB buffer: a transaction's text is encoded into it and the
+ * buffer written out when full, so no string of the file's size (nor of a flush's) is ever made.
+ */
 class FileWriter {
-  private parts: string[] = [];
-  private size = 0;
+  private readonly buf = Buffer.allocUnsafeSlow(64 * 1024);
+  private used = 0;
   constructor(readonly handle: FileHandle) {}
   async write(s: string) {
-    this.parts.push(s);
-    this.size += s.length;
-    if (this.size > 256 * 1024) await this.flush();
+    // At most 3 bytes per UTF-16 unit: a text that may not fit goes after what is buffered.
+    if (this.used + s.length * 3 > this.buf.length) await this.flush();
+    if (s.length * 3 > this.buf.length) await this.handle.write(s);
+    else this.used += this.buf.write(s, this.used);
   }
   async flush() {
-    if (!this.parts.length) return;
-    const data = this.parts.join('');
-    this.parts = [];
-    this.size = 0;
-    await this.handle.write(data);
+    if (!this.used) return;
+    await this.handle.write(this.buf, 0, this.used);
+    this.used = 0;
   }
 }
 
@@ -156,7 +159,7 @@ export async function* saftFile(ctx: AppContext, from: string, to: string, progr
         }
         if (!customerIds.has(v.customer)) pendingIds.add(v.customer);
         batch.push(v);
-        if (batch.length >= 500) await writeBatch();
+        if (batch.length >= 100) await writeBatch();
         if (++counted % 5000 === 0) await new Promise<void>((r) => setImmediate(r));
       }
       await writeBatch();
