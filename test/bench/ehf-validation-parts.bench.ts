@@ -46,6 +46,7 @@ async function timed<T>(part: Part | null, f: () => T | Promise<T>): Promise<T> 
 
 console.log(`load before: ${load()}`);
 const started = performance.now();
+let failing = 0;
 for (let i = 0; i < DOCS + WARM && performance.now() - started < MAX_SECONDS * 1000; i++) {
   const d = docs[i % docs.length];
   const root = d.xml.includes('<CreditNote') ? 'CreditNote' : 'Invoice';
@@ -57,11 +58,12 @@ for (let i = 0; i < DOCS + WARM && performance.now() - started < MAX_SECONDS * 1
   await timed(measure ? 'CEN, empty Invoice' : null, () => failedAsserts(emptyDoc, rules.dir, cen));
   await timed(measure ? 'PEPPOL, empty Invoice' : null, () => failedAsserts(emptyDoc, rules.dir, peppol));
   const r = await timed(measure ? 'whole check (validateEhf)' : null, () => validateEhf(d.xml));
-  if (!r.ok) throw new Error(`${d.name} failed: ${r.problems.map((p) => p.id).join(', ')}`);
+  if (!r.checked) throw new Error('the check did not run');
+  if (measure && !r.ok) failing++; // some generated documents for foreign buyers break a rule on purpose (ehf-corpus.ts)
 }
 const n = cpu.parse.length;
 const sum = median(cpu.parse) + median(cpu.schema) + median(cpu.CEN) + median(cpu.PEPPOL);
-console.log(`documents: ${n}; CPU (every thread of the process) and wall time per document, medians`);
+console.log(`documents: ${n} (${failing} with a fatal rule); CPU (every thread of the process) and wall time per document, medians`);
 for (const part of Object.keys(cpu) as Part[]) {
   const share = ['parse', 'schema', 'CEN', 'PEPPOL'].includes(part) ? `${fmt((100 * median(cpu[part])) / sum, 0)} % of the parts` : '';
   console.log(`${part.padEnd(28)} CPU ${fmt(median(cpu[part])).padStart(7)} ms   wall ${fmt(median(wall[part])).padStart(7)} ms   ${share}`);
