@@ -1,7 +1,8 @@
 /**
  * Runs after `npm run build`: the one built worker program (out/main/task-worker.js, the pool's only entry besides the
  * main bundle) renders an outbox PDF (value task) and streams a report from its own read connection (streaming task),
- * chunk by chunk with the credit the pool gives back, notes first; an unknown task is an error, not a crash.
+ * chunk by chunk with the credit the pool gives back, notes first; an unknown task is an error, not a crash; it checks
+ * an EHF against the official rules, its schema thread (main/render/ehf/rules/schema-check.ts) started from the bundle.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedAll } from '../../main/seed/seed.js';
 import type { FromWorker } from '../../main/workers/worker.js';
 import { startTestServer } from '../helpers/server.js';
+import { ehfCorpus } from '../render/ehf-corpus.js';
 import { invoiceSimple } from '../render/fixtures.js';
+import { ehfRulesPresent, type EhfReport } from '../helpers/ehf-validator.js';
 import { parseCsv } from '../reports/files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-bundle-worker-'));
@@ -59,3 +62,19 @@ test('the built task worker renders a PDF and streams a report', async () => {
   worker.postMessage({ id: 3, name: 'no.such.task', input: null, stream: false });
   expect((await until(3, (m) => 'error' in m))[0]).toMatchObject({ error: { message: 'unknown task no.such.task' } });
 });
+
+test.skipIf(!ehfRulesPresent())('the built task worker checks an EHF: the UBL schema in its schema thread, then the rules', async () => {
+  const corpus = ehfCorpus(40);
+  const good = corpus.find((d) => !d.broken && d.name.includes('NOK'))!;
+  const unknown = corpus.find((d) => d.name.startsWith('broken-unknown-element'))!;
+  worker.postMessage({ id: 4, name: 'ehf.validate', input: good.xml, stream: false });
+  worker.postMessage({ id: 5, name: 'ehf.validate', input: unknown.xml, stream: false });
+  const [ok] = await until(4, (m) => 'value' in m || 'error' in m);
+  const [bad] = await until(5, (m) => 'value' in m || 'error' in m);
+  expect(ok).toMatchObject({ value: { checked: true, ok: true } });
+  const report = (bad as { value: EhfReport }).value;
+  expect(report.ok).toBe(false);
+  const xsd = report.problems.filter((p) => p.id === 'XSD');
+  expect(xsd.length, JSON.stringify(report.problems)).toBeGreaterThan(0);
+  expect(xsd[0].text).toMatch(/Schemas validity error : Element '\{[^}]+\}\w+': This element is not expected/);
+}, 120_000);
