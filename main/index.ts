@@ -66,8 +66,9 @@ function registerConnectionIpc(dataDir: string, isAppUrl: (url: string) => boole
 const primary = process.env.KVITT_DB ? true : app.requestSingleInstanceLock();
 if (!primary) app.quit();
 
-/** A Kvitt backup (kvitt-….sqlite) opened from the file manager: argv on Windows and Linux, open-file on macOS. */
-let openedFile: string | null = process.argv.slice(1).find((a) => /\.sqlite$/i.test(a) && !a.startsWith('-')) ?? null;
+/** A Kvitt backup (kvitt-….kvittbackup, or an older ….sqlite) opened from the file manager: argv on Windows and Linux, open-file on macOS. */
+const BACKUP_FILE = /\.(kvittbackup|sqlite)$/i;
+let openedFile: string | null = process.argv.slice(1).find((a) => BACKUP_FILE.test(a) && !a.startsWith('-')) ?? null;
 let showOpenedFile: ((path: string) => void) | null = null;
 app.on('open-file', (event, path) => {
   event.preventDefault();
@@ -75,7 +76,7 @@ app.on('open-file', (event, path) => {
   else openedFile = path;
 });
 app.on('second-instance', (_event, argv) => {
-  const file = argv.slice(1).find((a) => /\.sqlite$/i.test(a) && !a.startsWith('-'));
+  const file = argv.slice(1).find((a) => BACKUP_FILE.test(a) && !a.startsWith('-'));
   if (file && showOpenedFile) showOpenedFile(file);
   const win = BrowserWindow.getAllWindows()[0];
   if (win) {

@@ -87,7 +87,7 @@ function newestBackups(dbFile: string): string[] {
   const dir = join(dirname(dbFile), 'backups');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.sqlite'))
+    .filter((f) => /\.(kvittbackup|sqlite)$/.test(f))
     .sort()
     .reverse()
     .slice(0, 3)

@@ -20,7 +20,7 @@ test('a backup is a complete, openable copy of the database taken while the serv
   expect((await s.json('/recipients/', { body: [recipient({ customerNumber: 'B1' }), recipient({ customerNumber: 'B2' })] })).status).toBe(201);
   const made = await s.json('/originators/current/backups', { method: 'POST', body: {} });
   expect(made.status).toBe(201);
-  expect(made.body.file).toMatch(/^kvitt-\d{14}\.sqlite$/);
+  expect(made.body.file).toMatch(/^kvitt-\d{14}\.kvittbackup$/);
   const copy = new SqliteDatabase(made.body.path, { readonly: true });
   const names = copy.prepare('select customer_number from recipients order by customer_number').all() as Array<{ customer_number: string }>;
   copy.close();

@@ -45,14 +45,14 @@ test('with a database file a backup is taken, shown with its size, and listed', 
   expect(await page.getByTestId('backup-no-folder').count()).toBe(0);
 
   await page.getByTestId('backup-create').click();
-  const latest = await textOf(page.getByTestId('backup-latest'), /kvitt-\d{14}\.sqlite/);
+  const latest = await textOf(page.getByTestId('backup-latest'), /kvitt-\d{14}\.kvittbackup/);
   // Size in kB with a decimal comma.
   expect(latest).toMatch(/\d+,\d kB/);
-  await textOf(page.getByTestId('backups-table'), /kvitt-\d{14}\.sqlite/);
+  await textOf(page.getByTestId('backups-table'), /kvitt-\d{14}\.kvittbackup/);
   await expect.poll(() => page.getByTestId('backup-row').count()).toBe(1);
   // The time is shown Norwegian style (dd.mm.yyyy hh:mm).
   await textOf(page.getByTestId('backup-row').first(), /\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
-  const file = /kvitt-\d{14}(-\d+)?\.sqlite/.exec(latest)![0];
+  const file = /kvitt-\d{14}(-\d+)?\.kvittbackup/.exec(latest)![0];
   expect(existsSync(join(dir, 'backups', file))).toBe(true);
   expect(statSync(join(dir, 'backups', file)).size).toBeGreaterThan(0);
 

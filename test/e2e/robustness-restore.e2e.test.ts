@@ -28,7 +28,7 @@ test('Settings → Sikkerhetskopi: choose a backup, see what it holds, restore i
   await page.getByRole('tab', { name: 'Sikkerhetskopi' }).click();
   await textOf(page.getByTestId('backup-automatic'), '7 siste dagene');
   await page.getByTestId('backup-create').click();
-  await textOf(page.getByTestId('backup-latest'), /kvitt-\d{14}\.sqlite/);
+  await textOf(page.getByTestId('backup-latest'), /kvitt-\d{14}\.kvittbackup/);
 
   // After the backup: a customer that the restore will take away.
   expect((await s.json('/recipients/', { body: recipient({ name: 'Etter Kopien AS', customerNumber: '1002' }) })).status).toBe(201);
@@ -44,7 +44,7 @@ test('Settings → Sikkerhetskopi: choose a backup, see what it holds, restore i
   await gui.shot('settings-backups-restore-preview');
 
   await page.getByTestId('restore-confirm').click();
-  const done = await textOf(page.getByTestId('restore-done'), /før, er lagret som kvitt-\d{14}-before-restore\.sqlite/);
+  const done = await textOf(page.getByTestId('restore-done'), /før, er lagret som kvitt-\d{14}-before-restore\.kvittbackup/);
   expect(done).toContain('Kvitt bruker nå innholdet i kvitt-');
   await gui.shot('settings-backups-restored');
 

@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { electronAbi, nativeAbiOf } from '../../scripts/native-abi.mjs';
-import { BACKUP_NAME } from '../../main/features/backups/backup-files.js';
+import { BACKUP_EXT, BACKUP_NAME } from '../../main/features/backups/backup-files.js';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import * as fileMatcher from 'app-builder-lib/out/fileMatcher.js';
 import { DebugLogger } from 'builder-util';
@@ -58,8 +58,9 @@ describe('electron-builder configuration', () => {
 
   test('Kvitt backups are associated: the extension is the one backup files carry', () => {
     const [assoc] = config.fileAssociations;
+    expect(`.${assoc.ext}`).toBe(BACKUP_EXT); // the extension Kvitt writes its backups with, and only that
     expect(BACKUP_NAME.test(`kvitt-20261127101500.${assoc.ext}`)).toBe(true);
-    expect(assoc.rank).toBe('Alternate'); // macOS: offered, never taking over every SQLite file
+    expect(config.fileAssociations.map((a: { ext: string }) => a.ext)).not.toContain('sqlite'); // no other program's files
   });
 
   test('updates come from the feed docs/installer.md names', () => {

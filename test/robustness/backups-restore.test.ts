@@ -44,7 +44,7 @@ describe('restore a backup while the app runs', () => {
     const restored = await s.json(`/originators/current/backups/${file}/restore`, { method: 'POST', body: {} });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     expect(restored.body.restored.counts.invoices).toBe(1);
-    expect(restored.body.previous.file).toMatch(/^kvitt-\d{14}-before-restore\.sqlite$/);
+    expect(restored.body.previous.file).toMatch(/^kvitt-\d{14}-before-restore\.kvittbackup$/);
     expect(restored.body.previous.kind).toBe('before-restore');
 
     expect(s.app.database.raw.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -113,13 +113,13 @@ describe('rolling daily backups', () => {
     const manual = (await s.json('/originators/current/backups', { method: 'POST', body: {} })).body.file as string;
     for (let i = 0; i < 45; i++) {
       s.clock.set(new Date(Date.UTC(2026, 3, 1 + i)).toISOString().slice(0, 10));
-      expect(await dailyBackup(s.app.ctx)).toMatch(/^kvitt-daily-2026\d{4}\.sqlite$/);
+      expect(await dailyBackup(s.app.ctx)).toMatch(/^kvitt-daily-2026\d{4}\.kvittbackup$/);
       expect(await dailyBackup(s.app.ctx)).toBeNull(); // the same day again: nothing new
     }
     const files = readdirSync(join(dir, 'backups'));
     const daily = files.filter((f) => f.startsWith('kvitt-daily-')).sort();
     expect(daily).toHaveLength(11);
-    expect(daily.slice(-7)).toEqual(['20260509', '20260510', '20260511', '20260512', '20260513', '20260514', '20260515'].map((d) => `kvitt-daily-${d}.sqlite`));
+    expect(daily.slice(-7)).toEqual(['20260509', '20260510', '20260511', '20260512', '20260513', '20260514', '20260515'].map((d) => `kvitt-daily-${d}.kvittbackup`));
     expect(files).toContain(manual);
     expect(existsSync(join(dir, 'backups', manual))).toBe(true);
     const list = (await s.json('/originators/current/backups')).body as Array<{ kind: string }>;

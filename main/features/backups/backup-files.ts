@@ -7,8 +7,21 @@ import { fieldError, notFound, OpError, validationError } from '../../ops/errors
 /** What a backup is for: taken by hand, the daily automatic one, or the current file kept just before a restore. */
 export type BackupKind = 'manual' | 'daily' | 'before-restore';
 
-/** kvitt-20261123121500.sqlite (manual), kvitt-daily-20261123.sqlite, kvitt-20261123121500-before-restore.sqlite. */
-export const BACKUP_NAME = /^kvitt-(daily-)?\d{8,14}(-before-restore)?(-\d+)?\.sqlite$/;
+/**
+ * The extension of the backups Kvitt writes: its own, so the installers can associate it with Kvitt without claiming
+ * every SQLite file on the machine. A backup is a SQLite database all the same; versions before 0.2 wrote `.sqlite`, and
+ * those are still listed, inspected, restored and opened.
+ */
+export const BACKUP_EXT = '.kvittbackup';
+
+/** kvitt-20261123121500.kvittbackup (manual), kvitt-daily-20261123.kvittbackup, kvitt-20261123121500-before-restore.kvittbackup. */
+export const BACKUP_NAME = /^kvitt-(daily-)?\d{8,14}(-before-restore)?(-\d+)?\.(kvittbackup|sqlite)$/;
+
+/** Whether a file name has a backup's extension (ours, or the older `.sqlite`). */
+export const hasBackupExt = (file: string): boolean => /\.(kvittbackup|sqlite)$/i.test(file);
+
+/** A backup's name without its extension. */
+export const backupBase = (file: string): string => file.replace(/\.(kvittbackup|sqlite)$/i, '');
 
 export function kindOf(file: string): BackupKind {
   if (file.startsWith('kvitt-daily-')) return 'daily';

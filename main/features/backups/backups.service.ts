@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { localDate } from '../../clock.js';
 import { audit } from '../audit/audit.service.js';
-import { backupFolder, BACKUP_NAME, kindOf, settle, type BackupKind } from './backup-files.js';
+import { BACKUP_EXT, backupBase, backupFolder, BACKUP_NAME, hasBackupExt, kindOf, settle, type BackupKind } from './backup-files.js';
 import { inTx } from '../../ops/transaction.js';
 
 /** YYYY-MM-DD HH:MM:SS in local time, as the app clock writes its timestamps. */
@@ -24,16 +24,18 @@ function infoOf(dir: string, file: string): BackupInfo {
 
 /**
  * A consistent copy of the whole database, taken while the app runs, into <data folder>/backups/. `name` gives the
- * file name without a number suffix (default: kvitt-<timestamp>.sqlite). The copy and its audit entry go together:
+ * file name without a number suffix or extension (default: kvitt-<timestamp>; the extension is BACKUP_EXT). The copy and its audit entry go together:
  * if the entry cannot be written, the copy is removed.
  */
 export async function createBackup(ctx: AppContext, opts: { name?: string; action?: string } = {}): Promise<BackupInfo> {
   const dir = backupFolder(ctx);
   const stamp = ctx.clock.timestamp().replace(/[-: ]/g, '').slice(0, 14);
-  const base = (opts.name ?? `kvitt-${stamp}.sqlite`).replace(/\.sqlite$/, '');
-  const taken = new Set(readdirSync(dir));
-  let file = `${base}.sqlite`;
-  for (let i = 2; taken.has(file); i++) file = `${base}-${i}.sqlite`;
+  const base = backupBase(opts.name ?? `kvitt-${stamp}`);
+  // A name is taken whatever its extension (an older kvitt-….sqlite of the same second too).
+  const taken = new Set(readdirSync(dir).filter(hasBackupExt).map(backupBase));
+  let name = base;
+  for (let i = 2; taken.has(name); i++) name = `${base}-${i}`;
+  const file = `${name}${BACKUP_EXT}`;
   const path = join(dir, file);
   await ctx.backupTo!(path);
   try {

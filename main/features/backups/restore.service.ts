@@ -89,7 +89,7 @@ async function readContents(db: Kysely<Database>, file: string, intact: boolean,
 
 /**
  * Replaces the whole database with a backup, while the app runs: the backup is checked first (a Kvitt database, intact,
- * not from a newer version), the current file is kept as a backup (`…-before-restore.sqlite`), then SQLite's online
+ * not from a newer version), the current file is kept as a backup (`…-before-restore.kvittbackup`), then SQLite's online
  * backup copies the chosen file into the open database, which is brought up to this version's schema. Every later
  * request sees the restored data; the restore itself is written to the restored audit log.
  */
@@ -99,7 +99,7 @@ export async function restoreBackup(ctx: AppContext, file: string): Promise<{ re
   if (!contents.intact) throw new OpError(409, 'BACKUP_DAMAGED', `${file} fails SQLite's integrity check; choose another backup`);
   if (contents.newerVersion) throw new OpError(409, 'BACKUP_TOO_NEW', `${file} was made by a newer version of Kvitt; update Kvitt first`);
   const stamp = ctx.clock.timestamp().replace(/[-: ]/g, '').slice(0, 14);
-  const previous = await createBackup(ctx, { name: `kvitt-${stamp}-before-restore.sqlite`, action: 'create-before-restore' });
+  const previous = await createBackup(ctx, { name: `kvitt-${stamp}-before-restore`, action: 'create-before-restore' });
   await ctx.restoreFrom(backupPath(ctx, file));
   await inTx(ctx, (tctx) => audit(tctx.db, ctx.clock, 'backup', file, 'restore', { previous: previous.file }));
   return { restored: contents, previous };

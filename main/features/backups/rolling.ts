@@ -9,7 +9,7 @@ import { withJobLease } from '../../ops/leases.js';
 /** How many automatic backups are kept: the newest days, and beyond them the newest of each earlier week. */
 export const KEEP = { daily: 7, weekly: 4 } as const;
 
-const DAILY = /^kvitt-daily-(\d{4})(\d{2})(\d{2})(?:-\d+)?\.sqlite$/;
+const DAILY = /^kvitt-daily-(\d{4})(\d{2})(\d{2})(?:-\d+)?\.(?:kvittbackup|sqlite)$/;
 
 /** Monday of the ISO week of a YYYY-MM-DD day, as YYYY-MM-DD. */
 export function weekOf(day: string): string {
@@ -62,7 +62,7 @@ async function takeDailyBackup(ctx: AppContext): Promise<string | null> {
   const dir = backupFolder(ctx);
   const day = ctx.clock.today().replace(/-/g, '');
   const taken = readdirSync(dir).some((f) => f.startsWith(`kvitt-daily-${day}`));
-  const made = taken ? null : (await createBackup(ctx, { name: `kvitt-daily-${day}.sqlite`, action: 'create-daily' })).file;
+  const made = taken ? null : (await createBackup(ctx, { name: `kvitt-daily-${day}`, action: 'create-daily' })).file;
   pruneDaily(dir);
   return made;
 }
