@@ -92,6 +92,37 @@ describe('OCR giro over HTTP', () => {
   });
 });
 
+describe('OCR end-record sums and reversals', () => {
+  // Nets, System Specification OCR giro (end record for assignment and for transmission): the total amount is the sum of
+  // every amount item 1, reversals (types 18 and 20) added like payments, never subtracted. One rule, so a sum that only
+  // fits with the reversals subtracted is refused.
+  const file = (kid: string, extra: Parameters<typeof ocrSpec>[3] = {}) =>
+    ocrFile(ocrSpec(OWN, '2026-03-14', [{ amountOre: 50_000, kid }, { amountOre: 5_000, kid, type: 18 }], extra));
+
+  test('the sum with the reversal added is accepted', async () => {
+    const a = await invoice(s, 500);
+    const f = await importFile(s, file(a.kid));
+    expect(f).toMatchObject({ transactions: 2, matched: 1, ignored: 1 });
+  });
+
+  test.each([
+    ['assignment end', { assignmentSkew: { amountOre: -10_000 } }, 7],
+    ['transmission end', { skew: { amountOre: -10_000 } }, 8],
+  ] as const)('a %s whose sum has the reversal subtracted is refused naming its line; nothing is written', async (_what, extra, line) => {
+    const a = await invoice(s, 500);
+    const res = await postFile(s, file(a.kid, extra));
+    const body = await res.json();
+    expect(res.status).toBe(400);
+    expect(body.fields).toEqual([
+      expect.objectContaining({ field: '(body)', code: 'BANK_FILE_TOTALS', params: expect.objectContaining({ line, expected: 45_000, found: 55_000, what: 'total amount (øre)' }) }),
+    ]);
+    expect(body.message).toContain(`line ${line}`);
+    expect(body.message).toContain('reversals added, not subtracted');
+    expect(await payments(s, a.number)).toEqual([]);
+    expect((await s.json('/bank-files/')).body).toEqual([]);
+  });
+});
+
 describe('camt over HTTP', () => {
   test('credits to the own account matched by KID; debits, other accounts and pending entries listed; paid, credited and written-off invoices left unmatched with the reason', async () => {
     const open = await invoice(s, 300);

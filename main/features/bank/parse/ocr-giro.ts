@@ -36,8 +36,12 @@ export interface OcrSummary {
 }
 
 const bad = (line: number, message: string) => new BankFileError('BANK_FILE_BAD_RECORD', { line, message }, `line ${line}: ${message}`);
-const totals = (line: number, what: string, expected: string | number, found: string | number) =>
-  new BankFileError('BANK_FILE_TOTALS', { line, what, expected, found }, `line ${line}: the end record says ${what} ${expected}, the records add up to ${found}`);
+const totals = (line: number, what: string, expected: string | number, found: string | number, rule = '') =>
+  new BankFileError('BANK_FILE_TOTALS', { line, what, expected, found }, `line ${line}: the end record says ${what} ${expected}, the records add up to ${found}${rule}`);
+
+/** The end records' total: every amount as written, reversals included, not subtracted. */
+const TOTAL_AMOUNT = 'total amount (øre)';
+const TOTAL_RULE = ' (every amount item with reversals added, not subtracted, as Nets specifies)';
 
 const num = (rec: string, from: number, to: number, line: number, what: string): number => {
   const s = rec.slice(from, to);
@@ -82,10 +86,11 @@ export function* parseOcrGiro(textIn: string): Generator<BankTx, OcrSummary> {
   const transmissionNumber = first.value.rec.slice(16, 23);
   let recordsInTransmission = 1;
   let txInTransmission = 0;
-  let sumSigned = 0;
-  let sumUnsigned = 0;
+  // The end records' total amount is the sum of every amount as written, reversals (18, 20) added like payments, never
+  // subtracted (Nets, System Specification OCR giro, end record for assignment/transmission: "Reversals are not deducted").
+  let sumAmounts = 0;
   // The assignment being read.
-  let asg: null | { line: number; account: string | null; service: string; records: number; txs: number; signed: number; unsigned: number } = null;
+  let asg: null | { line: number; account: string | null; service: string; records: number; txs: number; amounts: number } = null;
   // The transaction being read (emitted when the next one or the assignment end comes).
   let tx: null | { t: BankTx; no: string; type: string; items: number } = null;
   let ended = false;
@@ -114,13 +119,13 @@ export function* parseOcrGiro(textIn: string): Generator<BankTx, OcrSummary> {
       const total = num(rec, 24, 41, line, 'total amount');
       if (n !== txInTransmission) throw totals(line, 'number of transactions', n, txInTransmission);
       if (r !== recordsInTransmission) throw totals(line, 'number of records', r, recordsInTransmission);
-      if (total !== sumSigned && total !== sumUnsigned) throw totals(line, 'total amount (øre)', total, sumUnsigned);
+      if (total !== sumAmounts) throw totals(line, TOTAL_AMOUNT, total, sumAmounts, TOTAL_RULE);
       ended = true;
       continue;
     }
     if (recordType === '20') {
       if (asg) throw bad(line, `assignment started on line ${asg.line} has no end record before the next one`);
-      asg = { line, service, account: account(rec.slice(24, 35)), records: 1, txs: 0, signed: 0, unsigned: 0 };
+      asg = { line, service, account: account(rec.slice(24, 35)), records: 1, txs: 0, amounts: 0 };
       continue;
     }
     if (!asg) throw bad(line, `record ${rec.slice(0, 8)} outside an assignment (expected the assignment start NY090020)`);
@@ -133,11 +138,10 @@ export function* parseOcrGiro(textIn: string): Generator<BankTx, OcrSummary> {
         const total = num(rec, 24, 41, line, 'total amount');
         if (n !== asg.txs) throw totals(line, 'number of transactions', n, asg.txs);
         if (r !== asg.records) throw totals(line, 'number of records', r, asg.records);
-        if (total !== asg.signed && total !== asg.unsigned) throw totals(line, 'total amount (øre)', total, asg.unsigned);
+        if (total !== asg.amounts) throw totals(line, TOTAL_AMOUNT, total, asg.amounts, TOTAL_RULE);
       }
       txInTransmission += asg.txs;
-      sumSigned += asg.signed;
-      sumUnsigned += asg.unsigned;
+      sumAmounts += asg.amounts;
       asg = null;
       continue;
     }
@@ -157,8 +161,7 @@ export function* parseOcrGiro(textIn: string): Generator<BankTx, OcrSummary> {
       if (kidField && !/^\d{1,24}[\d-]$/.test(kidField)) throw bad(line, `the KID (positions 50-74) must be digits, found "${kidField}"`);
       const reversal = REVERSALS.has(type) || sign === '-';
       asg.txs++;
-      asg.unsigned += amount;
-      asg.signed += reversal ? -amount : amount;
+      asg.amounts += amount;
       tx = {
         no,
         type,
@@ -203,5 +206,5 @@ export function* parseOcrGiro(textIn: string): Generator<BankTx, OcrSummary> {
   }
   if (asg) throw bad(asg.line, 'the assignment has no end record (NY090088)');
   if (!ended) throw bad(lastLine, 'the file has no transmission end record (NY000089)');
-  return { transactions: txInTransmission, total: sumUnsigned, transmissionNumber };
+  return { transactions: txInTransmission, total: sumAmounts, transmissionNumber };
 }
