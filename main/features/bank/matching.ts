@@ -32,16 +32,13 @@ export async function invoicesByKid(ctx: AppContext, kids: readonly string[], s:
     return bare && bare !== kid ? [bare, bare.padStart(s.kidLength, '0')] : [];
   };
   const wanted = new Set(unique.flatMap((k) => [k, ...paddings(k)]));
-  const rows = await ctx.db
-    .selectFrom('documents')
-    .select(['id', 'number', 'kid'])
-    .where('kind', '=', 'invoice')
-    .where('number', 'is not', null)
-    .where('kid', 'in', [...wanted])
-    .orderBy('id')
-    .execute();
+  // Only the KID in the WHERE, so the database looks the KIDs up in their index (documents_kid); SQLite took the
+  // kind+number index for `kind = 'invoice' and number is not null` and read every invoice. Kind and number sifted here.
+  const rows = await ctx.db.selectFrom('documents').select(['id', 'number', 'kid', 'kind']).where('kid', 'in', [...wanted]).execute();
   const byKid = new Map<string, InvoiceHit>();
-  for (const r of rows) if (!byKid.has(r.kid!)) byKid.set(r.kid!, { id: r.id, number: r.number! });
+  for (const r of rows.sort((a, b) => a.id - b.id)) {
+    if (r.kind === 'invoice' && r.number !== null && !byKid.has(r.kid!)) byKid.set(r.kid!, { id: r.id, number: r.number });
+  }
   for (const kid of unique) {
     const hit =
       byKid.get(kid) ??
