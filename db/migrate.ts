@@ -23,6 +23,7 @@ import * as m0023 from './migrations/0023_first_day.js';
 import * as m0021 from './migrations/0021_recurring.js';
 import * as m0022 from './migrations/0022_product_sales_account.js';
 import * as m0026 from './migrations/0026_series_dates.js';
+import * as m0028 from './migrations/0028_fee_refusal_codes.js';
 import * as m0025 from './migrations/0025_journal_order.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0021_recurring': m0021,
   '0022_product_sales_account': m0022,
   '0026_series_dates': m0026,
+  '0028_fee_refusal_codes': m0028,
   '0025_journal_order': m0025,
 };
 

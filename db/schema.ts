@@ -355,6 +355,9 @@ export interface DunningsTable {
   invoice_balance_date: string;
   fee: number;
   fee_refused_reason: string | null;
+  /** Why no fee, as a catalogue code (FEE_*) and its figures as JSON (migration 0028); the reason is its English wording. */
+  fee_refused_code: string | null;
+  fee_refused_params: string | null;
   interest: number;
   interest_rate: number | null;
   interest_principal: number;

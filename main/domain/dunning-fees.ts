@@ -37,31 +37,31 @@ export type FeeRefusal =
   | 'AFTER_DEBT_COLLECTION_NOTICE'
   | 'EARLIER_DEADLINE_NOT_PASSED';
 
-export type FeeAnswer = { allowed: true } | { allowed: false; code: FeeRefusal; reason: string };
+/** Why a fee is refused, with the figures of the rule (the catalogue's FEE_<code> words it: main/ops/error-codes.ts). */
+export type FeeRefusalParams = {
+  TOO_SOON_AFTER_DUE_DATE: { days: number; dueDate: string; after: number };
+  DEADLINE_TOO_SHORT: { days: number; deadline: string; given: number };
+  TWO_FEES_CHARGED: { max: number; count: number };
+  AFTER_DEBT_COLLECTION_NOTICE: Record<string, never>;
+  EARLIER_DEADLINE_NOT_PASSED: { deadline: string };
+};
 
-const refuse = (code: FeeRefusal, reason: string): FeeAnswer => ({ allowed: false, code, reason });
+export type FeeAnswer = { allowed: true } | { [C in FeeRefusal]: { allowed: false; code: C; params: FeeRefusalParams[C] } }[FeeRefusal];
 
 export function feeAllowed(q: FeeQuestion): FeeAnswer {
   const after = daysBetween(q.invoiceDueDate, q.dunningDate);
   if (after < FEE_MIN_DAYS_AFTER_DUE) {
-    return refuse(
-      'TOO_SOON_AFTER_DUE_DATE',
-      `a fee needs the notice to be sent at least ${FEE_MIN_DAYS_AFTER_DUE} days after the due date ${q.invoiceDueDate}; it is ${after}`,
-    );
+    return { allowed: false, code: 'TOO_SOON_AFTER_DUE_DATE', params: { days: FEE_MIN_DAYS_AFTER_DUE, dueDate: q.invoiceDueDate, after } };
   }
   const deadline = daysBetween(q.dunningDate, q.dueDate);
   if (deadline < FEE_MIN_DEADLINE_DAYS) {
-    return refuse('DEADLINE_TOO_SHORT', `a fee needs a new deadline of at least ${FEE_MIN_DEADLINE_DAYS} days; ${q.dueDate} gives ${deadline}`);
+    return { allowed: false, code: 'DEADLINE_TOO_SHORT', params: { days: FEE_MIN_DEADLINE_DAYS, deadline: q.dueDate, given: deadline } };
   }
   if (q.earlierFees.length >= MAX_FEE_NOTICES) {
-    return refuse('TWO_FEES_CHARGED', `at most ${MAX_FEE_NOTICES} notices of a claim may carry a fee, and ${q.earlierFees.length} already do`);
+    return { allowed: false, code: 'TWO_FEES_CHARGED', params: { max: MAX_FEE_NOTICES, count: q.earlierFees.length } };
   }
-  if (q.earlierFees.some((f) => f.debtCollectionNotice)) {
-    return refuse('AFTER_DEBT_COLLECTION_NOTICE', 'a fee was already charged on an inkassovarsel; no further notice may carry a fee');
-  }
+  if (q.earlierFees.some((f) => f.debtCollectionNotice)) return { allowed: false, code: 'AFTER_DEBT_COLLECTION_NOTICE', params: {} };
   const last = [...q.earlierFees].sort((a, b) => (a.dueDate < b.dueDate ? 1 : -1))[0];
-  if (last && q.dunningDate <= last.dueDate) {
-    return refuse('EARLIER_DEADLINE_NOT_PASSED', `a fee on a second notice only after the first notice's deadline ${last.dueDate} has passed`);
-  }
+  if (last && q.dunningDate <= last.dueDate) return { allowed: false, code: 'EARLIER_DEADLINE_NOT_PASSED', params: { deadline: last.dueDate } };
   return { allowed: true };
 }

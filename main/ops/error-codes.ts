@@ -145,6 +145,15 @@ export const ERROR_MESSAGES = {
   NOT_PAID_IN_FULL: (p: { number: number }) => `invoice ${p.number} is not paid in full: dun it instead (its reminder charges the interest)`,
   NO_ACCRUED_INTEREST: (p: { number: number }) => `invoice ${p.number} has no late interest to claim (it was paid by its due date)`,
   NOT_AFTER_DUNNING_DATE: (p: { date: string }) => `must be after the dunning date ${p.date}`,
+  // Why a dunning carries no fee (the dunning's feeRefused; inkassoloven § 10, main/domain/dunning-fees.ts).
+  FEE_TOO_SOON_AFTER_DUE_DATE: (p: { days: number; dueDate: string; after: number }) =>
+    `a fee needs the notice to be sent at least ${p.days} days after the due date ${p.dueDate}; it is ${p.after}`,
+  FEE_DEADLINE_TOO_SHORT: (p: { days: number; deadline: string; given: number }) => `a fee needs a new deadline of at least ${p.days} days; ${p.deadline} gives ${p.given}`,
+  FEE_TWO_FEES_CHARGED: (p: { max: number; count: number }) => `at most ${p.max} notices of a claim may carry a fee, and ${p.count} already do`,
+  FEE_AFTER_DEBT_COLLECTION_NOTICE: () => 'a fee was already charged on an inkassovarsel; no further notice may carry a fee',
+  FEE_EARLIER_DEADLINE_NOT_PASSED: (p: { deadline: string }) => `a fee on a second notice only after the first notice's deadline ${p.deadline} has passed`,
+  FEE_NOT_IN_NOK: (p: { invoiceNumber: number; currency: string }) => `fees are charged in NOK and invoice ${p.invoiceNumber} is in ${p.currency}`,
+  FEE_SET_TO_ZERO: () => 'the fee is set to 0 kr in Settings',
   NOTICE_DEADLINE_TOO_SHORT: (p: { days: number; earliest: string }) =>
     `an inkassovarsel needs a deadline at least ${p.days} days after it is sent: ${p.earliest} or later`,
   NOTICE_NOT_EHF: () => 'an inkassovarsel may not be sent as EHF',

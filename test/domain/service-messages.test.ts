@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import '../../renderer/src/i18n/index.js';
 import { localizeServiceMessage } from '../../renderer/src/i18n/service-messages.js';
-import { fieldErrorText, opErrorText } from '../../renderer/src/i18n/error-messages.js';
+import { feeRefusedText, fieldErrorText, opErrorText } from '../../renderer/src/i18n/error-messages.js';
+import { formatDate } from '../../renderer/src/shared/format.js';
 import { errorTexts } from '../../renderer/src/i18n/errors.i18n.js';
 import { ERROR_MESSAGES, NOT_FOUND_SUBJECTS } from '../../main/ops/error-codes.js';
 import { fieldError, notFound } from '../../main/ops/errors.js';
@@ -21,8 +22,9 @@ test('coded field errors are worded by code and parameters, in Norwegian and in 
 test('unknown codes and INVALID fall back to the service message (through the rules kept for uncoded messages)', () => {
   expect(fieldErrorText({ code: 'SOME_NEW_CODE', message: 'something entirely new' }, 'nb')).toBe('something entirely new');
   expect(fieldErrorText({ code: 'INVALID', message: 'something entirely new' }, 'nb')).toBe('something entirely new');
-  // A dunning's fee reason is stored as text: still worded by its sentence
-  expect(localizeServiceMessage('the fee is set to 0 kr in Settings', 'nb')).toBe('gebyret er satt til 0 kr i Innstillinger');
+  // No English sentence is read to choose a Norwegian one: an uncoded text is shown as it came, its dates as read here
+  expect(localizeServiceMessage('the fee is set to 0 kr in Settings', 'nb')).toBe('the fee is set to 0 kr in Settings');
+  expect(localizeServiceMessage('due 2026-03-02', 'nb')).toBe('due 02.03.2026');
   // A code whose text needs a parameter the error did not send is not worded with a hole in it
   expect(fieldErrorText({ code: 'TOO_LONG', message: 'must be at most 9 characters' }, 'en')).toBe('must be at most 9 characters');
 });
@@ -88,6 +90,18 @@ test('the converted events, sending and reports rules are worded by code in Norw
   expect(fieldError('format', 'FORMAT_REQUIRED', { allowed: 'XLS, CSV' }).message).toBe('is required: one of XLS, CSV');
   expect(fieldError('to', 'REQUIRED_WITH_REPORTS', { alias: 'end' }).message).toBe('is required when reports is given (also accepted as end)');
   expect(fieldError('from', 'REQUIRED_WITH_REPORTS', {}).message).toBe('is required when reports is given');
+});
+
+test('a dunning without a fee says why by its code; a CONFLICT by its coded fields', () => {
+  const d = { feeRefusedReason: 'a fee needs a new deadline of at least 14 days; 2026-03-20 gives 10', feeRefused: { code: 'FEE_DEADLINE_TOO_SHORT', params: { days: 14, deadline: '2026-03-20', given: 10 } } };
+  expect(feeRefusedText(d, 'nb')).toBe('gebyr krever minst 14 dagers ny frist; 20.03.2026 gir 10');
+  expect(feeRefusedText(d, 'en')).toBe(`a fee needs a new deadline of at least 14 days; ${formatDate('2026-03-20', 'en')} gives 10`);
+  // An old dunning whose sentence could not be read into a code: as it came
+  expect(feeRefusedText({ feeRefusedReason: 'some older sentence', feeRefused: null }, 'nb')).toBe('some older sentence');
+  expect(feeRefusedText({ feeRefusedReason: null, feeRefused: null }, 'nb')).toBe('');
+  const taken = { code: 'CONFLICT', message: 'Customer number already in use', fields: [fieldError('customerNumber', 'CUSTOMER_NUMBER_TAKEN', { value: 'K-1' })] };
+  expect(opErrorText(taken, 'nb')).toBe('Kundenummer K-1 er allerede i bruk');
+  expect(opErrorText({ code: 'CONFLICT', message: 'Something else', fields: [] }, 'nb')).toBe('Something else');
 });
 
 test("an outbox row's reason: by lastErrorCode, else its text", () => {

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { feeAllowed, type FeeQuestion } from '../../main/domain/dunning-fees.js';
 import { addDays } from '../../main/domain/late-interest.js';
+import { codeOfSentence } from '../../db/migrations/0028_fee_refusal_codes.js';
+import { FEE_REFUSAL_CODES, feeRefusedText, refusedByLaw, type FeeRefused } from '../../main/features/dunnings/fee-refusal.js';
 
 const DUE = '2026-03-02';
 const ask = (over: Partial<FeeQuestion>): ReturnType<typeof feeAllowed> =>
@@ -10,8 +12,8 @@ const ask = (over: Partial<FeeQuestion>): ReturnType<typeof feeAllowed> =>
 describe('dunning fee: the boundary days', () => {
   test('13 days after the due date: no fee, and the answer says why', () => {
     const a = ask({ dunningDate: addDays(DUE, 13), dueDate: addDays(DUE, 27) });
-    expect(a).toMatchObject({ allowed: false, code: 'TOO_SOON_AFTER_DUE_DATE' });
-    expect(a.allowed === false && a.reason).toMatch(/at least 14 days after the due date 2026-03-02; it is 13/);
+    expect(a).toEqual({ allowed: false, code: 'TOO_SOON_AFTER_DUE_DATE', params: { days: 14, dueDate: '2026-03-02', after: 13 } });
+    expect(feeRefusedText(refusedByLaw(a as Extract<typeof a, { allowed: false }>))).toBe('a fee needs the notice to be sent at least 14 days after the due date 2026-03-02; it is 13');
   });
 
   test('14 days after the due date: fee allowed', () => {
@@ -40,8 +42,8 @@ describe('dunning fee: the boundary days', () => {
     ];
     const late = addDays(DUE, 200);
     const a = ask({ dunningDate: late, dueDate: addDays(late, 30), earlierFees: fees });
-    expect(a).toMatchObject({ allowed: false, code: 'TWO_FEES_CHARGED' });
-    expect(a.allowed === false && a.reason).toMatch(/at most 2 notices/);
+    expect(a).toEqual({ allowed: false, code: 'TWO_FEES_CHARGED', params: { max: 2, count: 2 } });
+    expect(feeRefusedText(refusedByLaw(a as Extract<typeof a, { allowed: false }>))).toMatch(/at most 2 notices of a claim may carry a fee, and 2 already do/);
   });
 
   test('after a fee-bearing inkassovarsel no further fee', () => {
@@ -68,8 +70,25 @@ describe('dunning fee: properties', () => {
         const expected =
           addDays(DUE, 14) <= date && deadline >= 14 && earlier < 2 && (lastDeadline === null || date > lastDeadline);
         expect(a.allowed).toBe(expected);
-        if (!a.allowed) expect(a.reason.length).toBeGreaterThan(10);
+        if (!a.allowed) expect(feeRefusedText(refusedByLaw(a)), 'every refusal has its wording in the catalogue').toMatch(/fee/);
       }),
     );
+  });
+});
+
+describe('dunnings made before codes (migration 0028)', () => {
+  const samples: FeeRefused[] = [
+    { code: 'FEE_TOO_SOON_AFTER_DUE_DATE', params: { days: 14, dueDate: '2026-03-02', after: -3 } },
+    { code: 'FEE_DEADLINE_TOO_SHORT', params: { days: 14, deadline: '2026-03-20', given: 10 } },
+    { code: 'FEE_TWO_FEES_CHARGED', params: { max: 2, count: 2 } },
+    { code: 'FEE_AFTER_DEBT_COLLECTION_NOTICE', params: {} },
+    { code: 'FEE_EARLIER_DEADLINE_NOT_PASSED', params: { deadline: '2026-04-01' } },
+    { code: 'FEE_NOT_IN_NOK', params: { invoiceNumber: 17, currency: 'EUR' } },
+    { code: 'FEE_SET_TO_ZERO', params: {} },
+  ];
+  test('every sentence Kvitt wrote is read back into its code and figures, and an unknown one is left as it is', () => {
+    expect(samples.map((s) => s.code).sort()).toEqual([...FEE_REFUSAL_CODES].sort());
+    for (const s of samples) expect(codeOfSentence(feeRefusedText(s)!), s.code).toEqual(s);
+    expect(codeOfSentence('some other sentence')).toBeNull();
   });
 });

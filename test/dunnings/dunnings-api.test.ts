@@ -124,6 +124,8 @@ describe('fee rules through the API (the boundary days)', () => {
     expect(d13.status).toBe(201);
     expect(d13.body.dunningFee).toBe(0);
     expect(d13.body.feeRefusedReason).toMatch(/at least 14 days after the due date 2026-03-02; it is 13/);
+    expect(d13.body.feeRefused).toEqual({ code: 'FEE_TOO_SOON_AFTER_DUE_DATE', params: { days: 14, dueDate: '2026-03-02', after: 13 } });
+    expect((await s.json(`/dunnings/${d13.body.number}?withDetails=true`)).body).toMatchObject({ feeRefused: d13.body.feeRefused, feeRefusedReason: d13.body.feeRefusedReason });
     const d14 = await dun(s, { invoiceNumber: await owe(s, 1_000, '2026-03-01') });
     expect(d14.body).toMatchObject({ dunningFee: 35, feeRefusedReason: null });
   });

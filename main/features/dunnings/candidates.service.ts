@@ -27,6 +27,7 @@ import { rateWarning } from './interest.js';
 import { inTx } from '../../ops/transaction.js';
 import { lockNamed } from '../../ops/leases.js';
 import type { DunningCandidateView } from './dunnings.output.js';
+import { feeRefusedText } from './fee-refusal.js';
 
 const BATCH = 500;
 
@@ -95,7 +96,8 @@ function candidateViews(rows: CandidateRow[], prior: Map<number, PriorDunning[]>
         ? { number: last.number, dunningNumber: last.dunning_number, dunningDate: last.dunning_date, dueDate: last.due_date, debtCollectionNotice: last.debt_collection_notice === 1 }
         : null,
       dunningFee: oreToKr(plan.fee),
-      feeRefusedReason: plan.feeRefusedReason,
+      feeRefusedReason: feeRefusedText(plan.feeRefused),
+      feeRefused: plan.feeRefused,
       interest: interestProblem ? null : oreToKr(plan.interest.interest),
       interestRate: plan.interest.rate === null ? null : fromScaled(plan.interest.rate, 2),
       interestProblem,

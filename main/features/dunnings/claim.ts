@@ -14,6 +14,7 @@ import { type LateInterest, type RatePeriod } from '../../domain/late-interest.j
 import { interestFor } from './interest.js';
 import type { BalanceHistory } from './interest-basis.service.js';
 import type { Settings } from '../settings/settings.schema.js';
+import { feeRefusedText, refusedByLaw, type FeeRefused } from './fee-refusal.js';
 
 export interface ClaimRow {
   id: number;
@@ -66,7 +67,7 @@ export interface PlanOptions {
 
 export interface Plan {
   fee: number;
-  feeRefusedReason: string | null;
+  feeRefused: FeeRefused | null;
   interest: LateInterest;
   interestFrom: string;
   principal: number;
@@ -87,7 +88,7 @@ export function planDunning(
 ): Plan {
   const due = c.due_date!;
   let fee = 0;
-  let feeRefusedReason: string | null = null;
+  let feeRefused: FeeRefused | null = null;
   if (o.dunningFee) {
     const amount = (o.debtCollectionNotice ? s.debtCollectionNoticeFee : s.reminderFee) * 100;
     const answer = feeAllowed({
@@ -97,16 +98,16 @@ export function planDunning(
       debtCollectionNotice: o.debtCollectionNotice,
       earlierFees: prior.filter((p) => p.fee > 0).map((p) => ({ dunningDate: p.dunning_date, dueDate: p.due_date, debtCollectionNotice: p.debt_collection_notice === 1 })),
     });
-    if (!answer.allowed) feeRefusedReason = answer.reason;
-    else if (c.currency !== 'NOK') feeRefusedReason = `fees are charged in NOK and invoice ${c.number} is in ${c.currency}`;
-    else if (amount === 0) feeRefusedReason = 'the fee is set to 0 kr in Settings';
+    if (!answer.allowed) feeRefused = refusedByLaw(answer);
+    else if (c.currency !== 'NOK') feeRefused = { code: 'FEE_NOT_IN_NOK', params: { invoiceNumber: c.number, currency: c.currency } };
+    else if (amount === 0) feeRefused = { code: 'FEE_SET_TO_ZERO', params: {} };
     else fee = amount;
   }
   // Interest (./interest.ts) runs on the principal day by day, from where the last notice's interest ended.
   const interestFrom = maxDate([due, ...prior.map((p) => p.interest_to)]);
   const principal = openParts(c).principal;
   const interest = o.interest ? interestFor(history, due, interestFrom, today, rates) : { interest: 0, days: 0, rate: null, parts: [] };
-  return { fee, feeRefusedReason, interest, interestFrom, principal, followsDeadline: maxDate([due, ...prior.map((p) => p.due_date)]) };
+  return { fee, feeRefused, interest, interestFrom, principal, followsDeadline: maxDate([due, ...prior.map((p) => p.due_date)]) };
 }
 
 /** The row of a new dunning. */
@@ -134,7 +135,9 @@ export function dunningRow(
     invoice_balance: c.balance,
     invoice_balance_date: today,
     fee: plan.fee,
-    fee_refused_reason: plan.feeRefusedReason,
+    fee_refused_reason: feeRefusedText(plan.feeRefused),
+    fee_refused_code: plan.feeRefused?.code ?? null,
+    fee_refused_params: plan.feeRefused ? JSON.stringify(plan.feeRefused.params) : null,
     interest: plan.interest.interest,
     interest_rate: o.interest ? plan.interest.rate : null,
     interest_principal: plan.principal,

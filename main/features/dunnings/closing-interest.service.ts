@@ -80,7 +80,7 @@ export async function claimClosingInterest(ctx: AppContext, input: ClosingIntere
     if (dueDate <= a.today) throw validationError([fieldError('dueDate', 'NOT_AFTER_DUNNING_DATE', { date: a.today })]);
     const plan: Plan = {
       fee: 0,
-      feeRefusedReason: null,
+      feeRefused: null,
       interest,
       interestFrom: interest.parts[0].from,
       principal: 0,

@@ -11,6 +11,7 @@ import { createRate, deleteRate, getRate, listRates, rateStatus, updateRate } fr
 import { DunningCandidateView, DunningView, InterestRateView, DunningRunView, InterestRateStatusView } from './dunnings.output.js';
 import { HistoryEntryView, ShipmentView } from '../documents/documents.output.js';
 import { ListOf, CreatedOf, NoContentOf, FileOf } from '../../ops/output.js';
+import { feeRefusedText } from './fee-refusal.js';
 
 /** 404 before anything else when the dunning does not exist. */
 const existing = async (ctx: Parameters<typeof getDunning>[0], number: number) => getDunning(ctx, number);
@@ -30,7 +31,8 @@ export const dunningOps = [
       const view = await getDunning(ctx, made.number);
       return created(`/dunnings/${made.number}`, {
         ...view,
-        feeRefusedReason: made.feeRefusedReason,
+        feeRefusedReason: feeRefusedText(made.feeRefused),
+        feeRefused: made.feeRefused,
         interestWarning: made.interestWarning,
         ...(made.shipments ? { shipments: made.shipments } : {}),
       });

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
 import { Closed, Kr } from '../documents/documents.output.js';
+import { FeeRefusedView } from './fee-refusal.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 
@@ -20,6 +21,7 @@ export const DunningCandidateView = Closed({
   ),
   dunningFee: Kr,
   feeRefusedReason: Nullable(Type.String()),
+  feeRefused: Nullable(FeeRefusedView),
   interest: Nullable(Kr),
   interestRate: Nullable(Type.Number({ description: 'percent a year' })),
   interestProblem: Nullable(Type.String()),
@@ -53,6 +55,7 @@ export const DunningView = Type.Object({
     sendAgain: Link,
   }),
   feeRefusedReason: Type.Optional(Nullable(Type.String())),
+  feeRefused: Type.Optional(Nullable(FeeRefusedView)),
   interestWarning: Type.Optional(Nullable(Type.String({ description: 'on creation: days past the last known half-year were charged at the last known rate' }))),
 });
 export type DunningView = Static<typeof DunningView>;

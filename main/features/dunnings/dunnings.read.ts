@@ -10,6 +10,7 @@ import type { InterestPart } from '../../domain/late-interest.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
 import { notFound } from '../../ops/errors.js';
 import type { DunningDetails, DunningView } from './dunnings.schema.js';
+import { storedReason, storedRefusal } from './fee-refusal.js';
 
 const CHUNK = 500;
 
@@ -73,7 +74,8 @@ function details(r: DunningRow, today: string): DunningDetails {
   return {
     recipient: { number: r.recipient_number, name: r.recipient_name },
     currency: r.currency,
-    feeRefusedReason: r.fee_refused_reason,
+    feeRefusedReason: storedReason(r),
+    feeRefused: storedRefusal(r),
     interestPeriod:
       r.interest_from && r.interest_to
         ? {

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, OptDate, Paging } from '../../ops/schemas.js';
 import { DeliveryOptions } from '../sending/sending.schema.js';
+import type { FeeRefused } from './fee-refusal.js';
 
 /** POST /dunnings/ (the original service's shape, spec 4.4 / issue 11). */
 export const DunningInput = Type.Object(
@@ -82,6 +83,7 @@ export interface DunningDetails {
   recipient: { number: number; name: string };
   currency: string;
   feeRefusedReason: string | null;
+  feeRefused: FeeRefused | null;
   interestPeriod: { from: string; to: string; principal: number; parts: { from: string; to: string; days: number; rate: number; principal: number; interest: number }[] } | null;
   automatic: boolean;
   /** A closing interest note (rentenota) on an invoice paid in full late. */

@@ -20,6 +20,7 @@ import { balanceHistories, type BalanceHistory } from './interest-basis.service.
 import { rateWarning } from './interest.js';
 import { keepInvoiceMailAddress } from './mail-address.js';
 import { inTx } from '../../ops/transaction.js';
+import type { FeeRefused } from './fee-refusal.js';
 
 const SERIES = 'dunning';
 const CHUNK = 500;
@@ -148,7 +149,7 @@ export async function sendDunning(ctx: AppContext, number: number, options: Deli
 
 export interface CreatedDunning {
   number: number;
-  feeRefusedReason: string | null;
+  feeRefused: FeeRefused | null;
   interestWarning: string | null;
   shipments: ShipmentView[] | null;
 }
@@ -184,6 +185,6 @@ export async function createDunning(ctx: AppContext, input: DunningInput): Promi
       { claim: c, priorCount: prior.length, plan, options: { ...options, dunningText: input.dunningText?.trim() || null, automatic: false } },
     ]);
     const shipments = input.shipment ? await sendDunning(tctx, number, input.shipment) : null;
-    return { number, feeRefusedReason: plan.feeRefusedReason, interestWarning, shipments };
+    return { number, feeRefused: plan.feeRefused, interestWarning, shipments };
   });
 }

@@ -39,9 +39,26 @@ function notFoundText(e: { code: string; params?: ErrorParams }, lang: string): 
   return byKey(`errors.notFound.${entity}`, e.params, lang) ?? byKey(`errors.notFound.${entity}.bare`, e.params, lang);
 }
 
-/** The error's own text (a notification's): by code when the GUI knows the code, else the service's message. */
-export function opErrorText(e: { code: string; params?: ErrorParams; message: string }, lang = i18n.language ?? 'nb'): string {
-  return notFoundText(e, lang) ?? byKey(`errors.op.${e.code}`, e.params, lang) ?? localizeServiceMessage(e.message, lang);
+/** The coded field errors of an error as one sentence (a CONFLICT says what is taken in its fields). */
+function fieldsText(fields: Array<{ code?: string; params?: ErrorParams; message: string }> | undefined, lang: string): string | null {
+  const worded = (fields ?? []).map((f) => (f.code && f.code !== 'INVALID' ? byKey(`errors.${f.code}`, f.params, lang) : null));
+  if (!worded.length || worded.some((w) => w === null)) return null;
+  const text = [...new Set(worded)].join('; ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The error's own text (a notification's): by code when the GUI knows the code, else by its coded field errors (a
+ * CONFLICT), else the service's message.
+ */
+export function opErrorText(e: { code: string; params?: ErrorParams; message: string; fields?: Array<{ code?: string; params?: ErrorParams; message: string }> }, lang = i18n.language ?? 'nb'): string {
+  return notFoundText(e, lang) ?? byKey(`errors.op.${e.code}`, e.params, lang) ?? fieldsText(e.fields, lang) ?? localizeServiceMessage(e.message, lang);
+}
+
+/** Why a dunning carries no fee: by its code (feeRefused) when it has one, else its sentence as it came. */
+export function feeRefusedText(d: { feeRefusedReason: string | null; feeRefused?: { code: string; params: ErrorParams } | null }, lang = i18n.language ?? 'nb'): string {
+  if (!d.feeRefusedReason && !d.feeRefused) return '';
+  return fieldErrorText({ code: d.feeRefused?.code, params: d.feeRefused?.params, message: d.feeRefusedReason ?? '' }, lang);
 }
 
 /** Why a shipment waits or failed (an outbox row): by its lastErrorCode when it has one, else its text as it came. */

@@ -4,7 +4,7 @@ import type { OutputOf } from '../../api/op-types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { call, type Page } from '../../api/client';
-import { localizeServiceMessage } from '../../i18n/service-messages';
+import { feeRefusedText } from '../../i18n/error-messages';
 import { notifyError } from '../../shared/errors';
 import { Amount } from '../../shared/ListParts';
 import { formatDate } from '../../shared/money';
@@ -89,7 +89,7 @@ export function CandidateList() {
       align: 'right',
       render: (c) =>
         c.feeRefusedReason ? (
-          <Tooltip label={t('dun.noFee', { reason: localizeServiceMessage(c.feeRefusedReason, i18n.language) })} multiline w={300}>
+          <Tooltip label={t('dun.noFee', { reason: feeRefusedText(c, i18n.language) })} multiline w={300}>
             <Text size="sm" c="dimmed" style={{ textDecoration: 'underline dotted', cursor: 'help' }} data-testid="fee-refused">
               {formatMoney(0)}
             </Text>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { call } from '../../api/client';
-import { localizeServiceMessage } from '../../i18n/service-messages';
+import { feeRefusedText } from '../../i18n/error-messages';
 import { DocumentFacts, DocumentHeader, Fact, LoadFailed } from '../../shared/DetailParts';
 import { formatDate, formatMoney } from '../../shared/money';
 import { formatDateTime } from '../../shared/format';
@@ -72,7 +72,7 @@ export function DunningDetail() {
       </DocumentFacts>
       {d.feeRefusedReason ? (
         <Alert color="yellow" variant="light" title={t('dun.detail.feeRefused')} data-testid="fee-refused-reason">
-          {localizeServiceMessage(d.feeRefusedReason, i18n.language)}
+          {feeRefusedText(d, i18n.language)}
         </Alert>
       ) : null}
       {d.interestPeriod ? (
