@@ -255,6 +255,8 @@ export interface Database {
   recurring_occurrences: RecurringOccurrencesTable;
   bank_files: BankFilesTable;
   bank_transactions: BankTransactionsTable;
+  signup_pow_key: SignupPowKeyTable;
+  signup_pow_spent: SignupPowSpentTable;
 }
 
 /** 0016: who runs a background job (daily dunning run, daily backup) and until when (ISO UTC, database clock). */
@@ -482,4 +484,16 @@ export interface BankTransactionsTable {
   document_id: number | null;
   ledger_entry_id: number | null;
   updated_at: string;
+}
+
+/** The secret the signup's proof-of-work challenges are signed with (0024): one row, id 1, made on first use. */
+export interface SignupPowKeyTable {
+  id: number;
+  secret: string;
+}
+
+/** Proof-of-work challenges already used (0024): one use each; deleted once expired. */
+export interface SignupPowSpentTable {
+  challenge_id: string;
+  expires_at: string;
 }

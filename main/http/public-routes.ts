@@ -10,6 +10,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { POSTCODE_FILL_SCRIPT_CSP } from '../domain/postcode-fill.js';
+import { POW_SCRIPT_CSP } from '../domain/pow-script.js';
 import { OpError } from '../ops/errors.js';
 
 export interface PublicRateLimit {
@@ -24,7 +25,7 @@ export const PUBLIC_ROUTE = { public: true, rateLimit: {} } as const;
  * The public pages' policy: their own inline styles and images only, one script (the signup form's Poststed fill, by its
  * hash) that may ask this server only, forms posted to this server, never framed.
  */
-export const PUBLIC_PAGE_CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${POSTCODE_FILL_SCRIPT_CSP}; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+export const PUBLIC_PAGE_CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src ${POSTCODE_FILL_SCRIPT_CSP} ${POW_SCRIPT_CSP}; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
 export const isPublicRoute = (req: FastifyRequest) => (req.routeOptions.config as { public?: boolean } | undefined)?.public === true;
 

@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
+import { leadingZeroBits } from '../../main/features/events/pow.js';
 import { startDocServer, type DocServer } from '../helpers/documents.js';
+
+// Tests solve the signup's proof of work in Node: 10 bits (about a thousand hashes) unless a test asks for more.
+process.env.KVITT_SIGNUP_POW_BITS ??= '10';
 
 /** A server with the originator set up (see test/helpers/documents.ts) and the event products KURS (25 %), LUNSJ (15 %), MAT (exists). */
 export async function startEventServer(opts: { today?: string; dbFile?: string } = {}): Promise<DocServer> {
@@ -87,9 +92,21 @@ export async function signup(s: Pick<DocServer, 'base'>, id: number | string, bo
   return { status: res.status, body: text ? JSON.parse(text) : undefined, res };
 }
 
-/** GET /events/{id}/captcha and the right answer to its question: `{token, answer}`, as a signup sends it. */
-export async function solvedCaptcha(s: Pick<DocServer, 'json'>, id: number): Promise<{ token: string; answer: string }> {
-  const c = (await s.json(`/events/${id}/captcha`)).body as { question: string; token: string };
+/** The first nonce 0, 1, 2, … with SHA-256(challenge + nonce) beginning with `bits` zero bits (what the page's script does). */
+export function solvePow(challenge: string, bits: number): string {
+  for (let n = 0; n < 1 << 26; n++) if (leadingZeroBits(createHash('sha256').update(challenge + n).digest()) >= bits) return String(n);
+  throw new Error('no nonce found');
+}
+
+/** GET /events/{id}/captcha and its proof of work solved: `{challenge, nonce}`, as an API client sends it. */
+export async function solvedCaptcha(s: Pick<DocServer, 'json'>, id: number): Promise<{ challenge: string; nonce: string }> {
+  const c = (await s.json(`/events/${id}/captcha`)).body as { question: string; token: string; pow: { challenge: string; bits: number } };
   expect(c.question).toMatch(/^Hva er \d+ pluss \d+\?$/);
+  return { challenge: c.pow.challenge, nonce: solvePow(c.pow.challenge, c.pow.bits) };
+}
+
+/** GET /events/{id}/captcha and the right answer to its sum question: `{token, answer}` (the page's fallback without JavaScript). */
+export async function solvedSum(s: Pick<DocServer, 'json'>, id: number): Promise<{ token: string; answer: string }> {
+  const c = (await s.json(`/events/${id}/captcha`)).body as { question: string; token: string };
   return { token: c.token, answer: String(c.question.match(/\d+/g)!.reduce((x, y) => x + Number(y), 0)) };
 }

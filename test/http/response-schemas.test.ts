@@ -6,7 +6,7 @@ import { allOps } from '../../main/op-table.js';
 import { startDocServer, numberOf, type DocServer, BACKDATING } from '../helpers/documents.js';
 import { recipient } from '../helpers/server.js';
 import { opFor } from '../helpers/response-check.js';
-import { eventBody, FREE } from '../events/setup.js';
+import { eventBody, FREE, solvePow } from '../events/setup.js';
 import { startSmtp, until, useSmtp } from '../sending/helpers.js';
 import { ocrFile, ocrSpec } from '../helpers/bank-file-gen.js';
 
@@ -274,9 +274,9 @@ describe('answers match the output schemas', () => {
     const posted = await ok(`/events/${id}/signup`, { body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(posted.res.headers.get('content-type')).toMatch(/^text\/html/);
     await ok(`/events/${free.body.id}/signup`, { body: { name: 'Per Gratis', email: 'per@example.no' } });
-    const question = (await ok(`/events/${pending.body.id}/captcha`)).body as { question: string; token: string };
-    const [a, b] = question.question.match(/\d+/g)!.map(Number);
-    const waiting = await ok(`/events/${pending.body.id}/signup`, { body: { name: 'Vent Ventesen', email: 'vent@example.no', invoice, captcha: { token: question.token, answer: String(a + b) } } });
+    const question = (await ok(`/events/${pending.body.id}/captcha`)).body as { pow: { challenge: string; bits: number } };
+    const captcha = { challenge: question.pow.challenge, nonce: solvePow(question.pow.challenge, question.pow.bits) };
+    const waiting = await ok(`/events/${pending.body.id}/signup`, { body: { name: 'Vent Ventesen', email: 'vent@example.no', invoice, captcha } });
     expect(waiting.body.status).toBe('pending');
 
     // Participants as the host sees them, through confirm, change and cancel.

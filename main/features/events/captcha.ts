@@ -11,13 +11,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
 import type { Challenge } from './events.output.js';
+import { newPowChallenge } from './pow.js';
 
 const TTL_MS = 20 * 60_000;
 
 /** A clock timestamp (YYYY-MM-DD HH:MM:SS) moved on by ms, in the same form (compared as text in SQL). */
 const later = (timestamp: string, ms: number) => new Date(Date.parse(`${timestamp.replace(' ', 'T')}Z`) + ms).toISOString().slice(0, 19).replace('T', ' ');
 
+/** The page's two challenges: the proof of work its script solves (./pow.ts) and the sum a person answers without it. */
 export async function newChallenge(db: Kysely<Database>, clock: Clock, eventId: number): Promise<Challenge> {
+  return { ...(await newSumChallenge(db, clock, eventId)), pow: await newPowChallenge(db, clock, eventId) };
+}
+
+async function newSumChallenge(db: Kysely<Database>, clock: Clock, eventId: number): Promise<Omit<Challenge, 'pow'>> {
   const now = clock.timestamp();
   const a = randomInt(2, 10);
   const b = randomInt(2, 10);
@@ -28,11 +34,11 @@ export async function newChallenge(db: Kysely<Database>, clock: Clock, eventId: 
 }
 
 /** True once for a right answer to a live token of this event; the token is spent by any answer. */
-export async function checkChallenge(db: Kysely<Database>, clock: Clock, eventId: number, given: { token: string; answer: string } | undefined): Promise<boolean> {
-  if (!given || given.token.length > 64) return false;
+export async function checkChallenge(db: Kysely<Database>, clock: Clock, eventId: number, given: { token?: string; answer?: string } | undefined): Promise<boolean> {
+  if (!given?.token || given.token.length > 64) return false;
   const row = await db.deleteFrom('signup_challenges').where('token', '=', given.token).returning(['event_public_id', 'answer', 'expires_at']).executeTakeFirst();
   if (!row || row.event_public_id !== String(eventId) || row.expires_at <= clock.timestamp()) return false;
   const expected = Buffer.from(row.answer);
-  const got = Buffer.from(given.answer.trim());
+  const got = Buffer.from((given.answer ?? '').trim());
   return expected.length === got.length && timingSafeEqual(expected, got);
 }

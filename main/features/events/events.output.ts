@@ -102,7 +102,15 @@ export const SignupResult = Type.Object(
 export type SignupResult = Static<typeof SignupResult>;
 
 /** Kvitt's own signup question (GET /events/{id}/captcha): send `captcha: {token, answer}` with the signup. */
-export const Challenge = Type.Object({ question: Text, token: Text }, closed);
+export const Challenge = Type.Object({
+  question: Text,
+  token: Text,
+  pow: Type.Object({
+    challenge: Type.String({ description: 'send back as captcha.challenge, with captcha.nonce: SHA-256(challenge + nonce) must begin with `bits` zero bits' }),
+    bits: Type.Integer(),
+    expiresAt: Type.String({ description: 'YYYY-MM-DD HH:MM:SS (UTC)' }),
+  }, closed),
+}, closed);
 export type Challenge = Static<typeof Challenge>;
 
 /** GET /host/events/public-address: the public listener's address (docs/public-signup.md), null without one. */

@@ -138,7 +138,8 @@ export const SignupInput = Type.Object(
         { maxItems: 20 },
       ),
     ),
-    captcha: Type.Optional(Type.Object({ token: Str(300), answer: Str(10) }, closed)),
+    /** The proof of work ({challenge, nonce}, required from API clients) or, from the page's form without JavaScript, the sum ({token, answer}). */
+    captcha: Type.Optional(Type.Object({ token: Type.Optional(Str(300)), answer: Type.Optional(Str(10)), challenge: Type.Optional(Str(300)), nonce: Type.Optional(Str(64)) }, closed)),
   },
   closed,
 );

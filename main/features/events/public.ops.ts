@@ -25,7 +25,7 @@ async function formSignup(ctx: AppContext, eventId: number, form: URLSearchParam
   const fields = checkSchema(SignupInput, input);
   if (fields.length) return html(signupPage(facts, { values: form, errors: fields, challenge: await challenge() }), 400);
   try {
-    const result = await signup(ctx, eventId, input);
+    const result = await signup(ctx, eventId, input, 'form');
     return html(receiptPage(await publicFacts(ctx, eventId, code), result));
   } catch (e) {
     if (!(e instanceof OpError) || e.status !== 400) throw e;

@@ -18,7 +18,14 @@ const BY_FIELD: Record<string, (m: string) => string> = {
   'invoice.orgNo': () => 'Organisasjonsnummeret er ikke gyldig (9 siffer).',
   'invoice.yourRef': () => 'Referansen kan ha høyst 64 tegn.',
   discountCode: () => 'Ukjent rabattkode for dette arrangementet.',
-  captcha: (m) => (/answer the question/.test(m) ? 'Svar på spørsmålet.' : 'Feil svar, eller spørsmålet er utløpt. Svar på det nye spørsmålet.'),
+  captcha: (m) =>
+    /without JavaScript right now/.test(m)
+      ? 'For mange påmeldinger uten JavaScript akkurat nå. Slå på JavaScript i nettleseren, eller prøv igjen om en time.'
+      : /proof-of-work|challenge/.test(m)
+        ? 'Siden ble for gammel eller er allerede brukt. Svar på spørsmålet og send på nytt.'
+        : /answer the question/.test(m)
+          ? 'Svar på spørsmålet.'
+          : 'Feil svar, eller spørsmålet er utløpt. Svar på det nye spørsmålet.',
   registrationDeadline: () => 'Påmeldingsfristen er ute.',
   participantLimit: () => 'Arrangementet er fullt.',
 };

@@ -6,6 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { POSTCODE_FILL_SCRIPT, POSTCODE_FILL_SCRIPT_CSP } from '../../domain/postcode-fill.js';
+import { POW_SCRIPT, POW_SCRIPT_CSP } from '../../domain/pow-script.js';
 import { postPlace } from '../../domain/postcodes.js';
 import { formatDate, formatMoney } from '../../render/format.js';
 import type { FieldError } from '../../ops/errors.js';
@@ -34,6 +35,8 @@ export const SignupForm = Type.Object(
     discountCode: formText(),
     captchaToken: formText('the token of the question on the page'),
     captchaAnswer: formText(),
+    powChallenge: formText('the proof-of-work challenge on the page'),
+    powNonce: formText("the nonce the page's script found (without it, the question's answer counts)"),
   },
   {
     additionalProperties: false,
@@ -53,6 +56,8 @@ export function formToSignup(form: URLSearchParams, fieldNumbers: Array<{ number
   // Without the page's script (or before it answered), an empty Poststed comes from a known Norwegian postcode.
   if (invoice.city === null && isNorway(invoice.country)) invoice.city = postPlace(invoice.zip);
   const token = get('captchaToken');
+  const pow = get('powChallenge');
+  const nonce = get('powNonce');
   return {
     name: form.get('name') ?? '',
     email: form.get('email') ?? '',
@@ -60,7 +65,7 @@ export function formToSignup(form: URLSearchParams, fieldNumbers: Array<{ number
     invoice: Object.values(invoice).some((v) => v !== null) ? invoice : null,
     discountCode: get('discountCode'),
     customFields: fieldNumbers.map((f) => ({ number: f.number, value: f.type === 'BOOLEAN' ? form.get(`cf.${f.number}`) !== null : get(`cf.${f.number}`) })),
-    ...(token ? { captcha: { token, answer: form.get('captchaAnswer') ?? '' } } : {}),
+    ...(pow && nonce ? { captcha: { challenge: pow, nonce } } : token ? { captcha: { token, answer: form.get('captchaAnswer') ?? '' } } : {}),
   };
 }
 
@@ -73,7 +78,7 @@ label{display:block;margin:.6rem 0 .15rem;font-weight:600}input[type=text],input
 function page(title: string, body: string): Buffer {
   return Buffer.from(`<!doctype html>
 <html lang="nb"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src ${POSTCODE_FILL_SCRIPT_CSP}; connect-src 'self'; form-action 'self'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src ${POSTCODE_FILL_SCRIPT_CSP} ${POW_SCRIPT_CSP}; connect-src 'self'; form-action 'self'">
 <title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`);
 }
 
@@ -116,7 +121,8 @@ export function signupPage(f: Facts, opts: { values?: URLSearchParams; errors?: 
     })
     .join('\n');
   const captcha = opts.challenge
-    ? `<input type="hidden" name="captchaToken" value="${esc(opts.challenge.token)}"><label for="captchaAnswer">${esc(opts.challenge.question)} (mot automatisk påmelding)</label><input id="captchaAnswer" name="captchaAnswer" type="text" inputmode="numeric" required>${errOf('captcha')}`
+    ? `<input type="hidden" name="powChallenge" value="${esc(opts.challenge.pow.challenge)}" data-bits="${opts.challenge.pow.bits}"><input type="hidden" name="powNonce" value="">`
+      + `<input type="hidden" name="captchaToken" value="${esc(opts.challenge.token)}"><div id="sum"><label for="captchaAnswer">${esc(opts.challenge.question)} (mot automatisk påmelding)</label><input id="captchaAnswer" name="captchaAnswer" type="text" inputmode="numeric" required></div>${errOf('captcha')}`
     : '';
   const form = f.closed.length
     ? ''
@@ -132,7 +138,7 @@ ${input('invoice.country', 'Land (tomt: Norge)', 'text', 'maxlength="64"')}${inp
 <input type="hidden" name="discountCode" value="${esc(code)}">${errOf('discountCode')}
 ${captcha}
 <button type="submit">Meld meg på</button>
-</form><script>${POSTCODE_FILL_SCRIPT}</script>`;
+</form><script>${POSTCODE_FILL_SCRIPT}</script>${opts.challenge ? `<script>${POW_SCRIPT}</script>` : ''}`;
   const codeForm =
     f.ev.price > 0 && !f.closed.length
       ? `<form method="get" action="/events/${id}" class="box"><label for="code">Rabattkode</label><input id="code" name="discountCode" type="text" maxlength="15" value="${esc(code)}">${f.codeUnknown ? '<div class="err">Ukjent rabattkode</div>' : ''}<button type="submit">Bruk kode</button></form>`

@@ -38,13 +38,13 @@ function limits(): { perEvent: number; total: number } {
 const WINDOW_MS = 60_000;
 const windows = new Map<string, { start: number; count: number }>();
 
-function take(key: string, max: number, now: number): number | null {
+function take(key: string, max: number, now: number, windowMs = WINDOW_MS): number | null {
   const w = windows.get(key);
-  if (!w || now - w.start >= WINDOW_MS) {
+  if (!w || now - w.start >= windowMs) {
     windows.set(key, { start: now, count: 1 });
     return null;
   }
-  if (w.count >= max) return Math.ceil((w.start + WINDOW_MS - now) / 1000);
+  if (w.count >= max) return Math.ceil((w.start + windowMs - now) / 1000);
   w.count++;
   return null;
 }
@@ -59,6 +59,20 @@ export function countSignup(eventId: number): void {
   if (wait !== null) {
     throw new OpError(429, 'TOO_MANY_REQUESTS', `Too many signups to this ${one !== null ? 'event' : 'server'} right now; try again in ${wait} seconds`);
   }
+}
+
+/**
+ * Signups that answer the page's sum instead of the proof of work (browsers without JavaScript, and scripts that read the
+ * sum): KVITT_SIGNUP_NOSCRIPT_PER_HOUR per event (default 10) and three times that for the whole server, an hour; 0 =
+ * never (the proof of work is required). Counted in the process's memory.
+ */
+export function takeNoScriptSignup(eventId: number): boolean {
+  const v = process.env.KVITT_SIGNUP_NOSCRIPT_PER_HOUR;
+  const perEvent = v !== undefined && v !== '' && Number.isInteger(Number(v)) && Number(v) >= 0 ? Number(v) : 10;
+  if (perEvent === 0) return false;
+  const now = Date.now();
+  if (take(`noscript:${eventId}`, perEvent, now, 3_600_000) !== null) return false;
+  return take('noscript:all', perEvent * 3, now, 3_600_000) === null;
 }
 
 /** Starts every count afresh (the limits' own test). */

@@ -17,8 +17,9 @@ import { audit } from '../audit/audit.service.js';
 import { countryCode } from '../common/countries.js';
 import { getSettings } from '../settings/settings.service.js';
 import { checkChallenge } from './captcha.js';
+import { checkPow, type PowOutcome } from './pow.js';
 import { EMAIL_RE } from '../sending/sending-settings.js';
-import { discountFor, hasLink } from './signup-rules.js';
+import { discountFor, hasLink, takeNoScriptSignup } from './signup-rules.js';
 import type { SignupInput } from './events.schema.js';
 import type { SignupResult } from './events.output.js';
 import { nowMinute } from './events.service.js';
@@ -87,9 +88,31 @@ function closedReasons(ctx: AppContext, ev: EventRow): FieldErrors {
   return errors;
 }
 
-export async function signup(ctx: AppContext, publicId: number, input: SignupInput): Promise<SignupResult> {
-  // The captcha token is spent before (and whatever becomes of) the signup, so a wrong answer cannot be tried again.
-  const captchaOk = input.captcha ? await checkChallenge(ctx.db, ctx.clock, publicId, input.captcha) : false;
+/**
+ * The captcha of a signup, checked and spent before (and whatever becomes of) the signup, so no answer is tried twice:
+ * null when it passed, else why not (the English message of the field error `captcha`). The proof of work is what API
+ * clients and the page's script send; the sum is only the page's fallback without JavaScript, and only so many an hour.
+ */
+async function captchaProblem(ctx: AppContext, publicId: number, captcha: SignupInput['captcha'], via: 'json' | 'form'): Promise<string | null> {
+  if (captcha?.challenge !== undefined || captcha?.nonce !== undefined) {
+    const outcome = await checkPow(ctx.db, ctx.clock, publicId, { challenge: captcha.challenge ?? '', nonce: captcha.nonce ?? '' });
+    return outcome === 'ok' ? null : POW_PROBLEM[outcome];
+  }
+  if (!captcha?.token) return via === 'json' ? 'solve the proof-of-work challenge (GET /events/{id}/captcha: pow)' : 'answer the question';
+  if (via === 'json') return 'the question is for the signup page without JavaScript; API clients solve the proof-of-work challenge (GET /events/{id}/captcha: pow)';
+  if (!takeNoScriptSignup(publicId)) return 'too many signups without JavaScript right now; turn JavaScript on or try again later';
+  return (await checkChallenge(ctx.db, ctx.clock, publicId, captcha)) ? null : 'the answer is wrong or the question has expired; answer the new question';
+}
+
+const POW_PROBLEM: Record<Exclude<PowOutcome, 'ok'>, string> = {
+  invalid: 'the proof-of-work challenge is not one Kvitt issued for this event',
+  expired: 'the proof-of-work challenge has expired; solve a new one',
+  'not-solved': 'the nonce does not solve the proof-of-work challenge',
+  used: 'the proof-of-work challenge has been used already; solve a new one',
+};
+
+export async function signup(ctx: AppContext, publicId: number, input: SignupInput, via: 'json' | 'form' = 'json'): Promise<SignupResult> {
+  const captcha = input.captcha ? await captchaProblem(ctx, publicId, input.captcha, via) : 'missing';
   // Signups arriving together share one transaction (each in its own savepoint) and one commit: main/ops/group-commit.ts.
   return inGroupTx(ctx, async (tctx) => {
     const trx = tctx.db;
@@ -98,8 +121,8 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     const errors = new FieldErrors();
     if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', 'SIGNUP_CLOSED', { at: ev.registration_deadline! });
     errors.throwIfAny('Signup is closed');
-    if (ev.signup_captcha && !captchaOk) {
-      errors.add('captcha', input.captcha ? 'the answer is wrong or the question has expired; answer the new question' : 'answer the question (GET /events/{id}/captcha)');
+    if (ev.signup_captcha && captcha !== null) {
+      errors.add('captcha', captcha === 'missing' ? (via === 'json' ? 'solve the proof-of-work challenge (GET /events/{id}/captcha: pow)' : 'answer the question') : captcha);
     }
     const name = blank(input.name);
     const email = blank(input.email);
