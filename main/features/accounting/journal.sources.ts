@@ -212,6 +212,12 @@ async function vatGroupsOf(db: Kysely<Database>, ids: number[]): Promise<Map<num
     .where('l.document_id', 'in', ids)
     .select(['l.document_id', 'l.vat_category', 'l.tax_rate', 'l.product_code', sql<number>`sum(l.net)`.as('base')])
     .groupBy(['l.document_id', 'l.vat_category', 'l.tax_rate', 'l.product_code'])
+    // In the groups' order, also on PostgreSQL (whose hash aggregate has none): a document's lines, and so the file's
+    // bytes, come out the same every time. SQLite's grouping gave this order already (NULL first, as '' here).
+    .orderBy('l.document_id')
+    .orderBy('l.vat_category')
+    .orderBy('l.tax_rate')
+    .orderBy(sql`coalesce(l.product_code, '')`)
     .execute();
   const out = new Map<number, VatGroupRow[]>();
   for (const r of rows) {
