@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisplayDocument, DrawItem, FontName } from '../../../main/render/pdf/direct/display-list';
 import { num, rgb, writePdf } from '../../../main/render/pdf/direct/pdf-file';
+import { loadFont } from '../../../main/render/pdf/direct/fonts';
 
 let dir = '';
 beforeAll(() => { dir = mkdtempSync(path.join(tmpdir(), 'kvitt-direct-pdf-')); });
@@ -98,6 +99,8 @@ describe('writePdf: the direct PDF writer', () => {
     const cyrillic = 'Кириллица: Жж Щщ Ёё';
     const file = save('scripts', writePdf(doc([text(100, sami), text(120, greek, 'DejaVuSansCondensed-Bold'), text(140, cyrillic), text(160, 'Łódź ĳ 中文 (a) \\b')]), { creationDate: DATE }));
     expect(run('pdftotext', file, '-').split('\n').filter(Boolean).slice(0, 4)).toEqual([sami, greek, cyrillic, 'Łódź ĳ ?? (a) \\b']);
+    // the subset font (composite accented letters included) renders without a complaint from poppler
+    expect(spawnSync('pdftoppm', ['-r', '30', '-png', file, path.join(dir, 'scripts-look')], { encoding: 'utf8' }).stderr).toBe('');
     // drawn, not blank: the Sami line puts ink on the page
     const at = pixels(file);
     let ink = 0;
@@ -172,8 +175,10 @@ describe('writePdf: the direct PDF writer', () => {
     const start = s.indexOf('stream\n', s.indexOf('/Filter /FlateDecode', pageAt)) + 7;
     const content = inflateSync(a.subarray(start, s.indexOf('\nendstream', start))).toString('latin1');
     expect(plain.toString('latin1')).toContain(content);
-    // text as 2-byte glyph ids of the embedded subset: "Kj" are the first two glyphs after .notdef
-    expect(content).toContain('BT /F1 10 Tf 50 741.89 Td <00010002');
+    // text as the font's own 2-byte glyph ids (CIDToGIDMap /Identity)
+    const font = loadFont('DejaVuSansCondensed').font;
+    const gid = (c: string) => font.glyphForCodePoint(c.codePointAt(0)!).id.toString(16).padStart(4, '0');
+    expect(content).toContain(`BT /F1 10 Tf 50 741.89 Td <${gid('K')}${gid('j')}${gid('ø')}`);
     expect(content).toContain('0.071 0.204 0.337 rg');
     expect(run('pdftotext', save('plain', plain), '-').split('\f').map((t) => t.trim())).toEqual([NORWEGIAN, 'to', '']);
   });

@@ -1,32 +1,25 @@
 /**
- * One font as a PDF file uses it: the glyphs its text needs, subset from DejaVu Sans (./fonts.ts) and written as a Type 0
- * font (CIDFontType2, Identity-H, CID = glyph id in the subset) with its widths and a ToUnicode map, so pdftotext and
+ * One font as a PDF file uses it: the glyphs its text needs, subset from DejaVu Sans (./fonts.ts, ./ttf-subset.ts) as a Type 0
+ * font (CIDFontType2, Identity-H, CID = the font's own glyph id) with its widths and a ToUnicode map, so pdftotext and
  * copy-paste give the text back exactly. Deterministic: the same text in the same order gives the same bytes.
  */
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { Subset } from '@pdf-lib/fontkit';
 import type { FontName } from './display-list';
-import { encodeSubset, glyphOf, loadFont, type LoadedFont } from './fonts';
+import { glyphOf, loadFont, type LoadedFont } from './fonts';
 import { drawnText } from './metrics';
+import { subsetTtf } from './ttf-subset';
 
 export class EmbeddedFont {
   private readonly f: LoadedFont;
-  private readonly subset: Subset;
-  /** By CID (index = CID): width in 1/1000 em and the text it stands for. */
-  private readonly widths: number[] = [];
-  private readonly texts: string[] = [];
-  /** Glyph id in the whole font → CID. */
-  private readonly cids = new Map<number, number>();
+  /** By glyph id (= CID): width in 1/1000 em and the text it stands for. */
+  private readonly used = new Map<number, { width: number; text: string }>();
 
   constructor(readonly name: FontName) {
     this.f = loadFont(name);
-    this.subset = this.f.font.createSubset();
-    this.widths[0] = Math.round(this.f.font.getGlyph(0).advanceWidth * this.f.scale);
-    this.texts[0] = '';
   }
 
-  /** The hex string `<…>` that draws `text` (each character a 2-byte CID). */
+  /** The hex string `<…>` that draws `text` (each character a 2-byte CID, its glyph id). */
   show(text: string): string {
     const t = drawnText(text);
     let hex = '<';
@@ -34,14 +27,8 @@ export class EmbeddedFont {
       const cp = t.codePointAt(i)!;
       const ch = cp > 0xffff ? t.slice(i, ++i + 1) : t[i]!;
       const g = glyphOf(this.f, cp);
-      let cid = this.cids.get(g.id);
-      if (cid === undefined) {
-        cid = this.subset.includeGlyph(g.id);
-        this.cids.set(g.id, cid);
-        this.widths[cid] = g.width;
-        this.texts[cid] = this.f.font.hasGlyphForCodePoint(cp) ? ch : '?';
-      }
-      hex += cid.toString(16).padStart(4, '0');
+      if (!this.used.has(g.id)) this.used.set(g.id, { width: g.width, text: this.f.font.hasGlyphForCodePoint(cp) ? ch : '?' });
+      hex += g.id.toString(16).padStart(4, '0');
     }
     return hex + '>';
   }
@@ -51,11 +38,12 @@ export class EmbeddedFont {
    * `add(n, body)` writes a dictionary object, `stream(n, dict, data)` a stream.
    */
   write(first: number, add: (n: number, body: string) => void, stream: (n: number, dict: string, data: Buffer) => void): void {
-    const file = encodeSubset(this.subset);
+    const ids = [...this.used.keys()].sort((a, b) => a - b);
+    const file = subsetTtf(this.f.ttf, ids);
     const font = this.f.font;
     const s = this.f.scale;
     // The subset tag: six capitals from the glyphs used (PDF 32000 9.6.4), so two subsets of one font never share a name.
-    const digest = createHash('sha256').update(this.name).update(this.texts.join('\u0000')).digest();
+    const digest = createHash('sha256').update(this.name).update(ids.join(',')).digest();
     const tag = [...digest.subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
     const base = `${tag}+${this.name}`;
     const [cidFont, descriptor, fontFile, toUnicode] = [first + 1, first + 2, first + 3, first + 4];
@@ -63,14 +51,22 @@ export class EmbeddedFont {
     const os2 = (font as unknown as { 'OS/2': { typoAscender: number; typoDescender: number } })['OS/2'];
     const capHeight = (font as unknown as { capHeight?: number }).capHeight || os2.typoAscender;
     const bold = this.name.includes('Bold');
+    // widths of runs of consecutive glyph ids: gid [w w …]
+    let w = '';
+    for (let i = 0; i < ids.length;) {
+      let j = i;
+      while (j + 1 < ids.length && ids[j + 1] === ids[j]! + 1) j++;
+      w += ` ${ids[i]} [${ids.slice(i, j + 1).map((id) => this.used.get(id)!.width).join(' ')}]`;
+      i = j + 1;
+    }
     add(first, `<< /Type /Font /Subtype /Type0 /BaseFont /${base} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`);
     add(cidFont, `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${base} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>`
-      + ` /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 1000 /W [0 [${this.widths.join(' ')}]] >>`);
+      + ` /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW ${Math.round(font.getGlyph(0).advanceWidth * s)} /W [${w.trim()}] >>`);
     add(descriptor, `<< /Type /FontDescriptor /FontName /${base} /Flags ${32 + (font.italicAngle ? 64 : 0)}`
       + ` /FontBBox [${r(font.bbox.minX)} ${r(font.bbox.minY)} ${r(font.bbox.maxX)} ${r(font.bbox.maxY)}] /ItalicAngle ${Math.round(font.italicAngle)}`
       + ` /Ascent ${r(os2.typoAscender)} /Descent ${r(os2.typoDescender)} /CapHeight ${r(capHeight)} /StemV ${bold ? 140 : 80} /FontFile2 ${fontFile} 0 R >>`);
     stream(fontFile, ` /Filter /FlateDecode /Length1 ${file.length}`, deflateSync(file));
-    stream(toUnicode, ' /Filter /FlateDecode', deflateSync(Buffer.from(toUnicodeCMap(this.texts), 'latin1')));
+    stream(toUnicode, ' /Filter /FlateDecode', deflateSync(Buffer.from(toUnicodeCMap(ids.map((id) => [id, this.used.get(id)!.text] as const)), 'latin1')));
   }
 }
 
@@ -80,9 +76,9 @@ export const FONT_OBJECTS = 5;
 const utf16Hex = (s: string) => [...Buffer.from(s, 'utf16le').swap16()].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** The ToUnicode CMap: CID → its text (UTF-16BE), in bfchar blocks of at most 100 (PDF 32000 9.10.3). */
-function toUnicodeCMap(texts: string[]): string {
+function toUnicodeCMap(texts: (readonly [number, string])[]): string {
   const pairs: string[] = [];
-  texts.forEach((t, cid) => { if (t) pairs.push(`<${cid.toString(16).padStart(4, '0')}> <${utf16Hex(t)}>`); });
+  for (const [cid, t] of texts) if (t) pairs.push(`<${cid.toString(16).padStart(4, '0')}> <${utf16Hex(t)}>`);
   let body = '';
   for (let i = 0; i < pairs.length; i += 100) {
     const block = pairs.slice(i, i + 100);

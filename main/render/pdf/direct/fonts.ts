@@ -1,5 +1,5 @@
 /**
- * The fonts Kvitt's PDFs are written in: DejaVu Sans (regular, bold, oblique, bold oblique), TrueType files read once per
+ * The fonts Kvitt's PDFs are written in: DejaVu Sans Condensed (regular, bold, oblique, bold oblique), TrueType files read once per
  * process and embedded as subsets by ./pdf-file.ts, so every letter of Latin (Sami č đ ŋ š ŧ ž included), Greek and
  * Cyrillic is printed as typed. The files: KVITT_FONT_DIR, else `fonts` beside the built `out/main` (scripts/build-fonts.mjs
  * copies them there with their licence), else the dejavu-fonts-ttf package (from source). Licence: DejaVu Fonts License
@@ -13,8 +13,9 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as fontkitModule from '@pdf-lib/fontkit';
-import type { Font, Glyph, Subset } from '@pdf-lib/fontkit';
+import type { Font, Glyph } from '@pdf-lib/fontkit';
 import type { FontName } from './display-list';
+import { readTtf, type TtfFile } from './ttf-subset';
 
 const fontkit = ((fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule) as typeof fontkitModule;
 
@@ -57,6 +58,8 @@ export interface LoadedFont {
   scale: number;
   /** Code point → glyph id and advance width in 1/1000 em (cached as met). */
   glyphs: Map<number, { id: number; width: number }>;
+  /** The file's tables, for subsetting (./ttf-subset.ts). */
+  ttf: TtfFile;
 }
 
 const loaded = new Map<FontName, LoadedFont>();
@@ -64,8 +67,9 @@ const loaded = new Map<FontName, LoadedFont>();
 export function loadFont(name: FontName): LoadedFont {
   let f = loaded.get(name);
   if (!f) {
-    const font = fontkit.create(readFileSync(join(fontDir(), `${name}.ttf`)));
-    f = { font, scale: 1000 / font.unitsPerEm, glyphs: new Map() };
+    const data = readFileSync(join(fontDir(), `${name}.ttf`));
+    const font = fontkit.create(data);
+    f = { font, scale: 1000 / font.unitsPerEm, glyphs: new Map(), ttf: readTtf(data) };
     loaded.set(name, f);
   }
   return f;
@@ -89,21 +93,4 @@ export function glyphOf(f: LoadedFont, cp: number): { id: number; width: number 
     if (f.glyphs.size < 20000) f.glyphs.set(cp, g);
   }
   return g;
-}
-
-/** fontkit's stream class, taken once from a subset whose own encode does nothing (encodeStream() runs it later). */
-let EncodeStream: (new () => { end(): void; read(): Buffer | null; on(e: string, cb: () => void): void }) | undefined;
-
-/** The subset as a TrueType file, synchronously (fontkit's encodeStream() would hand it over on a later tick). */
-export function encodeSubset(subset: Subset): Buffer {
-  if (!EncodeStream) {
-    const probe = (subset as unknown as { encodeStream: (this: unknown) => object }).encodeStream.call({ encode() {} });
-    EncodeStream = probe.constructor as unknown as NonNullable<typeof EncodeStream>;
-  }
-  const stream = new EncodeStream!();
-  (subset as unknown as { encode(s: unknown): void }).encode(stream);
-  stream.end();
-  const chunks: Buffer[] = [];
-  for (let c = stream.read(); c !== null; c = stream.read()) chunks.push(c);
-  return Buffer.concat(chunks);
 }
