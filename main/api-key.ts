@@ -24,7 +24,7 @@ export function fileApiKeyStore(dataDir: string | null, override?: string): ApiK
   return {
     get: () => key,
     regenerate() {
-      if (override) throw new Error('The API key is fixed by KVITT_API_KEY');
+      if (override) throw Object.assign(new Error('The API key is fixed by KVITT_API_KEY'), { keyFixed: true });
       key = randomSecret(32);
       write(key);
       return key;

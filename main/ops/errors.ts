@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { errorMessage, isErrorCode, notFoundMessage, type ErrorCode, type NotFoundEntity, type NotFoundParams, type ParamsArg } from './error-codes.js';
+import type { OpCode } from './op-codes.js';
 
 export type { ErrorCode } from './error-codes.js';
 
@@ -32,8 +33,8 @@ export class OpError extends Error {
   readonly fields: FieldError[];
   constructor(
     readonly status: number,
-    /** Stable code of the whole error, e.g. VALIDATION_ERROR, NOT_FOUND, CONFLICT, IMMUTABLE. */
-    readonly code: string,
+    /** Stable code of the whole error, from the catalogue (op-codes.ts): VALIDATION_ERROR, NOT_FOUND, CONFLICT … */
+    readonly code: OpCode,
     message: string,
     fields: FieldErrorInput[] = [],
     /** What the message is built from, for clients that word it themselves (e.g. `{fields}` of a VALIDATION_ERROR). */

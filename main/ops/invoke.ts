@@ -59,7 +59,7 @@ export async function callEnvelope(
 ): Promise<Envelope> {
   try {
     const op = typeof name === 'string' ? table.get(name) : undefined;
-    if (!op) throw new OpError(404, 'UNKNOWN_OPERATION', `No operation named ${String(name)}`);
+    if (!op) throw new OpError(404, 'UNKNOWN_OPERATION', `No operation named ${String(name)}`, [], { name: String(name) });
     assertDepth(input);
     const result = await runOp(op, (input ?? {}) as Partial<OpInput>, ctx);
     return { ok: true, value: await toPlain(result, encodeFile) };

@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { OpError } from '../ops/errors.js';
 import type { FromWorker, ToWorker, WorkerError } from './messages.js';
+import { isOpCode } from '../ops/op-codes.js';
 
 /**
  * The tasks by name, as the composition root declares them (main/task-table.ts, main/stream-table.ts merge their tables
@@ -227,7 +228,7 @@ function errorOf(e: unknown): WorkerError {
 }
 /** The error a worker reported, as it was thrown there (an OpError keeps its status, code and fields). */
 function thrown(e: WorkerError): Error {
-  return e.status && e.code ? new OpError(e.status, e.code, e.message, e.fields, e.params) : new Error(e.message);
+  return e.status && e.code && isOpCode(e.code) ? new OpError(e.status, e.code, e.message, e.fields, e.params) : new Error(e.message);
 }
 
 /** Runs a task of main/task-table.ts in a worker thread (or here, where none can run); rejects with the task's error. */

@@ -5,7 +5,8 @@ import { feeRefusedText, fieldErrorText, opErrorText } from '../../renderer/src/
 import { formatDate } from '../../renderer/src/shared/format.js';
 import { errorTexts } from '../../renderer/src/i18n/errors.i18n.js';
 import { ERROR_MESSAGES, NOT_FOUND_SUBJECTS } from '../../main/ops/error-codes.js';
-import { fieldError, notFound } from '../../main/ops/errors.js';
+import { fieldError, notFound, OpError } from '../../main/ops/errors.js';
+import { OP_CODES } from '../../main/ops/op-codes.js';
 import { shipmentReasonText } from '../../renderer/src/i18n/error-messages.js';
 
 test('coded field errors are worded by code and parameters, in Norwegian and in English', () => {
@@ -101,7 +102,6 @@ test('a dunning without a fee says why by its code; a CONFLICT by its coded fiel
   expect(feeRefusedText({ feeRefusedReason: null, feeRefused: null }, 'nb')).toBe('');
   const taken = { code: 'CONFLICT', message: 'Customer number already in use', fields: [fieldError('customerNumber', 'CUSTOMER_NUMBER_TAKEN', { value: 'K-1' })] };
   expect(opErrorText(taken, 'nb')).toBe('Kundenummer K-1 er allerede i bruk');
-  expect(opErrorText({ code: 'CONFLICT', message: 'Something else', fields: [] }, 'nb')).toBe('Something else');
 });
 
 test("an outbox row's reason: by lastErrorCode, else its text", () => {
@@ -112,4 +112,19 @@ test("an outbox row's reason: by lastErrorCode, else its text", () => {
   expect(shipmentReasonText(refused, 'nb')).toBe('e-postserveren avviste meldingen: 550 5.1.1 no such user');
   expect(shipmentReasonText({ lastError: 'something odd', lastErrorCode: null, lastErrorParams: null }, 'nb')).toBe('something odd');
   expect(shipmentReasonText({ lastError: null }, 'nb')).toBe('');
+});
+
+test('every whole-error code of the catalogue has a Norwegian and an English text, and no text names a code that is not in it', () => {
+  // NOT_FOUND is worded by what it names (errors.notFound.<entity>), never by one text for all.
+  const codes = Object.keys(OP_CODES).filter((c) => c !== 'NOT_FOUND').sort();
+  for (const lang of ['nb', 'en'] as const) {
+    const keys = Object.keys(errorTexts[lang]).filter((k) => k.startsWith('errors.op.')).map((k) => k.slice('errors.op.'.length));
+    expect(keys.sort(), lang).toEqual(codes);
+  }
+  // Worded from the params the service sends, in Norwegian, whatever the English message says.
+  const matched = new OpError(409, 'ALREADY_MATCHED', 'Bank transaction 7 is already matched; unmatch it first', [], { id: 7 });
+  expect(opErrorText({ code: matched.code, message: 'whatever', params: matched.params }, 'nb')).toBe('Banktransaksjon 7 er allerede avstemt mot en faktura; angre avstemmingen først');
+  expect(opErrorText({ code: 'CONFLICT', message: 'UNIQUE constraint failed: recipients.customer_number', fields: [] }, 'nb')).toBe(
+    'Endringen kolliderer med noe som allerede er lagret; last siden på nytt og prøv igjen',
+  );
 });

@@ -45,7 +45,9 @@ export const settingsOps = [
       try {
         key = await ctx.apiKeys.regenerate();
       } catch (e) {
-        throw new OpError(409, 'KEY_FIXED', (e as Error).message);
+        // Only the key set by KVITT_API_KEY is refused as fixed; anything else (a file that cannot be written) is a failure.
+        if ((e as { keyFixed?: boolean }).keyFixed) throw new OpError(409, 'KEY_FIXED', (e as Error).message);
+        throw e;
       }
       // Every session started with the old key ends (a leaked one cannot read the new key), but the one asking.
       await endSessionsOf(ctx.db, null, ctx.actor?.id === null ? ctx.actor.sessionId : undefined);

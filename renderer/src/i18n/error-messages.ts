@@ -48,11 +48,12 @@ function fieldsText(fields: Array<{ code?: string; params?: ErrorParams; message
 }
 
 /**
- * The error's own text (a notification's): by code when the GUI knows the code, else by its coded field errors (a
- * CONFLICT), else the service's message.
+ * The error's own text (a notification's): a CONFLICT by its coded field errors (what is taken), else by code
+ * (every code of main/ops/op-codes.ts has a text), else the service's message.
  */
 export function opErrorText(e: { code: string; params?: ErrorParams; message: string; fields?: Array<{ code?: string; params?: ErrorParams; message: string }> }, lang = i18n.language ?? 'nb'): string {
-  return notFoundText(e, lang) ?? byKey(`errors.op.${e.code}`, e.params, lang) ?? fieldsText(e.fields, lang) ?? localizeServiceMessage(e.message, lang);
+  const byFields = e.code === 'CONFLICT' ? fieldsText(e.fields, lang) : null;
+  return notFoundText(e, lang) ?? byFields ?? byKey(`errors.op.${e.code}`, e.params, lang) ?? localizeServiceMessage(e.message, lang);
 }
 
 /** Why a dunning carries no fee: by its code (feeRefused) when it has one, else its sentence as it came. */
