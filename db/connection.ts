@@ -217,7 +217,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     const admin = new pg.Client({ connectionString });
     await admin.connect();
     try {
-      await admin.query(`create schema if not exists ${schema}`);
+      // Created only when missing: CREATE SCHEMA (even IF NOT EXISTS) needs the right to create in the database, which a
+      // user given only its own schema by the database's administrator does not have.
+      const exists = await admin.query('select 1 from pg_catalog.pg_namespace where nspname = $1', [schema]);
+      if (!exists.rowCount) await admin.query(`create schema if not exists ${schema}`);
     } finally {
       await admin.end();
     }

@@ -198,6 +198,23 @@ export interface TableInfo {
   references: string[];
 }
 
+/**
+ * The names of the tables of the schema the connection works in (SQLite: the file's), Kysely's bookkeeping included,
+ * read from the catalog alone. Kysely's own introspector reads every schema's columns through pg_get_serial_sequence,
+ * which fails ("column … does not exist") when another schema's migration alters a table at that moment (tests: one
+ * schema per server, many migrating at once; office mode: a second database on the same server).
+ */
+export async function tableNames(db: Kysely<any>): Promise<Array<{ name: string; schema: string }>> {
+  if (dialectOf(db) === 'sqlite') {
+    const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`.execute(db);
+    return rows.rows.map((r) => ({ name: r.name, schema: 'main' }));
+  }
+  const rows = await sql<{ name: string; schema: string }>`
+    select c.relname as name, n.nspname as schema from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind in ('r', 'p')`.execute(db);
+  return rows.rows;
+}
+
 /** Kvitt's tables (not the databases' own, nor Kysely's migration bookkeeping): sqlite_master and pragmas, or pg_catalog. */
 export async function describeTables(db: Kysely<any>): Promise<TableInfo[]> {
   const byName = new Map<string, TableInfo>();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import { dialectOf } from './dialect.js';
+import type { DatabaseIntrospector } from 'kysely';
+import { dialectOf, tableNames } from './dialect.js';
 import type { Db } from './connection.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_documents.js';
@@ -55,10 +56,28 @@ export const migrations: Record<string, Migration> = {
   '0024_signup_pow': m0024,
 };
 
+/** Every migration's name (what a fresh database runs). */
+export const migrationNames = (): string[] => Object.keys(migrations);
+
 class InCodeProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return migrations;
   }
+}
+
+/**
+ * The migrator only asks which schemas and tables exist: it is answered from the catalog (tableNames), not by Kysely's
+ * introspector, which fails while another schema on the same server is being migrated (test/db/migrate-parallel).
+ */
+function withCatalogNames(db: Db): Db {
+  // A Kysely of its own (the same connection and plugins) whose introspection is ours; `db` itself is left as it is.
+  const mdb = db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => args.result });
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => (await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(mdb)).rows,
+    getTables: async () => (await tableNames(mdb)).map((t) => ({ ...t, isView: false, isForeign: false, columns: [] })),
+  };
+  Object.defineProperty(mdb, 'introspection', { value: introspection });
+  return mdb;
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
@@ -68,7 +87,12 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     dialectOf(db) === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
   // Numbers are handed out to work landing in parallel (0019 may land before 0017): a database that already ran a later
   // one runs the earlier one when it arrives, instead of refusing to start. Each migration stands alone.
-  const migrator = new Migrator({ db, provider: new InCodeProvider(), allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db: schema ? withCatalogNames(db) : db,
+    provider: new InCodeProvider(),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
+import { dialectOf, tableNames } from '../../db/dialect.js';
 
 const tableLists = new WeakMap<Kysely<any>, Promise<string[]>>();
 
@@ -18,13 +18,13 @@ function appTables(db: Kysely<any>): Promise<string[]> {
   let list = tableLists.get(db);
   if (!list) {
     list = (async () => {
-      const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).filter((t) => !t.isView);
+      // The catalog's names of this schema (Kysely's introspector fails while another test schema is migrated).
+      const tables = await tableNames(db);
       if (dialectOf(db) === 'sqlite') {
         const seq = await sql<{ name: string }>`select name from sqlite_master where name = 'sqlite_sequence'`.execute(db);
         return [...tables.map((t) => t.name), ...seq.rows.map((r) => r.name)].sort();
       }
-      const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
-      return tables.filter((t) => t.schema === current).map((t) => t.name).sort();
+      return tables.map((t) => t.name).sort();
     })();
     tableLists.set(db, list);
   }
