@@ -242,6 +242,16 @@ export const ERROR_MESSAGES = {
   UNKNOWN_ICD: () => 'must be an electronic address scheme (ICD) Kvitt supports, e.g. 0192, 0007, 0184, 0088 or 9930',
   INVALID_PARTY_ID: (p: { scheme: string }) => `is not a valid identifier of scheme ${p.scheme}`,
   NAME_WITH_LINK: () => 'must be a name, without web or e-mail addresses',
+  // The signup's captcha (events/signup.service.ts, pow.ts): a proof of work, or the sum on the page without JavaScript.
+  CAPTCHA_POW_REQUIRED: () => 'solve the proof-of-work challenge (GET /events/{id}/captcha: pow)',
+  CAPTCHA_ANSWER_REQUIRED: () => 'answer the question',
+  CAPTCHA_SUM_NOT_FOR_API: () => 'the question is for the signup page without JavaScript; API clients solve the proof-of-work challenge (GET /events/{id}/captcha: pow)',
+  CAPTCHA_NOSCRIPT_LIMIT: () => 'too many signups without JavaScript right now; turn JavaScript on or try again later',
+  CAPTCHA_WRONG: () => 'the answer is wrong or the question has expired; answer the new question',
+  POW_INVALID: () => 'the proof-of-work challenge is not one Kvitt issued for this event',
+  POW_EXPIRED: () => 'the proof-of-work challenge has expired; solve a new one',
+  POW_NOT_SOLVED: () => 'the nonce does not solve the proof-of-work challenge',
+  POW_USED: () => 'the proof-of-work challenge has been used already; solve a new one',
   DATE_OUT_OF_RANGE: (p: { min: string; max: string }) => `must be a date from ${p.min} to ${p.max}`,
   PERIOD_TOO_LONG: (p: { years: number }) => `the period from..to may span at most ${p.years} years here; choose a shorter period`,
   // Accounting (issue 27): the account mapping of Settings → Regnskap, the VAT return's term.

@@ -93,23 +93,21 @@ function closedReasons(ctx: AppContext, ev: EventRow): FieldErrors {
  * null when it passed, else why not (the English message of the field error `captcha`). The proof of work is what API
  * clients and the page's script send; the sum is only the page's fallback without JavaScript, and only so many an hour.
  */
-async function captchaProblem(ctx: AppContext, publicId: number, captcha: SignupInput['captcha'], via: 'json' | 'form'): Promise<string | null> {
+async function captchaProblem(ctx: AppContext, publicId: number, captcha: SignupInput['captcha'], via: 'json' | 'form'): Promise<CaptchaCode | null> {
   if (captcha?.challenge !== undefined || captcha?.nonce !== undefined) {
     const outcome = await checkPow(ctx.db, ctx.clock, publicId, { challenge: captcha.challenge ?? '', nonce: captcha.nonce ?? '' });
     return outcome === 'ok' ? null : POW_PROBLEM[outcome];
   }
-  if (!captcha?.token) return via === 'json' ? 'solve the proof-of-work challenge (GET /events/{id}/captcha: pow)' : 'answer the question';
-  if (via === 'json') return 'the question is for the signup page without JavaScript; API clients solve the proof-of-work challenge (GET /events/{id}/captcha: pow)';
-  if (!takeNoScriptSignup(publicId)) return 'too many signups without JavaScript right now; turn JavaScript on or try again later';
-  return (await checkChallenge(ctx.db, ctx.clock, publicId, captcha)) ? null : 'the answer is wrong or the question has expired; answer the new question';
+  if (!captcha?.token) return missingCaptcha(via);
+  if (via === 'json') return 'CAPTCHA_SUM_NOT_FOR_API';
+  if (!takeNoScriptSignup(publicId)) return 'CAPTCHA_NOSCRIPT_LIMIT';
+  return (await checkChallenge(ctx.db, ctx.clock, publicId, captcha)) ? null : 'CAPTCHA_WRONG';
 }
 
-const POW_PROBLEM: Record<Exclude<PowOutcome, 'ok'>, string> = {
-  invalid: 'the proof-of-work challenge is not one Kvitt issued for this event',
-  expired: 'the proof-of-work challenge has expired; solve a new one',
-  'not-solved': 'the nonce does not solve the proof-of-work challenge',
-  used: 'the proof-of-work challenge has been used already; solve a new one',
-};
+type CaptchaCode = 'CAPTCHA_POW_REQUIRED' | 'CAPTCHA_ANSWER_REQUIRED' | 'CAPTCHA_SUM_NOT_FOR_API' | 'CAPTCHA_NOSCRIPT_LIMIT' | 'CAPTCHA_WRONG' | 'POW_INVALID' | 'POW_EXPIRED' | 'POW_NOT_SOLVED' | 'POW_USED';
+const missingCaptcha = (via: 'json' | 'form'): CaptchaCode => (via === 'json' ? 'CAPTCHA_POW_REQUIRED' : 'CAPTCHA_ANSWER_REQUIRED');
+
+const POW_PROBLEM: Record<Exclude<PowOutcome, 'ok'>, CaptchaCode> = { invalid: 'POW_INVALID', expired: 'POW_EXPIRED', 'not-solved': 'POW_NOT_SOLVED', used: 'POW_USED' };
 
 export async function signup(ctx: AppContext, publicId: number, input: SignupInput, via: 'json' | 'form' = 'json'): Promise<SignupResult> {
   const captcha = input.captcha ? await captchaProblem(ctx, publicId, input.captcha, via) : 'missing';
@@ -122,7 +120,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', 'SIGNUP_CLOSED', { at: ev.registration_deadline! });
     errors.throwIfAny('Signup is closed');
     if (ev.signup_captcha && captcha !== null) {
-      errors.add('captcha', captcha === 'missing' ? (via === 'json' ? 'solve the proof-of-work challenge (GET /events/{id}/captcha: pow)' : 'answer the question') : captcha);
+      errors.add('captcha', captcha === 'missing' ? missingCaptcha(via) : captcha);
     }
     const name = blank(input.name);
     const email = blank(input.email);
