@@ -4,8 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { Readable } from 'node:stream';
-import { Created, FileResult, NoContent, Paged, Streamed } from '../ops/define.js';
+import { CHUNK_RELEASE, Created, FileResult, NoContent, Paged, Streamed, type ReleasableChunk } from '../ops/define.js';
 import { OpError } from '../ops/errors.js';
 
 /** http or https, as the client reached us. */
@@ -92,6 +91,50 @@ async function writeJsonArray(reply: FastifyReply, first: IteratorResult<unknown
   }
 }
 
+/**
+ * A file made while it is sent (FileResult.stream: the reports, SAF-T): each chunk goes to the socket as it comes, at
+ * most two in flight, the next asked for only when the socket has taken the one before (a slow client holds the
+ * producer back, down to the worker: pool.ts CREDIT). A chunk the socket has taken is released (CHUNK_RELEASE: a
+ * worker's chunk goes back to it and carries a later part of the file), so a file of any size leaves no garbage behind
+ * in this thread. The status is sent first; a failure later cuts the connection, and a client that leaves stops the
+ * producer (its iterator is returned).
+ */
+async function writeFileStream(reply: FastifyReply, stream: AsyncIterable<Buffer>): Promise<void> {
+  reply.hijack();
+  const res = reply.raw;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  res.writeHead(reply.statusCode, headers);
+  const parts = stream[Symbol.asyncIterator]();
+  let gone = false;
+  const closed = new Promise<void>((resolve) => res.once('close', () => ((gone = true), resolve())));
+  const send = (chunk: ReleasableChunk) =>
+    Promise.race([
+      new Promise<void>((resolve) =>
+        res.write(chunk, (err) => {
+          if (err) gone = true;
+          else chunk[CHUNK_RELEASE]?.();
+          resolve();
+        }),
+      ),
+      closed,
+    ]);
+  const inFlight: Promise<void>[] = [];
+  try {
+    for (let part = await parts.next(); !part.done && !gone; part = await parts.next()) {
+      inFlight.push(send(part.value));
+      if (inFlight.length >= 2) await inFlight.shift();
+    }
+    await Promise.all(inFlight);
+    if (!gone) res.end();
+  } catch (err) {
+    if (!gone && !(err instanceof OpError)) console.error('streaming a file failed', reply.request.method, reply.request.url, err);
+    res.destroy(err as Error);
+  } finally {
+    if (gone) await parts.return?.(undefined);
+  }
+}
+
 function safeFilename(name: string): string {
   return name.replace(/[^\w.\-]+/g, '_').slice(0, 120) || 'file';
 }
@@ -111,11 +154,8 @@ export async function sendResult(req: FastifyRequest, reply: FastifyReply, resul
   }
   if (result instanceof NoContent) return reply.code(204).send();
   if (result instanceof FileResult) {
-    return reply
-      .code(result.status)
-      .type(result.contentType)
-      .header('Content-Disposition', contentDisposition(result.inline, result.filename))
-      .send(result.stream ? Readable.from(result.stream()) : result.data);
+    reply.code(result.status).type(result.contentType).header('Content-Disposition', contentDisposition(result.inline, result.filename));
+    return result.stream ? writeFileStream(reply, result.stream()) : reply.send(result.data);
   }
   if (result instanceof Paged) {
     reply.header('Link', linkHeader(req, result));

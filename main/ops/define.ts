@@ -150,6 +150,14 @@ export class Created<B = unknown> {
 export class NoContent {
   declare private readonly resultBrand: 'noContent';
 }
+/**
+ * A chunk of a FileResult stream may carry this: a transport that has written the chunk's bytes (the socket took them)
+ * calls it, and the chunk's memory goes back to its producer (a worker thread writes its next chunk into it), so a long
+ * file makes no garbage. A transport that keeps chunks (one collecting the file) never calls it; nothing is reused then.
+ */
+export const CHUNK_RELEASE = Symbol('kvitt.chunkRelease');
+export type ReleasableChunk = Buffer & { [CHUNK_RELEASE]?: () => void };
+
 export class FileResult {
   declare private readonly resultBrand: 'file';
   constructor(

@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { CHUNK_RELEASE, type ReleasableChunk } from '../ops/define.js';
 import { OpError } from '../ops/errors.js';
 import type { FromWorker, ToWorker, WorkerError } from './messages.js';
 import { isOpCode } from '../ops/op-codes.js';
@@ -280,7 +281,18 @@ export async function* streamTask<N extends StreamName>(
       const m = queue.shift()!;
       if ('aborted' in m) throw opts.signal!.reason;
       if ('chunk' in m) {
-        yield Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
+        const memory = m.chunk.buffer as ArrayBuffer;
+        const chunk: ReleasableChunk = Buffer.from(memory, m.chunk.byteOffset, m.chunk.byteLength);
+        const worker = job.slot?.worker;
+        // Written by the transport: the memory goes back to the worker for a later chunk (a no-op once it has ended).
+        chunk[CHUNK_RELEASE] = () => {
+          try {
+            worker?.postMessage({ spare: memory } satisfies ToWorker, [memory]);
+          } catch {
+            // the worker has ended, or the memory was handed on already
+          }
+        };
+        yield chunk;
         job.slot?.worker.postMessage({ id: job.id, more: true } satisfies ToWorker);
       } else if ('note' in m) opts.onNote?.(m.note as StreamNote<N>);
       else if ('end' in m) return void (finished = true);

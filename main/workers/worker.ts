@@ -8,7 +8,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { tasks } from '../task-table.js';
-import { CREDIT, type FromWorker, type ToWorker, type WorkerError } from './messages.js';
+import { CHUNK, CREDIT, type FromWorker, type ToWorker, type WorkerError } from './messages.js';
 
 export type { FromWorker, ToWorker, WorkerError } from './messages.js';
 type TaskName = keyof typeof tasks;
@@ -72,16 +72,40 @@ async function runStream(id: number, name: string, input: never): Promise<void> 
   const task = streams[name as keyof typeof streams] as ((input: never, note: (n: unknown) => void) => AsyncIterable<Uint8Array>) | undefined;
   if (!task) throw new Error(`unknown streaming task ${name}`);
   credit = CREDIT;
-  for await (const part of task(input, (note) => post({ id, note }))) {
+  // The task's parts are copied into chunks of CHUNK bytes (a part is read before the task is asked for the next, so a
+  // task may reuse its own buffer); a chunk's memory is one the caller handed back when it could (spare), else new.
+  let out: Uint8Array | null = null;
+  let used = 0;
+  const send = async () => {
     while (credit <= 0) await new Promise<void>((r) => (more = r));
     credit--;
-    const chunk = own(part);
+    const chunk = out!.subarray(0, used);
+    out = null;
+    used = 0;
     post({ id, chunk }, [chunk.buffer as ArrayBuffer]);
+  };
+  for await (const part of task(input, (note) => post({ id, note }))) {
+    for (let at = 0; at < part.byteLength; ) {
+      out ??= new Uint8Array(spare.pop() ?? new ArrayBuffer(CHUNK));
+      const n = Math.min(part.byteLength - at, CHUNK - used);
+      out.set(part.subarray(at, at + n), used);
+      used += n;
+      at += n;
+      if (used === CHUNK) await send();
+    }
   }
+  if (used) await send();
   post({ id, end: true });
 }
 
+/** Chunks' memory handed back by the caller, for the next chunks (at most what is in flight, CREDIT + a few). */
+const spare: ArrayBuffer[] = [];
+
 port.on('message', (m: ToWorker) => {
+  if ('spare' in m) {
+    if (m.spare.byteLength === CHUNK && spare.length < CREDIT * 2) spare.push(m.spare);
+    return;
+  }
   if ('more' in m) {
     credit++;
     more?.();

@@ -5,9 +5,10 @@
  * are written to one temporary file per journal while the balances, customers and tax codes used are counted; then the
  * header, MasterFiles (accounts with opening/closing balances, customers with their receivable's balances, the tax
  * table) and GeneralLedgerEntries (counts and totals first, as the schema orders them) go out, the journals read back
- * from their files. The temporary folder is removed at the end, also when the download stops half way.
+ * from their files. The temporary folder is removed at the end, also when the download stops half way. A yielded chunk
+ * is valid until the next is asked for (the journals are read back through one reused buffer): a caller that keeps
+ * chunks copies them (the worker copies each into the chunk it sends; saft.ops.ts in this thread copies).
  */
-import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,11 +75,11 @@ async function contactPerson(ctx: AppContext) {
 }
 
 /**
- * A journal's temporary file, written through one reused 64 kB buffer: a transaction's text is encoded into it and the
+ * A journal's temporary file, written through one reused 256 kB buffer: a transaction's text is encoded into it and the
  * buffer written out when full, so no string of the file's size (nor of a flush's) is ever made.
  */
 class FileWriter {
-  private readonly buf = Buffer.allocUnsafeSlow(64 * 1024);
+  private readonly buf = Buffer.allocUnsafeSlow(256 * 1024);
   private used = 0;
   constructor(readonly handle: FileHandle) {}
   async write(s: string) {
@@ -91,6 +92,21 @@ class FileWriter {
     if (!this.used) return;
     await this.handle.write(this.buf, 0, this.used);
     this.used = 0;
+  }
+}
+
+/** A journal's temporary file in parts of one reused 256 kB buffer: each part is valid until the next is asked for. */
+async function* readBack(path: string): AsyncGenerator<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafeSlow(256 * 1024);
+    for (;;) {
+      const { bytesRead } = await handle.read(buf, 0, buf.length, null);
+      if (!bytesRead) return;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
   }
 }
 
@@ -232,7 +248,7 @@ export async function* saftFile(ctx: AppContext, from: string, to: string, progr
     for (const j of JOURNALS) {
       if (!journalCounts.get(j.id)) continue;
       yield Buffer.from(`<Journal><JournalID>${j.id}</JournalID><Description>${j.description}</Description><Type>${j.type}</Type>\n`);
-      for await (const part of createReadStream(join(dir, `${j.id}.xml`), { highWaterMark: 256 * 1024 })) yield part as Buffer;
+      yield* readBack(join(dir, `${j.id}.xml`));
       yield Buffer.from('</Journal>\n');
     }
     yield Buffer.from('</GeneralLedgerEntries>\n</AuditFile>\n');

@@ -29,7 +29,7 @@ async function* saftBytes(ctx: AppContext, from: string, to: string, progress: R
     if (!ctx.dbTarget || process.env.KVITT_REPORTS_IN_THREAD || !workersAvailable()) {
       for await (const part of saftFile(ctx, from, to, sink)) {
         if (progress?.cancelled) throw cancelledError();
-        yield part;
+        yield Buffer.from(part); // a copy: saftFile reuses its buffer for the next part
       }
     } else {
       const job: SaftJob = { target: ctx.dbTarget, today: ctx.clock.today(), timestamp: ctx.clock.timestamp(), from, to };
