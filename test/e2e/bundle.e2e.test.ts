@@ -64,14 +64,17 @@ test('the preload exposes only functions that reach their own IPC channels, and 
       expect(fn, `${world}.${key}`).not.toBe(ipcRenderer.invoke);
     }
   }
-  // `api.call` runs an operation, `api.save` saves an operation's file to disk, `api.onEvent` listens to the push channel.
+  // `api.call` runs an operation, `api.save` saves an operation's file to disk, `api.onEvent` listens to the push channel,
+  // `api.openEhfFolder` asks the main process to open the EHF folder (the main process decides which folder: no argument).
   const api = exposed.api as Record<string, unknown>;
-  expect(Object.keys(api).sort()).toEqual(['call', 'onEvent', 'save']);
+  expect(Object.keys(api).sort()).toEqual(['call', 'onEvent', 'openEhfFolder', 'save']);
   await expect((api.call as (n: string, i: unknown) => Promise<unknown>)('common.info', { a: 1 })).resolves.toBe('answer');
   await expect((api.save as (n: string, i: unknown) => Promise<unknown>)('reports.download', { b: 2 })).resolves.toBe('answer');
+  await expect((api.openEhfFolder as (...a: unknown[]) => Promise<unknown>)('/etc', { path: '/' })).resolves.toBe('answer');
   expect(invoked).toEqual([
     ['ops:call', 'common.info', { a: 1 }],
     ['ops:save', 'reports.download', { b: 2 }],
+    ['folders:openEhf'],
   ]);
   // onEvent listens on the push channel only, hands the page the event alone (never the IPC event and its sender),
   // and its return value stops listening.
