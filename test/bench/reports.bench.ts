@@ -20,14 +20,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { openApp } from '../../main/app.js';
-import { fixedClock } from '../../main/clock.js';
 import { invoiceRowsQuery } from '../../main/features/reports/invoices.rows.js';
 import { inNok } from '../../main/features/reports/ledger.sql.js';
-import { seedAll } from '../../main/seed/seed.js';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { buildClonedHistory } from './cloned-history.js';
 import { fmt, httpRequest, KEY, mb, startChild } from './lib.js';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
@@ -35,45 +33,9 @@ const COLUMNS = 'number,type,issueDate,dueDate,name,net,vat,total,paid,balance,k
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-rep-bench-'));
 const dbFile = process.env.BENCH_DB ?? join(dir, 'bench.sqlite');
 
-/** Seeds 300 invoices (with credit notes and payments) through the services, then clones them with SQL, each document
- *  with its lines and balance row, under new numbers, up to INVOICES documents (the benchmark measures reports, not seeding). */
-async function build(file: string) {
-  const app = await openApp({ dbFile: file, apiKey: KEY, clock: fixedClock('2026-03-15') });
-  await seedAll(app.ctx, { seed: 42, recipients: 2000, invoices: 300, linesPerInvoice: 3, extras: false });
-  await app.close();
-  const raw = new SqliteDatabase(file);
-  raw.transaction(() => {
-    const docs = raw.prepare("select * from documents where number is not null and kind in ('invoice', 'credit-note') order by id").all() as Record<string, unknown>[];
-    const max = (raw.prepare('select max(number) as n from documents').get() as { n: number }).n;
-    const dCols = Object.keys(docs[0]).filter((c) => c !== 'id');
-    const dIns = raw.prepare(`insert into documents (${dCols.join(',')}) values (${dCols.map((c) => '@' + c).join(',')})`);
-    const lines = raw.prepare('select * from document_lines where document_id = ?');
-    const balance = raw.prepare('select * from invoice_balances where document_id = ?');
-    let lIns: SqliteDatabase.Statement | undefined;
-    let bIns: SqliteDatabase.Statement | undefined;
-    const srcLines = new Map(docs.map((d) => [d.id, lines.all(d.id) as Record<string, unknown>[]]));
-    const srcBal = new Map(docs.map((d) => [d.id, balance.get(d.id) as Record<string, unknown> | undefined]));
-    for (let i = docs.length; i < INVOICES; i++) {
-      const d = docs[i % docs.length];
-      const id = Number(dIns.run({ ...d, number: max + i, kid: d.kid ? String(max + i) : null }).lastInsertRowid);
-      for (const l of srcLines.get(d.id)!) {
-        lIns ??= raw.prepare(`insert into document_lines (${Object.keys(l).join(',')}) values (${Object.keys(l).map((c) => '@' + c).join(',')})`);
-        lIns.run({ ...l, document_id: id });
-      }
-      const b = srcBal.get(d.id);
-      if (b) {
-        bIns ??= raw.prepare(`insert into invoice_balances (${Object.keys(b).join(',')}) values (${Object.keys(b).map((c) => '@' + c).join(',')})`);
-        bIns.run({ ...b, document_id: id });
-      }
-    }
-  })();
-  raw.pragma('wal_checkpoint(TRUNCATE)');
-  raw.close();
-}
-
 if (!process.env.BENCH_DB) {
   const t = performance.now();
-  await build(dbFile);
+  await buildClonedHistory(dbFile, INVOICES);
   console.log(`built ${INVOICES} invoices and credit notes in ${fmt((performance.now() - t) / 1000)} s`);
 }
 

@@ -24,7 +24,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { claimMoves } from '../../main/features/accounting/journal.sources.js';
 import { fmt, httpRequest, KEY, mb, startChild } from './lib.js';
-import { buildSaftHistory } from './saft-data.js';
+import { buildClonedHistory } from './cloned-history.js';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const FROM = '2024-01-01';
@@ -34,7 +34,7 @@ const dbFile = process.env.BENCH_DB ?? join(dir, 'bench.sqlite');
 
 const t0 = performance.now();
 if (existsSync(dbFile)) console.log(`reusing ${dbFile}`);
-else await buildSaftHistory(dbFile, INVOICES);
+else await buildClonedHistory(dbFile, INVOICES, { name: 'Benk AS', orgNumber: '987654325' });
 console.log(`built ${INVOICES} invoices and credit notes in ${fmt((performance.now() - t0) / 1000)} s; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 
 /* The floor: the same movements from the same query and chunks, written as bare XML, one element per movement. */
