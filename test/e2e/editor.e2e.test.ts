@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
+import { chooseCustomer, fieldValue, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -120,6 +120,7 @@ test('leaving a changed draft asks first: Avbryt stays, Forkast leaves without s
 
   // Lagre: saves, then leaves.
   await page.goto(`${server.base}/app/#/invoices/drafts/${number}`);
+  await fieldValue(page.getByLabel('Beskrivelse 1'), 'Timer');
   await page.getByLabel('Beskrivelse 1').fill('Timer, lagret');
   await nav('Produkter');
   await page.getByTestId('unsaved-save').click();
@@ -128,6 +129,7 @@ test('leaving a changed draft asks first: Avbryt stays, Forkast leaves without s
 
   // Back with changes, then Forkast: goes back.
   await page.goto(`${server.base}/app/#/invoices/drafts/${number}`);
+  await fieldValue(page.getByLabel('Beskrivelse 1'), 'Timer');
   await page.getByLabel('Beskrivelse 1').fill('Timer, tilbake');
   await page.goBack();
   await page.getByTestId('unsaved-discard').click();
@@ -135,6 +137,7 @@ test('leaving a changed draft asks first: Avbryt stays, Forkast leaves without s
 
   // Closing or reloading the window with changes: the browser's own question (beforeunload).
   await page.goto(`${server.base}/app/#/invoices/drafts/${number}`);
+  await fieldValue(page.getByLabel('Beskrivelse 1'), 'Timer, lagret');
   await page.getByLabel('Beskrivelse 1').click();
   await page.getByLabel('Beskrivelse 1').fill('Timer, lukket');
   // The window's beforeunload is refused while there are changes (the browser then asks its own question; whether

@@ -162,6 +162,9 @@ test('what is typed while a save is still out stays unsaved: leaving afterwards 
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const n = Number(made.res.headers.get('location')!.split('/').pop());
   await page.goto(`${server.base}/app/#/invoices/drafts/${n}`);
+  // The editor of the previous test's draft is still on screen until this draft has loaded: typing before that
+  // types into the old one (the load then replaces it, nothing is changed and Ctrl+S has nothing to save).
+  await fieldValue(page.getByLabel('Beskrivelse 1'), 'Første');
   await page.getByLabel('Beskrivelse 1').fill('Andre');
   const update = await holdOp(gui.page, 'invoices.updateDraft');
   await page.keyboard.press('Control+s');
