@@ -16,7 +16,7 @@
  *
  * Isolation on PostgreSQL: READ COMMITTED (the default) plus explicit row locks (SELECT … FOR UPDATE / UPDATE first) on
  * the row that serialises a decision: the number_series row for numbers, the invoice_balances row for payments, the event
- * row for signups. Deadlocks and serialization failures (40P01, 40001) are retried by withRetry around a whole operation.
+ * row for signups. Deadlocks and serialization failures (40P01, 40001) are retried by withRetry around the one transaction (inTx).
  */
 import {
   OperationNodeTransformer,
@@ -165,24 +165,18 @@ export function storageErrorKind(err: unknown): StorageErrorKind {
   return null;
 }
 
-const gaveUp = new WeakSet<object>();
-
 /**
  * Runs `fn` again (up to `attempts` times, with a short random pause) when PostgreSQL aborted it for a serialization
- * failure or a deadlock. `fn` must be a whole unit of work whose transaction rolled back (an operation), so running it
- * again is safe. SQLite never reports these.
+ * failure or a deadlock. `fn` must be one whole transaction that rolled back, so running it again is safe: inTx is the
+ * only caller (one retry layer; runOp does not retry, since an operation may have committed part of its work). SQLite
+ * never reports these.
  */
 export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await fn();
     } catch (err) {
-      if (storageErrorKind(err) !== 'retry' || gaveUp.has(err as object)) throw err;
-      // An inner withRetry (inTx's, around one transaction) that gave up is not multiplied by an outer one (runOp's).
-      if (i >= attempts) {
-        gaveUp.add(err as object);
-        throw err;
-      }
+      if (storageErrorKind(err) !== 'retry' || i >= attempts) throw err;
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * i));
     }
   }

@@ -6,7 +6,7 @@ import { checkSchema } from './validate.js';
 import { periodErrors } from './period.js';
 import { checkedInRun } from './one-or-many.js';
 import { isAcceptedForm } from './form-body.js';
-import { storageErrorKind, withRetry } from '../../db/dialect.js';
+import { storageErrorKind } from '../../db/dialect.js';
 
 /** Validates the three parts of an input with the operation's schemas (all errors at once), then runs it. */
 export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): Promise<unknown> {
@@ -23,8 +23,9 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
   else if (!isEmptyBody(body)) fields.push(fieldError('(body)', 'BODY_NOT_ALLOWED'));
   if (fields.length) throw validationError(fields);
   try {
-    // PostgreSQL may abort a transaction for a deadlock or serialization failure: the operation is run again (db/dialect.ts).
-    return await withRetry(async () => op.run({ params, query, body }, ctx));
+    // Not retried here: an operation may have committed some of its transactions already, and running it again would
+    // apply those twice. The one retry is inTx's, around the one transaction PostgreSQL aborted (main/ops/transaction.ts).
+    return await op.run({ params, query, body }, ctx);
   } catch (err) {
     throw mapStorageError(err);
   }

@@ -26,8 +26,9 @@ export const txActor = (db: Kysely<any>): Actor | undefined => actors.get(db); /
  *   joins the caller's transaction (its writes and audit entries commit or roll back with the caller's);
  * - outside one it opens a transaction and passes `{ ...ctx, db: trx }`, the transaction recording `ctx.actor` for the
  *   audit entries written in it (and, on SQLite, holding the connection: db/connection.ts). When PostgreSQL aborts it for a serialization failure or a deadlock, the whole
- *   transaction (and `fn`) runs again (withRetry, db/dialect.ts); busy/conflict errors still reach runOp, which maps
- *   them to HTTP answers (main/ops/invoke.ts).
+ *   transaction (and `fn`) runs again (withRetry, db/dialect.ts). This is the only retry: runOp never runs an operation
+ *   again, so work committed by an earlier transaction of the same operation is never applied twice. After 5 attempts,
+ *   and for busy/conflict errors, the error reaches runOp, which maps it to an HTTP answer (main/ops/invoke.ts).
  *
  * Services take `ctx` (db + clock) and call `inTx(ctx, async (tctx) => …)` for every write; helpers that must run in the
  * caller's transaction take `tctx` like any service. Never spread `{ ...ctx, db: trx }` by hand.

@@ -1,12 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import type { OpenedDatabase } from '../../db/connection.js';
-import { withRetry } from '../../db/dialect.js';
+import type { Op } from '../../main/ops/define.js';
+import { runOp } from '../../main/ops/invoke.js';
 import { inTx } from '../../main/ops/transaction.js';
 import { useMigratedDatabase } from '../helpers/database.js';
 
 const opened = useMigratedDatabase();
 
 const countLabels = async () => (await opened.db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const labelsNamed = async (prefix: string) =>
+  (await opened.db.selectFrom('labels').select('name').where('name', 'like', `${prefix}%`).execute()).map((r) => r.name).sort();
 const addLabel = (db: OpenedDatabase['db'], name: string) => db.insertInto('labels').values({ name } as never).execute();
 
 describe('inTx: one way to run in a transaction', () => {
@@ -49,14 +52,51 @@ describe('inTx: one way to run in a transaction', () => {
     expect(runs).toBe(1);
   });
 
-  test('a transaction that keeps failing is tried 5 times, not 5 more times by an outer retry (runOp)', async () => {
+  test('a transaction that keeps failing is tried 5 times in all, then the operation answers 503 BUSY', async () => {
     let runs = 0;
-    const work = () =>
+    const op = opRunning(() =>
       inTx({ db: opened.db }, async () => {
         runs++;
         throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-      });
-    await expect(withRetry(work)).rejects.toThrow('deadlock detected');
+      }),
+    );
+    await expect(runOp(op, {}, { db: opened.db } as never)).rejects.toMatchObject({ status: 503, code: 'BUSY' });
     expect(runs).toBe(5);
   });
+
+  test('an operation is never applied twice by a retry: only the aborted transaction runs again', async () => {
+    // Two transactions in one operation: the first commits a label, the second is aborted once by PostgreSQL; only the
+    // second runs again.
+    const name = `retry-once-${Date.now()}`;
+    let secondRuns = 0;
+    const op = opRunning(async () => {
+      await inTx({ db: opened.db }, (tctx) => addLabel(tctx.db, `${name}-first`));
+      await inTx({ db: opened.db }, async (tctx) => {
+        secondRuns++;
+        await addLabel(tctx.db, `${name}-second`);
+        if (secondRuns === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+      });
+      return 'ok';
+    });
+    expect(await runOp(op, {}, { db: opened.db } as never)).toBe('ok');
+    expect({ names: await labelsNamed(name), secondRuns }).toEqual({ names: [`${name}-first`, `${name}-second`], secondRuns: 2 });
+  });
+
+  test('an abort outside inTx is not retried by running the whole operation again (its committed work stays once)', async () => {
+    // runOp used to retry the whole operation on such an error: the first transaction, committed already, ran again.
+    const name = `retry-outside-${Date.now()}`;
+    let runs = 0;
+    const op = opRunning(async () => {
+      runs++;
+      await inTx({ db: opened.db }, (tctx) => addLabel(tctx.db, `${name}-first`));
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    });
+    await expect(runOp(op, {}, { db: opened.db } as never)).rejects.toMatchObject({ status: 503, code: 'BUSY' });
+    expect({ names: await labelsNamed(name), runs }).toEqual({ names: [`${name}-first`], runs: 1 });
+  });
 });
+
+/** An operation without inputs that runs `work` (runOp's validation passes it straight through). */
+function opRunning(work: () => Promise<unknown>): Op {
+  return { name: 'test.retry', method: 'POST', path: '/test', summary: 'test', tags: [], run: work };
+}
