@@ -16,7 +16,7 @@ export function registerEventsRoute(app: FastifyInstance, bus: PushBus | undefin
     for (const end of [...open]) end();
     done();
   });
-  app.get('/_events', { preHandler: guard }, (req, reply) => {
+  app.get('/_events', { onRequest: guard }, (req, reply) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

@@ -38,7 +38,9 @@ export function registerOpRoutes(
     app.route({
       method: op.method,
       url: toRoutePath(op.path),
-      preHandler: auth.guard(!!op.public),
+      // The key or session is checked as the request arrives, before its body is read: a large upload without one is
+      // refused at once, not after the whole file came in.
+      onRequest: auth.guard(!!op.public),
       ...routeOptionsOf(op),
       handler: async (req, reply) => {
         const actor = auth.actorOf(req);
@@ -70,7 +72,7 @@ function registerKeyedTransports(app: FastifyInstance, ctx: AppContext, ops: rea
   app.get('/openapi.json', async () => openApiDocument(ops, version));
 
   // The browser GUI's transport: the same envelope as IPC, over same-origin HTTP.
-  app.post('/_ops/:name', { preHandler: auth.guard(false) }, async (req, reply) => {
+  app.post('/_ops/:name', { onRequest: auth.guard(false) }, async (req, reply) => {
     const { name } = req.params as { name: string };
     const input = req.body as unknown;
     const actor = auth.actorOf(req);
