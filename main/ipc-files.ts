@@ -56,9 +56,9 @@ export function createIpcSaveHandler(table: ReadonlyMap<string, Op>, ctx: AppCon
     }
     try {
       const op = typeof name === 'string' ? table.get(name) : undefined;
-      if (!op) throw new OpError(404, 'UNKNOWN_OPERATION', `No operation named ${String(name)}`);
+      if (!op) throw new OpError('UNKNOWN_OPERATION', `No operation named ${String(name)}`);
       const result = await runOp(op, (input ?? {}) as Parameters<typeof runOp>[1], ctx);
-      if (!(result instanceof FileResult)) throw new OpError(400, 'NOT_A_FILE', `${op.name} does not answer a file`, [], { name: op.name });
+      if (!(result instanceof FileResult)) throw new OpError('NOT_A_FILE', `${op.name} does not answer a file`, [], { name: op.name });
       const path = await choosePath(event, result.filename, result.contentType);
       if (!path) return { ok: true, value: { saved: null } satisfies Saved };
       const bytes = await writeFileResult(result, path);

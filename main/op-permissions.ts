@@ -286,7 +286,6 @@ export function mayRun(role: Role, op: Pick<Op, 'name' | 'public'>): boolean {
 /** The 403 a role gets for an operation it may not run (HTTP body: {error, message, fields}). */
 export function forbiddenFor(role: Role, op: Pick<Op, 'name' | 'method' | 'path'>): OpError {
   return new OpError(
-    403,
     'FORBIDDEN_ROLE',
     `A ${role} may not ${op.method === 'DELETE' ? 'delete anything' : 'change settings, rates, API keys, users or backups'} (${op.method} ${op.path} is for the owner)`,
   );

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LEGACY_OWNER, type Actor } from '../features/users/actor.js';
 import { hostMatcher } from '../office-server/listen.js';
 import { fieldError } from '../ops/errors.js';
+import type { OpCode } from '../ops/op-codes.js';
 import { ownerKeyOf, presentedKey } from './auth.js';
 import type { UserAuth } from './login.js';
 import { isPublicRoute } from './public-routes.js';
@@ -33,20 +34,20 @@ const isRawBodyOf = (req: FastifyRequest, type: string) => {
  * JSON: a foreign Origin or a cross-site/same-site Sec-Fetch-Site is 403; a body of any other type (the only kinds a
  * cross-site form can send without a CORS preflight we never grant) is 415, also on operations that take no body.
  */
-export function crossSiteRefusal(req: FastifyRequest): { status: number; code: string; message: string } | null {
+export function crossSiteRefusal(req: FastifyRequest): { code: OpCode; message: string } | null {
   if (SAFE_METHODS.has(req.method)) return null;
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== `${schemeOf(req)}://${req.headers.host}`) {
-    return { status: 403, code: 'FORBIDDEN_ORIGIN', message: 'Requests from other web sites are refused' };
+    return { code: 'FORBIDDEN_ORIGIN', message: 'Requests from other web sites are refused' };
   }
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    return { status: 403, code: 'FORBIDDEN_ORIGIN', message: 'Requests from other web sites are refused' };
+    return { code: 'FORBIDDEN_ORIGIN', message: 'Requests from other web sites are refused' };
   }
   const type = req.headers['content-type'];
   const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
   if (type !== undefined ? !isJson(type) && !isRawBodyOf(req, type) : hasBody) {
-    return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
+    return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
   }
   return null;
 }
@@ -68,7 +69,7 @@ export function requestChecks(o: { port: () => number; publicHosts?: readonly st
     if (host !== hostSeen || port !== hostSeenPort) {
       const m = hostPattern.exec(host);
       if (!m || (port && Number(m[2] ?? 80) !== port)) {
-        errorReply(reply, 403, 'FORBIDDEN_HOST', `Kvitt answers only on ${hostNames} (office server: --public-host NAME)`);
+        errorReply(reply, 'FORBIDDEN_HOST', `Kvitt answers only on ${hostNames} (office server: --public-host NAME)`);
         return;
       }
       hostSeen = host;
@@ -76,7 +77,7 @@ export function requestChecks(o: { port: () => number; publicHosts?: readonly st
     }
     const version = req.headers['api-version'];
     if (version !== undefined && version !== '1.0' && version !== '1') {
-      errorReply(reply, 400, 'UNSUPPORTED_API_VERSION', 'API-Version must be 1.0', [fieldError('API-Version', 'MUST_EQUAL', { value: '1.0' })]);
+      errorReply(reply, 'UNSUPPORTED_API_VERSION', 'API-Version must be 1.0', [fieldError('API-Version', 'MUST_EQUAL', { value: '1.0' })]);
       return;
     }
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -84,7 +85,7 @@ export function requestChecks(o: { port: () => number; publicHosts?: readonly st
     // Public ops take web forms (public-routes.ts); a read needs no check (and fastify builds routeOptions on each access).
     const refused = SAFE_METHODS.has(req.method) || isPublicRoute(req) ? null : crossSiteRefusal(req);
     if (refused) {
-      errorReply(reply, refused.status, refused.code, refused.message);
+      errorReply(reply, refused.code, refused.message);
       return;
     }
     done();
@@ -124,7 +125,7 @@ export function authGuards(o: { apiKey: () => string; verifyOwnerKey?: (key: str
   const refuse = (reply: FastifyReply, message: string) => {
     // Bearer only: a Basic challenge would make a browser remember the key and send it on cross-site requests.
     reply.header('WWW-Authenticate', 'Bearer realm="kvitt"');
-    errorReply(reply, 401, 'UNAUTHORIZED', message);
+    errorReply(reply, 'UNAUTHORIZED', message);
   };
   const byUser = (req: FastifyRequest, reply: FastifyReply, done: Done, key: 'other' | 'none') => {
     const message = key === 'other' ? 'Wrong API key' : 'Send the API key (Authorization: Bearer <key>) or log in at /app/login';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { OpCode } from '../ops/op-codes.js';
 import { LEGACY_OWNER, type Actor } from '../features/users/actor.js';
 import { actorForKeyHash, keyHash } from '../features/users/users.service.js';
 import { CLIENT_HEADER, presentedKey, readCookie, sameSecret, SESSION_COOKIE } from './auth.js';
@@ -86,7 +87,7 @@ const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inlin
  */
 export function registerLogin(
   app: FastifyInstance,
-  o: { apiKey: () => string; verifyOwnerKey?: (key: string) => Promise<boolean>; users: UserAuth; secure: boolean; errorReply: (reply: FastifyReply, status: number, code: string, message: string, fields?: unknown[]) => unknown },
+  o: { apiKey: () => string; verifyOwnerKey?: (key: string) => Promise<boolean>; users: UserAuth; secure: boolean; errorReply: (reply: FastifyReply, code: OpCode, message: string, fields?: unknown[]) => unknown },
 ) {
   const flags = `HttpOnly; SameSite=Strict; Path=/${o.secure ? '; Secure' : ''}`;
   const cookie = (value: string) => `${SESSION_COOKIE}=${value}; ${flags}`;
@@ -106,11 +107,11 @@ export function registerLogin(
     const extra = body && typeof body === 'object' ? Object.keys(body).filter((k) => k !== 'key') : [];
     if (!body || typeof body.key !== 'string' || body.key.length === 0 || body.key.length > 200 || extra.length) {
       const fields = [...(typeof body?.key === 'string' && body.key.length > 0 && body.key.length <= 200 ? [] : [{ field: 'key', message: 'must be your API key' }]), ...extra.map((f) => ({ field: f, message: 'is not a known field' }))];
-      return o.errorReply(reply, 400, 'VALIDATION_ERROR', 'Send {"key": "<your API key>"}', fields);
+      return o.errorReply(reply, 'VALIDATION_ERROR', 'Send {"key": "<your API key>"}', fields);
     }
     const owner = o.verifyOwnerKey ? await o.verifyOwnerKey(body.key) : sameSecret(body.key, o.apiKey());
     const session = await o.users.login(body.key, owner, client(req));
-    if (!session) return o.errorReply(reply, 401, 'UNAUTHORIZED', 'Wrong key or disabled user');
+    if (!session) return o.errorReply(reply, 'UNAUTHORIZED', 'Wrong key or disabled user');
     reply.header('Set-Cookie', cookie(session.token));
     return reply.code(200).send({ name: session.actor.name, role: session.actor.role });
   });

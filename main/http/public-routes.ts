@@ -36,7 +36,7 @@ export async function registerPublicRoutes(app: FastifyInstance, limit?: PublicR
     max: limit?.max ?? (Number.isInteger(env) && env > 0 ? env : 60),
     timeWindow: limit?.timeWindowMs ?? 60_000,
     errorResponseBuilder: (_req, ctx) =>
-      Object.assign(new OpError(429, 'TOO_MANY_REQUESTS', `Too many requests from your address; try again in ${ctx.after}`), { statusCode: 429 }),
+      Object.assign(new OpError('TOO_MANY_REQUESTS', `Too many requests from your address; try again in ${ctx.after}`), { statusCode: 429 }),
   });
   // The public pages (the signup page and its receipt) say in headers what they may load and that no other site may frame
   // them (a clickjacking page around the form); the page has no script, so none is allowed. A callback hook, not an
@@ -51,7 +51,7 @@ export async function registerPublicRoutes(app: FastifyInstance, limit?: PublicR
     done(null, payload);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, text, done) => {
-    if (!isPublicRoute(req)) return done(new OpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
+    if (!isPublicRoute(req)) return done(new OpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
     done(null, new URLSearchParams(String(text)));
   });
 }

@@ -6,13 +6,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { CHUNK_RELEASE, Created, FileResult, NoContent, Paged, Streamed, type ReleasableChunk } from '../ops/define.js';
 import { OpError } from '../ops/errors.js';
+import { OP_CODES, type OpCode } from '../ops/op-codes.js';
 
 /** http or https, as the client reached us. */
 export const schemeOf = (req: FastifyRequest) => (req.protocol === 'https' ? 'https' : 'http');
 
-export function errorReply(reply: FastifyReply, status: number, code: string, message: string, fields: unknown[] = [], params?: Record<string, string | number>) {
+/** An error answer for a catalogue code (main/ops/op-codes.ts), with the catalogue's status for it. */
+export function errorReply(reply: FastifyReply, code: OpCode, message: string, fields: unknown[] = [], params?: Record<string, string | number>) {
+  return bodyReply(reply, OP_CODES[code], code, message, fields, params);
+}
+
+function bodyReply(reply: FastifyReply, status: number, code: string, message: string, fields: unknown[] = [], params?: Record<string, string | number>) {
   // `error` is the code's old name, kept for clients written before `code` (same value).
   return reply.code(status).type('application/json').send({ error: code, code, message, ...(params ? { params } : {}), fields });
+}
+
+/**
+ * fastify's own 4xx errors (a body too large, a bad content type …) in our body: the status fastify gave and its code
+ * without the `FST_ERR_` prefix (422 becomes 400), since those codes are fastify's and not Kvitt's catalogue.
+ */
+export function frameworkErrorReply(reply: FastifyReply, status: number, code: string, message: string) {
+  return bodyReply(reply, status === 422 ? 400 : status, code.replace(/^FST_ERR_/, ''), message);
 }
 
 function linkHeader(req: FastifyRequest, page: Paged): string {
@@ -174,7 +188,7 @@ export async function sendResult(req: FastifyRequest, reply: FastifyReply, resul
 
 /** The server's error handler: OpErrors keep their status, code and fields; fastify's 4xx get our body; the rest is a 500. */
 export async function sendError(err: Error, req: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof OpError) return errorReply(reply, err.status, err.code, err.message, err.fields, err.params);
+  if (err instanceof OpError) return errorReply(reply, err.code, err.message, err.fields, err.params);
   const status = (err as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) {
     const code = (err as { code?: string }).code ?? 'BAD_REQUEST';
@@ -184,9 +198,9 @@ export async function sendError(err: Error, req: FastifyRequest, reply: FastifyR
         : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? 'Send the body as application/json'
           : err.message;
-    return errorReply(reply, status === 422 ? 400 : status, code.replace(/^FST_ERR_/, ''), message);
+    return frameworkErrorReply(reply, status, code, message);
   }
   req.log.error(err);
   console.error('unexpected error', req.method, req.url, err);
-  return errorReply(reply, 500, 'INTERNAL', 'Internal error; see the log');
+  return errorReply(reply, 'INTERNAL', 'Internal error; see the log');
 }

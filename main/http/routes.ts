@@ -60,9 +60,9 @@ export function registerOpRoutes(
     const allowed = patterns.filter((p) => p.re.test(path)).map((p) => p.method);
     if (allowed.length) {
       reply.header('Allow', [...new Set(allowed)].join(', '));
-      return errorReply(reply, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}`);
+      return errorReply(reply, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}`);
     }
-    return errorReply(reply, 404, 'NOT_FOUND', `No resource at ${path}`);
+    return errorReply(reply, 'NOT_FOUND', `No resource at ${path}`);
   });
 }
 
@@ -79,7 +79,7 @@ function registerKeyedTransports(app: FastifyInstance, ctx: AppContext, ops: rea
     const op = table.get(name);
     if (op && !mayRun(actor.role, op)) {
       const e = forbiddenFor(actor.role, op);
-      return reply.code(403).send({ ok: false, error: { status: 403, code: e.code, message: e.message, fields: [] } });
+      return reply.code(e.status).send({ ok: false, error: { status: e.status, code: e.code, message: e.message, fields: [] } });
     }
     return asActor(ctx, actor, (c) => callEnvelope(table, name, input, c, (d) => d.toString('base64')));
   });

@@ -14,7 +14,7 @@ import { registerEventsRoute } from './events-route.js';
 import { authGuards, requestChecks } from './guards.js';
 import { registerLogin, UserAuth } from './login.js';
 import { registerPublicRoutes, type PublicRateLimit } from './public-routes.js';
-import { errorReply, sendError } from './results.js';
+import { errorReply, frameworkErrorReply, sendError } from './results.js';
 import { registerOpRoutes } from './routes.js';
 import { registerGuiFiles } from './static.js';
 
@@ -59,7 +59,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
     // Errors fastify meets before any route runs (a path that does not percent-decode, e.g. /app/%E0) get our body too.
     frameworkErrors: (err: Error, _req: FastifyRequest, reply: FastifyReply) => {
       const status = (err as { statusCode?: number }).statusCode ?? 400;
-      errorReply(reply, status >= 400 && status < 500 ? status : 400, 'BAD_REQUEST', err.message);
+      frameworkErrorReply(reply, status >= 400 && status < 500 ? status : 400, 'BAD_REQUEST', err.message);
     },
   });
 
@@ -79,7 +79,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
   for (const type of RAW_BODY_TYPES) {
     app.addContentTypeParser(type, { parseAs: 'buffer' }, (req, body, done) => {
       const types = (req.routeOptions.config as { rawBody?: readonly string[] } | undefined)?.rawBody;
-      if (!types?.includes(type)) return done(new OpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
+      if (!types?.includes(type)) return done(new OpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
       done(null, body);
     });
   }

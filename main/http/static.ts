@@ -38,7 +38,7 @@ export function registerGuiFiles(app: FastifyInstance, root: string): void {
     // Relative asset URLs need the trailing slash.
     if (req.url.split('?')[0] === '/app') return reply.redirect('/app/');
     const found = (await readStatic(root, rest)) ?? (rest.includes('.') ? null : await readStatic(root, 'index.html'));
-    if (!found) return errorReply(reply, 404, 'NOT_FOUND', 'No such file');
+    if (!found) return errorReply(reply, 'NOT_FOUND', 'No such file');
     reply.header('Cache-Control', rest.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     return reply.type(found.type).send(found.data);
   };

@@ -6,7 +6,7 @@ import { fieldError, OpError } from './errors.js';
  */
 export const MAX_DEPTH = 32;
 
-const tooDeep = () => new OpError(400, 'TOO_DEEP', `The input is nested more than ${MAX_DEPTH} levels deep`, [fieldError('(body)', 'TOO_DEEP', { max: MAX_DEPTH })], { max: MAX_DEPTH });
+const tooDeep = () => new OpError('TOO_DEEP', `The input is nested more than ${MAX_DEPTH} levels deep`, [fieldError('(body)', 'TOO_DEEP', { max: MAX_DEPTH })], { max: MAX_DEPTH });
 
 /**
  * JSON.parse for request bodies: the nesting depth is measured on the text first (one pass, strings skipped), so a
@@ -29,7 +29,7 @@ export function parseBoundedJson(text: string, maxDepth = MAX_DEPTH): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new OpError(400, 'MALFORMED_JSON', 'The body is not valid JSON');
+    throw new OpError('MALFORMED_JSON', 'The body is not valid JSON');
   }
 }
 

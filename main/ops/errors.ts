@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { errorMessage, isErrorCode, notFoundMessage, type ErrorCode, type NotFoundEntity, type NotFoundParams, type ParamsArg } from './error-codes.js';
-import type { OpCode } from './op-codes.js';
+import { OP_CODES, type OpCode } from './op-codes.js';
 
 export type { ErrorCode } from './error-codes.js';
 
@@ -28,19 +28,25 @@ function coded(f: FieldErrorInput): FieldError {
   return f.code ? (f as FieldError) : { field: f.field, code: 'INVALID', message: f.message, ...(f.params ? { params: f.params } : {}) };
 }
 
-/** An error the caller can act on. Transports map `status` to HTTP codes or the IPC envelope. */
-export class OpError extends Error {
+/**
+ * An error the caller can act on: `new OpError(code, message, fields?, params?)`. Its HTTP status is the catalogue's for
+ * the code (op-codes.ts), never written beside it, so the two cannot drift; a code not in the catalogue does not compile.
+ * Transports map `status` to HTTP codes or the IPC envelope.
+ */
+export class OpError<C extends OpCode = OpCode> extends Error {
   readonly fields: FieldError[];
+  /** The catalogue's HTTP status for `code`. */
+  readonly status: (typeof OP_CODES)[C];
   constructor(
-    readonly status: number,
     /** Stable code of the whole error, from the catalogue (op-codes.ts): VALIDATION_ERROR, NOT_FOUND, CONFLICT … */
-    readonly code: OpCode,
+    readonly code: C,
     message: string,
     fields: FieldErrorInput[] = [],
     /** What the message is built from, for clients that word it themselves (e.g. `{fields}` of a VALIDATION_ERROR). */
     readonly params?: Record<string, string | number>,
   ) {
     super(message);
+    this.status = OP_CODES[code];
     this.fields = fields.map(coded);
   }
 
@@ -51,7 +57,7 @@ export class OpError extends Error {
 
 export function validationError(fields: FieldErrorInput[], message?: string): OpError {
   const names = [...new Set(fields.map((f) => f.field))].join(', ');
-  return new OpError(400, 'VALIDATION_ERROR', message ?? `Invalid input: ${names}`, fields, message ? undefined : { fields: names });
+  return new OpError('VALIDATION_ERROR', message ?? `Invalid input: ${names}`, fields, message ? undefined : { fields: names });
 }
 
 /**
@@ -61,11 +67,11 @@ export function validationError(fields: FieldErrorInput[], message?: string): Op
 export function notFound<E extends NotFoundEntity>(entity: E, params: NotFoundParams<E>): OpError {
   const p: Record<string, string | number> = { entity };
   for (const [k, v] of Object.entries(params)) if (v !== undefined) p[k] = v as string | number;
-  return new OpError(404, 'NOT_FOUND', notFoundMessage(entity, params), [], p);
+  return new OpError('NOT_FOUND', notFoundMessage(entity, params), [], p);
 }
 
 export function conflict(message: string, fields: FieldErrorInput[] = []): OpError {
-  return new OpError(409, 'CONFLICT', message, fields);
+  return new OpError('CONFLICT', message, fields);
 }
 
 /** Collects field errors while a service checks rules that schemas cannot express. */

@@ -40,9 +40,9 @@ export function mapStorageError(err: unknown): unknown {
   if (err instanceof OpError) return err;
   // SQLite's and PostgreSQL's error codes, one vocabulary (db/dialect.ts).
   const kind = storageErrorKind(err);
-  if (kind === 'immutable') return new OpError(409, 'IMMUTABLE', (err as Error).message);
-  if (kind === 'unique' || kind === 'foreign-key' || kind === 'constraint') return new OpError(409, 'CONFLICT', (err as Error).message);
-  if (kind === 'busy' || kind === 'retry') return new OpError(503, 'BUSY', 'The database is busy; try again');
+  if (kind === 'immutable') return new OpError('IMMUTABLE', (err as Error).message);
+  if (kind === 'unique' || kind === 'foreign-key' || kind === 'constraint') return new OpError('CONFLICT', (err as Error).message);
+  if (kind === 'busy' || kind === 'retry') return new OpError('BUSY', 'The database is busy; try again');
   return err;
 }
 
@@ -60,7 +60,7 @@ export async function callEnvelope(
 ): Promise<Envelope> {
   try {
     const op = typeof name === 'string' ? table.get(name) : undefined;
-    if (!op) throw new OpError(404, 'UNKNOWN_OPERATION', `No operation named ${String(name)}`, [], { name: String(name) });
+    if (!op) throw new OpError('UNKNOWN_OPERATION', `No operation named ${String(name)}`, [], { name: String(name) });
     assertDepth(input);
     const result = await runOp(op, (input ?? {}) as Partial<OpInput>, ctx);
     return { ok: true, value: await toPlain(result, encodeFile) };

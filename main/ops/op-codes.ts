@@ -1,12 +1,16 @@
 /**
  * The catalogue of whole-error codes (an answer's `code`, beside the field errors' codes in error-codes.ts): each with
- * its HTTP status. OpError takes only these, so a code is never a loose string; the GUI words each one in Norwegian and
- * English (renderer/src/i18n/errors.i18n.ts `errors.op.<CODE>`, checked by test/domain/service-messages.test.ts) from
- * the error's params, never from its English message.
+ * its HTTP status, written only here: `new OpError(code, …)` and the HTTP adapter's `errorReply(reply, code, …)` take
+ * the status from this table (fastify's own errors, e.g. BODY_TOO_LARGE, keep fastify's). Both take only these codes,
+ * so a code is never a loose string; the GUI words each one in Norwegian and English (renderer/src/i18n/errors.i18n.ts
+ * `errors.op.<CODE>`, checked by test/domain/service-messages.test.ts) from the error's params, never from its English
+ * message.
  */
 export const OP_CODES = {
   VALIDATION_ERROR: 400,
   MALFORMED_JSON: 400,
+  BAD_REQUEST: 400,
+  UNSUPPORTED_API_VERSION: 400,
   TOO_DEEP: 400,
   SETUP_MISSING: 400,
   KID_TOO_LONG: 400,
@@ -16,9 +20,11 @@ export const OP_CODES = {
   UNAUTHORIZED: 401,
   FORBIDDEN_ROLE: 403,
   FORBIDDEN_ORIGIN: 403,
+  FORBIDDEN_HOST: 403,
   NOT_YOUR_EXPORT: 403,
   NOT_FOUND: 404,
   UNKNOWN_OPERATION: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   IMMUTABLE: 409,
   NUMBERING_LOCKED: 409,

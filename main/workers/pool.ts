@@ -227,9 +227,9 @@ function errorOf(e: unknown): WorkerError {
   if (e instanceof OpError) return { message: e.message, status: e.status, code: e.code, fields: e.fields, params: e.params };
   return { message: e instanceof Error ? e.message : String(e) };
 }
-/** The error a worker reported, as it was thrown there (an OpError keeps its status, code and fields). */
+/** The error a worker reported, as it was thrown there (an OpError keeps its code, hence its status, and fields). */
 function thrown(e: WorkerError): Error {
-  return e.status && e.code && isOpCode(e.code) ? new OpError(e.status, e.code, e.message, e.fields, e.params) : new Error(e.message);
+  return e.code && isOpCode(e.code) ? new OpError(e.code, e.message, e.fields, e.params) : new Error(e.message);
 }
 
 /** Runs a task of main/task-table.ts in a worker thread (or here, where none can run); rejects with the task's error. */

@@ -122,7 +122,7 @@ test('every whole-error code of the catalogue has a Norwegian and an English tex
     expect(keys.sort(), lang).toEqual(codes);
   }
   // Worded from the params the service sends, in Norwegian, whatever the English message says.
-  const matched = new OpError(409, 'ALREADY_MATCHED', 'Bank transaction 7 is already matched; unmatch it first', [], { id: 7 });
+  const matched = new OpError('ALREADY_MATCHED', 'Bank transaction 7 is already matched; unmatch it first', [], { id: 7 });
   expect(opErrorText({ code: matched.code, message: 'whatever', params: matched.params }, 'nb')).toBe('Banktransaksjon 7 er allerede avstemt mot en faktura; angre avstemmingen først');
   expect(opErrorText({ code: 'CONFLICT', message: 'UNIQUE constraint failed: recipients.customer_number', fields: [] }, 'nb')).toBe(
     'Endringen kolliderer med noe som allerede er lagret; last siden på nytt og prøv igjen',

@@ -55,7 +55,7 @@ export function saftFileName(orgNumber: string, timestamp: string): string {
 /** The company's org number, or 409: the file is named by it and its header requires it. */
 export async function saftOrgNumber(ctx: AppContext): Promise<string> {
   const s = await getSettings(ctx);
-  if (!s.company.orgNumber) throw new OpError(409, 'ORG_NUMBER_REQUIRED', 'SAF-T needs the company organisation number (Settings → Company)');
+  if (!s.company.orgNumber) throw new OpError('ORG_NUMBER_REQUIRED', 'SAF-T needs the company organisation number (Settings → Company)');
   return s.company.orgNumber;
 }
 

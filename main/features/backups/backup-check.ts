@@ -14,7 +14,7 @@ import { migrateToLatest, migrations } from '../../../db/migrate.js';
 import { notFound, OpError } from '../../ops/errors.js';
 
 /** 409 NOT_A_KVITT_BACKUP: the file cannot be used as a backup, and why. */
-export const unusable = (file: string, why: string) => new OpError(409, 'NOT_A_KVITT_BACKUP', `${file} cannot be used as a backup: ${why}`, [], { file });
+export const unusable = (file: string, why: string) => new OpError('NOT_A_KVITT_BACKUP', `${file} cannot be used as a backup: ${why}`, [], { file });
 
 const binding = () => (process.env.KVITT_SQLITE_BINDING ? { nativeBinding: process.env.KVITT_SQLITE_BINDING } : {});
 

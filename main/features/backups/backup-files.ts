@@ -31,7 +31,7 @@ export function kindOf(file: string): BackupKind {
 
 /** <data folder>/backups, created when missing; 409 for a database that lives in memory. */
 export function backupFolder(ctx: AppContext): string {
-  if (!ctx.dataDir || !ctx.backupTo) throw new OpError(409, 'NO_DATA_FOLDER', 'This database lives in memory and cannot be backed up');
+  if (!ctx.dataDir || !ctx.backupTo) throw new OpError('NO_DATA_FOLDER', 'This database lives in memory and cannot be backed up');
   const dir = join(ctx.dataDir, 'backups');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;

@@ -94,10 +94,10 @@ async function readContents(db: Kysely<Database>, file: string, intact: boolean,
  * request sees the restored data; the restore itself is written to the restored audit log.
  */
 export async function restoreBackup(ctx: AppContext, file: string): Promise<{ restored: BackupContents; previous: BackupInfo }> {
-  if (!ctx.restoreFrom) throw new OpError(409, 'NO_DATA_FOLDER', 'This database lives in memory; there is nothing to restore into');
+  if (!ctx.restoreFrom) throw new OpError('NO_DATA_FOLDER', 'This database lives in memory; there is nothing to restore into');
   const contents = await inspectBackup(ctx, file);
-  if (!contents.intact) throw new OpError(409, 'BACKUP_DAMAGED', `${file} fails SQLite's integrity check; choose another backup`, [], { file });
-  if (contents.newerVersion) throw new OpError(409, 'BACKUP_TOO_NEW', `${file} was made by a newer version of Kvitt; update Kvitt first`, [], { file });
+  if (!contents.intact) throw new OpError('BACKUP_DAMAGED', `${file} fails SQLite's integrity check; choose another backup`, [], { file });
+  if (contents.newerVersion) throw new OpError('BACKUP_TOO_NEW', `${file} was made by a newer version of Kvitt; update Kvitt first`, [], { file });
   const stamp = ctx.clock.timestamp().replace(/[-: ]/g, '').slice(0, 14);
   const previous = await createBackup(ctx, { name: `kvitt-${stamp}-before-restore`, action: 'create-before-restore' });
   await ctx.restoreFrom(backupPath(ctx, file));

@@ -183,7 +183,7 @@ export function notOpenError(number: number, reason: TxReason): OpError {
     NO_EXCHANGE_RATE: 'the invoice has no exchange rate to convert NOK with',
   };
   const message = `Invoice ${number} takes no payment: ${words[reason] ?? reason}`;
-  return new OpError(409, 'INVOICE_NOT_OPEN', message, [fieldError('invoiceNumber', 'INVOICE_NOT_OPEN', { number, reason })], { number, reason });
+  return new OpError('INVOICE_NOT_OPEN', message, [fieldError('invoiceNumber', 'INVOICE_NOT_OPEN', { number, reason })], { number, reason });
 }
 
 /** Open invoices (claim.sql.ts isOpen) with their customer's name, by number: the base the suggestions and the auto-match narrow. */

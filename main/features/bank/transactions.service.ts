@@ -21,8 +21,8 @@ async function rowForUpdate(tctx: AppContext, id: number) {
 export async function matchTransaction(ctx: AppContext, id: number, invoiceNumber: number) {
   await inTx(ctx, async (tctx) => {
     const t = await rowForUpdate(tctx, id);
-    if (t.status === 'MATCHED') throw new OpError(409, 'ALREADY_MATCHED', `Bank transaction ${id} is already matched; unmatch it first`, [], { id });
-    if (t.credit !== 1) throw new OpError(409, 'NOT_MONEY_IN', `Bank transaction ${id} is money out, not a payment`, [], { id });
+    if (t.status === 'MATCHED') throw new OpError('ALREADY_MATCHED', `Bank transaction ${id} is already matched; unmatch it first`, [], { id });
+    if (t.credit !== 1) throw new OpError('NOT_MONEY_IN', `Bank transaction ${id} is money out, not a payment`, [], { id });
     const invoice = await tctx.db
       .selectFrom('documents')
       .select(['id', 'number'])
@@ -46,7 +46,7 @@ export async function matchTransaction(ctx: AppContext, id: number, invoiceNumbe
 export async function unmatchTransaction(ctx: AppContext, id: number) {
   await inTx(ctx, async (tctx) => {
     const t = await rowForUpdate(tctx, id);
-    if (t.status === 'UNMATCHED') throw new OpError(409, 'NOT_MATCHED', `Bank transaction ${id} is neither matched nor ignored`, [], { id });
+    if (t.status === 'UNMATCHED') throw new OpError('NOT_MATCHED', `Bank transaction ${id} is neither matched nor ignored`, [], { id });
     let reversal: number | null = null;
     if (t.status === 'MATCHED' && t.ledger_entry_id !== null && t.document_id !== null) {
       const inv = await tctx.db.selectFrom('documents').select('number').where('id', '=', t.document_id).executeTakeFirstOrThrow();
@@ -66,8 +66,8 @@ export async function unmatchTransaction(ctx: AppContext, id: number) {
 export async function ignoreTransaction(ctx: AppContext, id: number) {
   await inTx(ctx, async (tctx) => {
     const t = await rowForUpdate(tctx, id);
-    if (t.status === 'MATCHED') throw new OpError(409, 'ALREADY_MATCHED', `Bank transaction ${id} is matched; unmatch it first`);
-    if (t.status === 'IGNORED') throw new OpError(409, 'ALREADY_IGNORED', `Bank transaction ${id} is already ignored`, [], { id });
+    if (t.status === 'MATCHED') throw new OpError('ALREADY_MATCHED', `Bank transaction ${id} is matched; unmatch it first`);
+    if (t.status === 'IGNORED') throw new OpError('ALREADY_IGNORED', `Bank transaction ${id} is already ignored`, [], { id });
     await tctx.db
       .updateTable('bank_transactions')
       .set({ status: 'IGNORED', reason: 'BY_USER', updated_at: ctx.clock.timestamp() })

@@ -35,7 +35,7 @@ export function ehfRuleParams(report: EhfReport): { rule: string; text: string; 
 /** 422 EHF_RULE_FAILED for a document whose EHF broke a fatal rule. */
 export function ehfRuleError(report: EhfReport): OpError {
   const params = ehfRuleParams(report);
-  return new OpError(422, 'EHF_RULE_FAILED', errorMessage('EHF_RULE_FAILED', params), [], params);
+  return new OpError('EHF_RULE_FAILED', errorMessage('EHF_RULE_FAILED', params), [], params);
 }
 
 /** Checks an EHF document and throws EHF_RULE_FAILED when a fatal rule fails. */

@@ -37,12 +37,12 @@ export async function ehfOf(view: DocumentView) {
     xml = renderEhf(view);
   } catch (e) {
     if (e instanceof BuyerOrgMissing) {
-      throw new OpError(400, e.code, `${EHF_NEEDS_BUYER_ORG}: EHF is for businesses and public bodies; send this document as PDF`, [
+      throw new OpError(e.code, `${EHF_NEEDS_BUYER_ORG}: EHF is for businesses and public bodies; send this document as PDF`, [
         fieldError('recipient.organisationNumber', 'EHF_NEEDS_ORG_NUMBER'),
       ]);
     }
     if (e instanceof BuyerIdInvalid) {
-      throw new OpError(400, e.code, `${e.message}: correct the recipient before making an EHF`, [
+      throw new OpError(e.code, `${e.message}: correct the recipient before making an EHF`, [
         fieldError('recipient.organisationNumber', 'INVALID_PARTY_ID', { scheme: e.scheme }),
       ]);
     }

@@ -163,7 +163,7 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
     try {
       kid = buildKid(settings.invoicing, number, customer);
     } catch (e) {
-      throw new OpError(400, 'KID_TOO_LONG', (e as Error).message, [fieldError('invoicing.kidLength', 'KID_TOO_LONG')]);
+      throw new OpError('KID_TOO_LONG', (e as Error).message, [fieldError('invoicing.kidLength', 'KID_TOO_LONG')]);
     }
   }
   const international = draft.currency !== 'NOK' ? JSON.stringify(internationalOf(settings.company)) : null;
@@ -210,7 +210,7 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
     await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
     await insertLines(trx, id, lines);
     const res = await updateRows(trx, 'documents', { ...final, content_hash: hash, updated_at: final.issued_at! }, { id, number: null });
-    if (Number(res.numAffectedRows) !== 1) throw new OpError(409, 'CONFLICT', `Draft ${id} was issued meanwhile`);
+    if (Number(res.numAffectedRows) !== 1) throw new OpError('CONFLICT', `Draft ${id} was issued meanwhile`);
   }
 
   if (kind === 'invoice') {

@@ -61,7 +61,7 @@ export function recipientSnapshot(r: Selectable<RecipientsTable>): PartySnapshot
 export function setupMissing(missing: FieldError[]): OpError {
   const step = missing.some((m) => m.field !== 'company.bankAccount') ? 'company' : 'bank';
   const fields = missing.map((m) => m.field).join(', ');
-  return new OpError(400, 'SETUP_MISSING', `Set up ${fields} before issuing (Settings → Company, or the first-day guide)`, missing, { step, fields });
+  return new OpError('SETUP_MISSING', `Set up ${fields} before issuing (Settings → Company, or the first-day guide)`, missing, { step, fields });
 }
 
 export function missingOriginatorFields(s: Settings, needsBankAccount: boolean): FieldError[] {

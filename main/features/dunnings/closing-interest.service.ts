@@ -63,8 +63,8 @@ export async function getClosingInterest(ctx: AppContext, invoiceNumber: number)
 }
 
 function mustBeOpen(a: Awaited<ReturnType<typeof accrued>>, invoiceNumber: number) {
-  if (a.note) throw new OpError(409, 'INTEREST_ALREADY_CLAIMED', `The interest of invoice ${invoiceNumber} was claimed on notice ${a.note.number}`, [], { number: invoiceNumber, note: a.note.number });
-  if (a.waiver) throw new OpError(409, 'INTEREST_ALREADY_WAIVED', `The interest of invoice ${invoiceNumber} was waived`, [], { number: invoiceNumber });
+  if (a.note) throw new OpError('INTEREST_ALREADY_CLAIMED', `The interest of invoice ${invoiceNumber} was claimed on notice ${a.note.number}`, [], { number: invoiceNumber, note: a.note.number });
+  if (a.waiver) throw new OpError('INTEREST_ALREADY_WAIVED', `The interest of invoice ${invoiceNumber} was waived`, [], { number: invoiceNumber });
   if (!a.paidInFull) throw validationError([fieldError('invoiceNumber', 'NOT_PAID_IN_FULL', { number: invoiceNumber })]);
   if (!a.interest || a.interest.interest <= 0) throw validationError([fieldError('invoiceNumber', 'NO_ACCRUED_INTEREST', { number: invoiceNumber })]);
   return a.interest;

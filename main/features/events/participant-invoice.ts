@@ -73,7 +73,7 @@ export async function amountOf(db: Kysely<Database>, items: ItemInput[], vatRegi
   const products = await productsByCode(db, items.map((i) => i.productCode).filter((c): c is string => !!c));
   const errors = new FieldErrors();
   const lines = items.map((item, i) => lineFromItem(item, `items[${i}]`, errors, item.productCode ? products.get(item.productCode) : undefined, 0, vatRegistered));
-  if (errors.any) throw new OpError(409, 'EVENT_SETUP', `The event's price lines are not valid: ${errors.list.map((e) => e.message).join('; ')}`);
+  if (errors.any) throw new OpError('EVENT_SETUP', `The event's price lines are not valid: ${errors.list.map((e) => e.message).join('; ')}`);
   return computeLines(lines, 1_000_000).totalOre;
 }
 
@@ -123,7 +123,7 @@ export async function recipientFor(ctx: AppContext, party: InvoiceParty, email: 
     return { number: row.number, row };
   } catch (e) {
     if (e instanceof OpError && e.status === 400) {
-      throw new OpError(400, e.code, e.message, e.fields.map((f) => ({ ...f, field: FIELD_MAP[f.field] ?? `invoice.${f.field}` })));
+      throw new OpError(e.code, e.message, e.fields.map((f) => ({ ...f, field: FIELD_MAP[f.field] ?? `invoice.${f.field}` })));
     }
     throw e;
   }

@@ -57,7 +57,7 @@ export function countSignup(eventId: number): void {
   const all = one === null ? take('all', total, now) : null;
   const wait = one ?? all;
   if (wait !== null) {
-    throw new OpError(429, 'TOO_MANY_REQUESTS', `Too many signups to this ${one !== null ? 'event' : 'server'} right now; try again in ${wait} seconds`);
+    throw new OpError('TOO_MANY_REQUESTS', `Too many signups to this ${one !== null ? 'event' : 'server'} right now; try again in ${wait} seconds`);
   }
 }
 

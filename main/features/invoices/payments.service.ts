@@ -155,9 +155,9 @@ export async function reversePayment(ctx: AppContext, number: number, entryId: n
     const inv = await invoiceForUpdate(trx, number);
     const e = await trx.selectFrom('ledger_entries').selectAll().where('id', '=', entryId).where('document_id', '=', inv.id).executeTakeFirst();
     if (!e) throw notFound('payment', { id: entryId, invoice: number });
-    if (e.kind !== 'payment') throw new OpError(409, 'NOT_A_PAYMENT', `Entry ${entryId} is a ${e.kind}, not a payment`, [], { id: entryId });
+    if (e.kind !== 'payment') throw new OpError('NOT_A_PAYMENT', `Entry ${entryId} is a ${e.kind}, not a payment`, [], { id: entryId });
     const done = await trx.selectFrom('ledger_entries').select('id').where('reverses_id', '=', entryId).executeTakeFirst();
-    if (done) throw new OpError(409, 'ALREADY_REVERSED', `Payment ${entryId} was already reversed (entry ${done.id})`, [], { id: entryId, reversal: Number(done.id) });
+    if (done) throw new OpError('ALREADY_REVERSED', `Payment ${entryId} was already reversed (entry ${done.id})`, [], { id: entryId, reversal: Number(done.id) });
     const today = ctx.clock.today();
     const { id } = await trx
       .insertInto('ledger_entries')
@@ -184,8 +184,8 @@ export async function reversePayment(ctx: AppContext, number: number, entryId: n
 export async function markLost(ctx: AppContext, number: number, reason: string): Promise<number> {
   return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
-    if (inv.lost) throw new OpError(409, 'ALREADY_LOST', `Invoice ${number} is already marked as lost`, [], { number });
-    if (inv.balance <= 0) throw new OpError(409, 'NOTHING_TO_WRITE_OFF', `Invoice ${number} has no open balance to write off`, [], { number });
+    if (inv.lost) throw new OpError('ALREADY_LOST', `Invoice ${number} is already marked as lost`, [], { number });
+    if (inv.balance <= 0) throw new OpError('NOTHING_TO_WRITE_OFF', `Invoice ${number} has no open balance to write off`, [], { number });
     const trimmed = reason.trim();
     if (!trimmed) throw validationError([fieldError('reason', 'EMPTY')]);
     const today = ctx.clock.today();
@@ -216,7 +216,7 @@ export async function markLost(ctx: AppContext, number: number, reason: string):
 export async function reverseLost(ctx: AppContext, number: number): Promise<number> {
   return inTx(ctx, async ({ db: trx }) => {
     const inv = await invoiceForUpdate(trx, number);
-    if (!inv.lost) throw new OpError(409, 'NOT_LOST', `Invoice ${number} is not marked as lost`, [], { number });
+    if (!inv.lost) throw new OpError('NOT_LOST', `Invoice ${number} is not marked as lost`, [], { number });
     const loss = await trx
       .selectFrom('ledger_entries as l')
       .selectAll('l')

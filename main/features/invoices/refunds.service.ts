@@ -15,7 +15,7 @@ import { invoiceForUpdate, setBalance } from './payments.service.js';
 import { inTx } from '../../ops/transaction.js';
 
 const nothingToGiveBack = (number: number) =>
-  new OpError(409, 'NOTHING_TO_REFUND', `Invoice ${number} has no negative balance: the customer has nothing to get back`, [], { number });
+  new OpError('NOTHING_TO_REFUND', `Invoice ${number} has no negative balance: the customer has nothing to get back`, [], { number });
 
 /** POST /invoices/{n}/refunds: records money paid back to the customer; returns the ledger entry's id. */
 export async function registerRefund(ctx: AppContext, number: number, input: RefundInput): Promise<number> {

@@ -250,7 +250,7 @@ function describe(s: Successor): string {
 const LABEL_ANY: Record<DocumentKind, string> = { invoice: 'invoice', 'credit-note': 'credit note', offer: 'offer', 'order-confirmation': 'order confirmation' };
 
 function alreadyConverted(what: string, s: Successor): OpError {
-  return new OpError(409, 'ALREADY_CONVERTED', `${what} has already been made into ${describe(s)}`, [
+  return new OpError('ALREADY_CONVERTED', `${what} has already been made into ${describe(s)}`, [
     fieldError('(path)', 'ALREADY_CONVERTED', { into: describe(s) }),
   ]);
 }

@@ -21,7 +21,7 @@ export async function seriesRow(db: Kysely<Database>, number: number, lock = fal
   return row;
 }
 
-const ended = (n: number) => new OpError(409, 'CONFLICT', `Recurring invoice ${n} has ended`, [fieldError('number', 'RECURRING_ENDED', { number: n })]);
+const ended = (n: number) => new OpError('CONFLICT', `Recurring invoice ${n} has ended`, [fieldError('number', 'RECURRING_ENDED', { number: n })]);
 
 /** The columns a saved series takes from its input and the checked template (create and update write the same). */
 function seriesColumns(input: RecurringInput, template: Template, total: number, currency: string) {

@@ -114,7 +114,7 @@ export function startProgress(ctx: Pick<AppContext, 'push' | 'actor'>, token: st
   return p;
 }
 
-export const cancelledError = () => new OpError(409, 'CANCELLED', 'The export was cancelled');
+export const cancelledError = () => new OpError('CANCELLED', 'The export was cancelled');
 
 const TokenPath = Type.Object({ token: PROGRESS_TOKEN }, { additionalProperties: false });
 
@@ -129,9 +129,9 @@ export const progressOps = [
     output: NoContentOf(),
     run: async ({ params }, ctx) => {
       const p = running.get(params.token);
-      if (!p) throw new OpError(404, 'NOT_FOUND', `No report download ${params.token} is running`);
+      if (!p) throw new OpError('NOT_FOUND', `No report download ${params.token} is running`);
       if (ctx.actor && ctx.actor.role !== 'owner' && p.startedBy !== whoIs(ctx)) {
-        throw new OpError(403, 'NOT_YOUR_EXPORT', 'You may cancel only the report downloads you started');
+        throw new OpError('NOT_YOUR_EXPORT', 'You may cancel only the report downloads you started');
       }
       p.cancel();
       return noContent();

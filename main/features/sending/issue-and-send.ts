@@ -43,7 +43,7 @@ export async function issueAndSend(
       return { ...issued, shipments };
     } catch (e) {
       if (e instanceof OpError && e.fields.length) {
-        throw new OpError(e.status, e.code, `${e.message} (nothing was issued)`, e.fields.map((f) => ({ ...f, field: `shipment.${f.field}` })));
+        throw new OpError(e.code, `${e.message} (nothing was issued)`, e.fields.map((f) => ({ ...f, field: `shipment.${f.field}` })));
       }
       throw e;
     }

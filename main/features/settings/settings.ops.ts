@@ -40,13 +40,13 @@ export const settingsOps = [
     summary: 'Make a new loopback API key; the old one stops working at once',
     body: Type.Optional(Type.Object({})),
     run: async (_i, ctx) => {
-      if (!ctx.apiKeys) throw new OpError(409, 'NO_KEY_STORE', 'This instance has no API key store');
+      if (!ctx.apiKeys) throw new OpError('NO_KEY_STORE', 'This instance has no API key store');
       let key: string;
       try {
         key = await ctx.apiKeys.regenerate();
       } catch (e) {
         // Only the key set by KVITT_API_KEY is refused as fixed; anything else (a file that cannot be written) is a failure.
-        if ((e as { keyFixed?: boolean }).keyFixed) throw new OpError(409, 'KEY_FIXED', (e as Error).message);
+        if ((e as { keyFixed?: boolean }).keyFixed) throw new OpError('KEY_FIXED', (e as Error).message);
         throw e;
       }
       // Every session started with the old key ends (a leaked one cannot read the new key), but the one asking.

@@ -95,7 +95,6 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
     );
     if (locked.length) {
       throw new OpError(
-        409,
         'NUMBERING_LOCKED',
         'The number series cannot change once a document has been issued',
         locked.map((k) => fieldError(`invoicing.${k}`, 'NUMBERING_LOCKED')),

@@ -57,7 +57,7 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate)
     if (losesOwner && ctx.actor?.id === id) {
       // Owners are locked too (forUpdate on PostgreSQL): two last owners demoting each other at once cannot both pass.
       const others = await trx.selectFrom('users').select('id').where('role', '=', 'owner').where('active', '=', 1).where('id', '!=', id).forUpdate().execute();
-      if (others.length === 0) throw new OpError(409, 'LAST_OWNER', 'You are the last owner: make another user owner before you disable or demote yourself');
+      if (others.length === 0) throw new OpError('LAST_OWNER', 'You are the last owner: make another user owner before you disable or demote yourself');
     }
     await trx.updateTable('users').set(next).where('id', '=', id).execute();
     if (next.active !== 1 || (row.role === 'owner' && next.role !== 'owner')) await endSessionsOf(trx, id);

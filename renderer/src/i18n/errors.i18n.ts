@@ -302,6 +302,10 @@ export const errorTexts = {
     'errors.op.TOO_MANY_REQUESTS': 'For mange forespørsler på kort tid; prøv igjen litt senere',
     'errors.op.UNKNOWN_OPERATION': 'Ukjent operasjon: {{name}}',
     'errors.op.UNSUPPORTED_MEDIA_TYPE': 'Innholdet må sendes som JSON',
+    'errors.op.BAD_REQUEST': 'Forespørselen kunne ikke leses',
+    'errors.op.UNSUPPORTED_API_VERSION': 'API-versjonen må være 1.0',
+    'errors.op.FORBIDDEN_HOST': 'Kvitt svarer ikke på denne adressen',
+    'errors.op.METHOD_NOT_ALLOWED': 'Denne handlingen finnes ikke for adressen',
   },
   en: {
     'errors.REQUIRED': 'is required',
@@ -600,5 +604,9 @@ export const errorTexts = {
     'errors.op.TOO_MANY_REQUESTS': 'Too many requests in a short time; try again a little later',
     'errors.op.UNKNOWN_OPERATION': 'Unknown operation: {{name}}',
     'errors.op.UNSUPPORTED_MEDIA_TYPE': 'Send the body as JSON',
+    'errors.op.BAD_REQUEST': 'The request could not be read',
+    'errors.op.UNSUPPORTED_API_VERSION': 'The API version must be 1.0',
+    'errors.op.FORBIDDEN_HOST': 'Kvitt does not answer at this address',
+    'errors.op.METHOD_NOT_ALLOWED': 'This action does not exist for the address',
   },
 };
