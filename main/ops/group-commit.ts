@@ -15,13 +15,13 @@
  *   arrive together after a commit answered them together; a lone client is never kept waiting.
  *
  * SQLite only: its one writer is the bottleneck group commit removes. On PostgreSQL (many connections, row locks, its own
- * commit grouping) `inGroupTx` is plain `inTx`, one transaction per operation as before.
+ * commit grouping) `inTx(ctx, fn, { group: true })` is a transaction of its own, one per operation.
  */
 import { sql, type Kysely } from 'kysely';
 import { holdingConnection, runInTx } from '../../db/connection.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Actor } from '../context.js';
-import { inTx, setTxActor } from './transaction.js';
+import { ownTransaction, setTxActor } from './transaction-core.js';
 import { forgetTxMemo } from './tx-memo.js';
 
 export interface GroupCommitOptions {
@@ -61,7 +61,7 @@ export class GroupCommit {
   /** Runs `fn` with a context whose `db` is the shared transaction; resolves after that transaction committed. */
   run<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
     if (ctx.db.isTransaction) return fn(ctx); // joins the caller's transaction, like inTx
-    if (dialectOf(ctx.db) === 'postgres') return inTx(ctx, fn);
+    if (dialectOf(ctx.db) === 'postgres') return ownTransaction(ctx, fn);
     const run = (trx: Kysely<any>) => fn({ ...ctx, db: trx });
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ run, actor: ctx.actor, resolve: resolve as (v: unknown) => void, reject });
@@ -140,16 +140,7 @@ export class GroupCommit {
 
 const defaults = new WeakMap<Kysely<any>, GroupCommit>();
 
-/**
- * Like inTx, but the transaction may be shared with other operations submitted at the same time (see above); for
- * small, frequent writes from many clients at once (public event signups). `ctx.db` must be the app's database (not a
- * transaction: then `fn` simply joins it).
- */
-export function inGroupTx<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
-  return groupCommitOf(ctx.db).run(ctx, fn);
-}
-
-/** The committer inGroupTx uses for this database (one per database, so its signups queue together). */
+/** The committer `inTx(ctx, fn, { group: true })` uses for this database (one per database, so its signups queue together). */
 export function groupCommitOf(db: Kysely<any>): GroupCommit {
   let gc = defaults.get(db);
   if (!gc) defaults.set(db, (gc = new GroupCommit(db)));

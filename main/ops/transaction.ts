@@ -1,23 +1,12 @@
 import type { Kysely } from 'kysely';
-import { holdingConnection } from '../../db/connection.js';
-import { withRetry } from '../../db/dialect.js';
 import type { Actor } from '../context.js';
+import { groupCommitOf } from './group-commit.js';
+import { ownTransaction } from './transaction-core.js';
 
-/**
- * Who each open transaction runs for (the audit's actor): set by inTx and, per member, by the group commit, read by
- * audit(). It travels with the transaction object instead of an AsyncLocalStorage, which on Node 20 turns on promise
- * hooks for every promise of the process (Kysely makes many: ~4 % of a signup's server CPU).
- */
-const actors = new WeakMap<object, Actor>();
-
-/** Records (or, without one, clears) the actor of the transaction `trx`; inTx and the group commit call it. */
-export function setTxActor(trx: Kysely<any>, actor: Actor | undefined): void { // eslint-disable-line @typescript-eslint/no-explicit-any
-  if (actor) actors.set(trx, actor);
-  else actors.delete(trx);
+export interface TxOptions {
+  /** Share the transaction with other operations submitted at the same time (group commit; see below). */
+  group?: boolean;
 }
-
-/** The actor the transaction `db` runs for; undefined outside a transaction, over IPC and for background jobs. */
-export const txActor = (db: Kysely<any>): Actor | undefined => actors.get(db); // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * The one way to run work in a transaction. `fn` gets a context whose `db` is a transaction:
@@ -30,15 +19,14 @@ export const txActor = (db: Kysely<any>): Actor | undefined => actors.get(db); /
  *   again, so work committed by an earlier transaction of the same operation is never applied twice. After 5 attempts,
  *   and for busy/conflict errors, the error reaches runOp, which maps it to an HTTP answer (main/ops/invoke.ts).
  *
+ * - with `{ group: true }` the transaction may be shared with other operations submitted at the same time (group
+ *   commit, main/ops/group-commit.ts: one COMMIT for many small writes on SQLite, each member in its own savepoint; on
+ *   PostgreSQL a transaction of its own as above). For small, frequent writes from many clients (public event signups).
+ *
  * Services take `ctx` (db + clock) and call `inTx(ctx, async (tctx) => …)` for every write; helpers that must run in the
  * caller's transaction take `tctx` like any service. Never spread `{ ...ctx, db: trx }` by hand.
  */
-export async function inTx<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function inTx<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>, opts: TxOptions = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
   if (ctx.db.isTransaction) return fn(ctx);
-  return withRetry(() =>
-    ctx.db.transaction().execute((trx) => {
-      setTxActor(trx, ctx.actor);
-      return holdingConnection(trx, () => fn({ ...ctx, db: trx }));
-    }),
-  );
+  return opts.group ? groupCommitOf(ctx.db).run(ctx, fn) : ownTransaction(ctx, fn);
 }

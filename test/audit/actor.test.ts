@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { fixedClock } from '../../main/clock.js';
 import { audit } from '../../main/features/audit/audit.service.js';
 import { LEGACY_OWNER, type Actor } from '../../main/features/users/actor.js';
-import { groupCommitOf, inGroupTx } from '../../main/ops/group-commit.js';
+import { groupCommitOf } from '../../main/ops/group-commit.js';
 import { inTx } from '../../main/ops/transaction.js';
 import { onPostgres } from '../helpers/database.js';
 import { recipient, startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
@@ -56,13 +56,17 @@ test('operations of different actors in one group-commit batch (SQLite) or side 
   const ola: Actor = { id: 8, name: 'Ola Eier', role: 'owner' };
   const ctx = s.app.ctx;
   const op = (actor: Actor | undefined, id: string, fail = false) =>
-    inGroupTx({ ...ctx, actor }, async (t) => {
-      await audit(t.db, clock, 'batch-test', id, 'first');
-      await new Promise((r) => setImmediate(r)); // let the others' requests move meanwhile
-      // A helper joining the transaction (inTx inside it) without the actor in its ctx still writes the member's.
-      await inTx({ db: t.db, clock }, (inner) => audit(inner.db, clock, 'batch-test', id, 'second'));
-      if (fail) throw new Error('refused');
-    });
+    inTx(
+      { ...ctx, actor },
+      async (t) => {
+        await audit(t.db, clock, 'batch-test', id, 'first');
+        await new Promise((r) => setImmediate(r)); // let the others' requests move meanwhile
+        // A helper joining the transaction (inTx inside it) without the actor in its ctx still writes the member's.
+        await inTx({ db: t.db, clock }, (inner) => audit(inner.db, clock, 'batch-test', id, 'second'));
+        if (fail) throw new Error('refused');
+      },
+      { group: true },
+    );
   const before = { ...groupCommitOf(ctx.db).stats };
   const outcomes = await Promise.allSettled([op(kari, 'a'), op(ola, 'b'), op(undefined, 'c'), op(kari, 'd', true), op(LEGACY_OWNER, 'e'), op(ola, 'f')]);
   expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);

@@ -9,7 +9,7 @@ import { openDatabase, type OpenedDatabase } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { fixedClock } from '../../main/clock.js';
 import { audit } from '../../main/features/audit/audit.service.js';
-import { GroupCommit, inGroupTx } from '../../main/ops/group-commit.js';
+import { GroupCommit } from '../../main/ops/group-commit.js';
 import { inTx } from '../../main/ops/transaction.js';
 import { txMemo } from '../../main/ops/tx-memo.js';
 import { useMigratedDatabase } from '../helpers/database.js';
@@ -167,19 +167,24 @@ describe('GroupCommit on SQLite', () => {
   });
 });
 
-/** On PostgreSQL inGroupTx is inTx (one transaction per operation); inside a transaction it joins it, on both. */
-describe('inGroupTx on the test database', () => {
+/** inTx with `group`: on PostgreSQL one transaction per operation; inside a transaction it joins it, on both. */
+describe('inTx(…, { group: true }) on the test database', () => {
   const t = useMigratedDatabase();
+  const group = { group: true };
 
   test('concurrent operations each commit or fail alone', async () => {
     const ctx = { db: t.db, tag: 'x' };
     const outcomes = await Promise.allSettled([
-      inGroupTx(ctx, async (t) => (await insert(t.db, 'pg-1'), t.tag)),
-      inGroupTx(ctx, async (t) => {
-        await insert(t.db, 'pg-2');
-        throw new Error('no');
-      }),
-      inGroupTx(ctx, (t) => insert(t.db, 'pg-3')),
+      inTx(ctx, async (t) => (await insert(t.db, 'pg-1'), t.tag), group),
+      inTx(
+        ctx,
+        async (t) => {
+          await insert(t.db, 'pg-2');
+          throw new Error('no');
+        },
+        group,
+      ),
+      inTx(ctx, (t) => insert(t.db, 'pg-3'), group),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((outcomes[0] as PromiseFulfilledResult<string>).value).toBe('x');
@@ -190,7 +195,7 @@ describe('inGroupTx on the test database', () => {
   test('inside a transaction it joins it', async () => {
     await expect(
       inTx({ db: t.db }, async (outer) => {
-        await inGroupTx(outer, (t) => insert(t.db, 'join-1'));
+        await inTx(outer, (t) => insert(t.db, 'join-1'), group);
         throw new Error('outer fails');
       }),
     ).rejects.toThrow('outer fails');

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { insertRows, prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
-import { txActor } from '../../ops/transaction.js';
+import { txActor } from '../../ops/transaction-core.js';
 
 /** The entry's INSERT, built and compiled once (db/prepared.ts): every write of every operation runs it. */
 const insertEntry = prepared(

@@ -8,8 +8,8 @@ import type { Insertable, Kysely } from 'kysely';
 import { insertRows, prepared } from '../../../db/prepared.js';
 import type { Database, EventParticipantsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { inGroupTx } from '../../ops/group-commit.js';
 import { txMemo } from '../../ops/tx-memo.js';
+import { inTx } from '../../ops/transaction.js';
 import { oreToKr } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
 import { FieldErrors, fieldError, notFound, validationError } from '../../ops/errors.js';
@@ -112,7 +112,7 @@ const POW_PROBLEM: Record<Exclude<PowOutcome, 'ok'>, CaptchaCode> = { invalid: '
 export async function signup(ctx: AppContext, publicId: number, input: SignupInput, via: 'json' | 'form' = 'json'): Promise<SignupResult> {
   const captcha = input.captcha ? await captchaProblem(ctx, publicId, input.captcha, via) : 'missing';
   // Signups arriving together share one transaction (each in its own savepoint) and one commit: main/ops/group-commit.ts.
-  return inGroupTx(ctx, async (tctx) => {
+  return inTx(ctx, async (tctx) => {
     const trx = tctx.db;
     const { ev, fields } = await eventFacts(trx, ctx, publicId);
     // The deadline first; whether a seat is left is counted once, under the event's lock below.
@@ -204,7 +204,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     if (!reg) await notifyPending(tctx, ev, p);
     // The participant number tells how many signed up: only shown when the host shows the signup statistics.
     return { ...(ev.show_signup_stats ? { participantNumber: number } : {}), status, amount: oreToKr(amount) };
-  });
+  }, { group: true });
 }
 
 /** What the public page shows: nothing the host did not publish. */
