@@ -19,7 +19,7 @@ import { errorReply, sendResult } from './results.js';
 function routeOptionsOf(op: Op): { config?: object; bodyLimit?: number } {
   if (op.public) return { config: PUBLIC_ROUTE };
   const raw = rawBodyOf(op.body);
-  return raw ? { config: { rawBody: raw.contentTypes }, bodyLimit: raw.maxBytes } : {};
+  return raw ? { config: { rawBody: raw.contentTypes, rawBodyMax: raw.maxBytes } } : {};
 }
 
 const toRoutePath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');

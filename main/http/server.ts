@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { AppContext } from '../context.js';
 import type { Op } from '../ops/define.js';
 import { parseBoundedJson } from '../ops/bounds.js';
-import { OpError } from '../ops/errors.js';
 import { RAW_BODY_TYPES } from '../ops/raw-body.js';
 import { randomSecret } from './auth.js';
 import { registerEventsRoute } from './events-route.js';
@@ -17,6 +16,7 @@ import { registerPublicRoutes, type PublicRateLimit } from './public-routes.js';
 import { errorReply, frameworkErrorReply, sendError } from './results.js';
 import { registerOpRoutes } from './routes.js';
 import { registerGuiFiles } from './static.js';
+import { registerUploadParsers } from './upload.js';
 
 export interface HttpOptions {
   ctx: AppContext;
@@ -75,14 +75,9 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
       done(err as Error, undefined);
     }
   });
-  // A file as the body (a bank file: main/ops/raw-body.ts), for the operations that take one and no other route.
-  for (const type of RAW_BODY_TYPES) {
-    app.addContentTypeParser(type, { parseAs: 'buffer' }, (req, body, done) => {
-      const types = (req.routeOptions.config as { rawBody?: readonly string[] } | undefined)?.rawBody;
-      if (!types?.includes(type)) return done(new OpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
-      done(null, body);
-    });
-  }
+  // A file as the body (a bank file: main/ops/raw-body.ts), for the operations that take one and no other route:
+  // streamed to a temporary file, never held in memory (upload.ts).
+  registerUploadParsers(app, RAW_BODY_TYPES, ctx.dataDir);
   await registerPublicRoutes(app, opts.publicRateLimit); // rate limit + signup form parser, public ops only
 
   app.addHook('onRequest', requestChecks({ port: opts.port, publicHosts: opts.publicHosts }));

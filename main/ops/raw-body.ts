@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { CHECKED_IN_RUN } from './one-or-many.js';
 
@@ -5,7 +6,8 @@ import { CHECKED_IN_RUN } from './one-or-many.js';
  * The body of an operation that takes a file as it is (a bank file): over HTTP the raw bytes with one of `contentTypes`
  * (the HTTP adapter accepts those types on this operation only, keeping every cross-site guard: main/http/guards.ts);
  * over IPC the bytes (Uint8Array); over the browser GUI's /_ops envelope, or as a JSON string, the bytes in base64.
- * `run` reads it with rawBytes (runOp does not check it against a schema).
+ * Over HTTP the body arrives as an UploadedFile (streamed to a temporary file: main/http/upload.ts), else as bytes;
+ * `run` reads either with rawSource (runOp does not check it against a schema).
  */
 export function RawFileBody(contentTypes: readonly string[], o: { maxBytes: number; description: string }) {
   const schema = Type.Unsafe<Buffer | Uint8Array | string>({ type: 'string', format: 'binary', description: o.description });
@@ -35,4 +37,53 @@ export function rawBytes(body: unknown): Buffer | null {
     return Buffer.from(s, 'base64');
   }
   return null;
+}
+
+/** A raw body the HTTP adapter streamed to a temporary file (main/http/upload.ts), which removes it after the answer. */
+export class UploadedFile {
+  constructor(
+    readonly path: string,
+    readonly size: number,
+  ) {}
+}
+
+/** A file body read by position in pieces, synchronously: bytes in memory or a temporary file. close() when done. */
+export interface ByteSource {
+  readonly size: number;
+  /** Up to `length` bytes from `position` (fewer at the end). */
+  read(position: number, length: number): Buffer;
+  close(): void;
+}
+
+export const bytesSource = (data: Buffer): ByteSource => ({
+  size: data.length,
+  read: (position, length) => data.subarray(position, Math.min(position + length, data.length)),
+  close() {},
+});
+
+export function fileSource(path: string): ByteSource {
+  const fd = openSync(path, 'r');
+  const size = fstatSync(fd).size;
+  return {
+    size,
+    read(position, length) {
+      const want = Math.max(0, Math.min(length, size - position));
+      const buf = Buffer.allocUnsafe(want);
+      let got = 0;
+      while (got < want) {
+        const n = readSync(fd, buf, got, want - got, position + got);
+        if (n === 0) break;
+        got += n;
+      }
+      return got < want ? buf.subarray(0, got) : buf;
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+/** The body as a ByteSource: the temporary file of an HTTP upload, or the bytes another transport gave; null when no file. */
+export function rawSource(body: unknown): ByteSource | null {
+  if (body instanceof UploadedFile) return fileSource(body.path);
+  const data = rawBytes(body);
+  return data ? bytesSource(data) : null;
 }

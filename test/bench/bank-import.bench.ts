@@ -15,7 +15,8 @@
  * the import) and GET /invoices/{n} asked one after the other (goal: p99 <= 3x the p99 of the same GETs on the warmed,
  * idle server).
  *
- * Environment: BENCH_BANK_TX (default 100000), BENCH_BANK_KEEP=1 keeps the temporary folder.
+ * Environment: BENCH_BANK_TX (default 100000), BENCH_BANK_KEEP=1 keeps the temporary folder, BENCH_BANK_ONLY=OCR or
+ * CAMT054 runs one format, BENCH_BANK_PROF=<folder> writes the server's CPU profile there (node --cpu-prof).
  */
 import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -205,7 +206,8 @@ async function gets(port: number, invoices: Open[], until: () => boolean, max: n
 }
 
 async function kvitt(dbFile: string, path: string, contentType: string, invoices: Open[]) {
-  const server = await startChild('kvitt', dbFile);
+  const prof = process.env.BENCH_BANK_PROF;
+  const server = await startChild('kvitt', dbFile, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []);
   try {
     // warm: the same GETs the import will compete with, then the idle figure
     await gets(server.port, invoices, () => false, 500, 60_000);
@@ -254,7 +256,9 @@ try {
   writeBankFile(camt, camtChunks({ version: 2, created: `${PAID}T06:00:00`, accounts: [camtCredits(account, PAID, credits)] }));
   writeBankFile(ocr, ocrChunks(ocrSpec(account, PAID, invoices.map((i) => ({ amountOre: i.balance, kid: i.kid, payerAccount: '12345678903' })))), 'latin1');
   console.log(`  files: camt.054 ${mb(statSync(camt).size)}, OCR ${mb(statSync(ocr).size)} (settlement ${ddmmyy(PAID)})`);
+  const only = process.env.BENCH_BANK_ONLY;
   for (const [label, path, format, type] of [['camt.054', camt, 'CAMT054', 'application/xml'], ['OCR giro', ocr, 'OCR', 'text/plain']] as const) {
+    if (only && only !== format) continue;
     copyFileSync(base, join(dir, `floor-${format}.sqlite`));
     copyFileSync(base, join(dir, `kvitt-${format}.sqlite`));
     const f = floor(join(dir, `floor-${format}.sqlite`), path, format);

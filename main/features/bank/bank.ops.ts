@@ -1,13 +1,13 @@
 import { created, defineOp, listResult } from '../../ops/define.js';
 import { fieldError, validationError } from '../../ops/errors.js';
 import { CreatedOf, ListOf } from '../../ops/output.js';
-import { RawFileBody, rawBytes } from '../../ops/raw-body.js';
+import { RawFileBody, rawSource } from '../../ops/raw-body.js';
 import { BankFileParam, BankFilesQuery, BankFileTxQuery, BankFileView, BankTransactionView, BankTxParam, BankTxQuery, ImportQuery, MatchInput } from './bank.schema.js';
 import { getBankFile, listBankFiles, listBankTransactions } from './bank.read.js';
 import { importBankFile } from './import.service.js';
 import { ignoreTransaction, matchTransaction, unmatchTransaction } from './transactions.service.js';
 
-/** A bank file of 100,000 camt entries is some 100 MB; the import streams it, the body is held once. */
+/** A bank file of 100,000 camt entries is some 75 MB; over HTTP it streams to a temporary file and is read from there in pieces. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
 const FileBody = RawFileBody(['application/octet-stream', 'text/plain', 'application/xml', 'text/xml'], {
   maxBytes: MAX_FILE_BYTES,
@@ -27,10 +27,14 @@ export const bankOps = [
     query: ImportQuery,
     body: FileBody,
     run: async ({ query, body }, ctx) => {
-      const data = rawBytes(body);
-      if (!data) throw validationError([fieldError('(body)', 'NOT_A_FILE')]);
-      const file = await importBankFile(ctx, data, query.name ?? 'bankfil');
-      return created(`/bank-files/${file.id}`, file);
+      const src = rawSource(body);
+      if (!src) throw validationError([fieldError('(body)', 'NOT_A_FILE')]);
+      try {
+        const file = await importBankFile(ctx, src, query.name ?? 'bankfil');
+        return created(`/bank-files/${file.id}`, file);
+      } finally {
+        src.close();
+      }
     },
   }),
   defineOp({

@@ -7,7 +7,6 @@
  * entries and bank transactions are written with prepared statements, many rows an INSERT. A file refused half way
  * (wrong totals at its end) rolls everything back: nothing of it is written. The file has its own audit entry.
  */
-import { createHash } from 'node:crypto';
 import { insertRows } from '../../../db/prepared.js';
 import { normaliseAccount } from '../../domain/bank-account.js';
 import type { AppContext } from '../../context.js';
@@ -21,7 +20,8 @@ import { invoicesByKid, openInvoicesWithAmount, type InvoiceHit } from './matchi
 import { PaymentBatch, type EntryRef } from './payment-batch.js';
 import { namesMatch } from './payer-name.js';
 import { BankFileError, type BankTx } from './parse/bank-tx.js';
-import { readBankFile } from './parse/detect.js';
+import { readBankFile, type ReadFile } from './parse/detect.js';
+import type { ByteSource } from '../../ops/raw-body.js';
 
 /** Transactions read, looked up and written together. */
 export const CHUNK = 500;
@@ -157,22 +157,22 @@ async function importChunk(tctx: AppContext, fileId: number, chunk: BankTx[], ow
   }
 }
 
-export async function importBankFile(ctx: AppContext, data: Buffer, fileName: string) {
-  let file: ReturnType<typeof readBankFile>;
+/** Imports the file `src` (bytes or an upload's temporary file, read piece by piece); answers the bank file's view. */
+export async function importBankFile(ctx: AppContext, src: Buffer | ByteSource, fileName: string) {
+  let file: ReadFile;
   try {
-    file = readBankFile(data);
+    file = readBankFile(src);
   } catch (e) {
     if (e instanceof BankFileError) throw refused(e);
     throw e;
   }
-  const sha256 = createHash('sha256').update(data).digest('hex');
   const id = await inTx(ctx, async (tctx) => {
     const settings = await getSettings(tctx);
     const own = ownAccounts(settings.company);
     const now = ctx.clock.timestamp();
     const { id: fileId } = await tctx.db
       .insertInto('bank_files')
-      .values({ format: file.format, file_name: fileName, imported_at: now, transactions: 0, duplicates: 0, amount: 0, sha256 })
+      .values({ format: file.format, file_name: fileName, imported_at: now, transactions: 0, duplicates: 0, amount: 0, sha256: '' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const totals: Totals = { transactions: 0, duplicates: 0, amount: 0, matched: 0 };
@@ -191,7 +191,8 @@ export async function importBankFile(ctx: AppContext, data: Buffer, fileName: st
       throw e;
     }
     const { transactions, duplicates, amount, matched } = totals;
-    await tctx.db.updateTable('bank_files').set({ transactions, duplicates, amount }).where('id', '=', fileId).execute();
+    const sha256 = file.sha256();
+    await tctx.db.updateTable('bank_files').set({ transactions, duplicates, amount, sha256 }).where('id', '=', fileId).execute();
     await audit(tctx.db, ctx.clock, 'bank-file', fileId, 'import', { format: file.format, fileName, sha256, transactions, duplicates, matched });
     return fileId;
   });

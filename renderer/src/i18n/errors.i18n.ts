@@ -306,6 +306,7 @@ export const errorTexts = {
     'errors.op.UNSUPPORTED_API_VERSION': 'API-versjonen må være 1.0',
     'errors.op.FORBIDDEN_HOST': 'Kvitt svarer ikke på denne adressen',
     'errors.op.METHOD_NOT_ALLOWED': 'Denne handlingen finnes ikke for adressen',
+    'errors.op.FILE_TOO_LARGE': 'Filen er større enn {{maxMb}} MB, det meste Kvitt tar imot',
   },
   en: {
     'errors.REQUIRED': 'is required',
@@ -608,5 +609,6 @@ export const errorTexts = {
     'errors.op.UNSUPPORTED_API_VERSION': 'The API version must be 1.0',
     'errors.op.FORBIDDEN_HOST': 'Kvitt does not answer at this address',
     'errors.op.METHOD_NOT_ALLOWED': 'This action does not exist for the address',
+    'errors.op.FILE_TOO_LARGE': 'The file is larger than {{maxMb}} MB, the most Kvitt takes',
   },
 };

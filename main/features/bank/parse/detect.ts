@@ -4,7 +4,10 @@
  * (camt.053) in the namespace urn:iso:std:iso:20022:tech:xsd:camt.05x.001.NN, NN from 02 to 08. Anything else is
  * refused saying what was expected and what was found.
  */
+import { isUtf8 } from 'node:buffer';
+import { createHash, type Hash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
+import { bytesSource, type ByteSource } from '../../../ops/raw-body.js';
 import { BankFileError, type BankFormat, type BankTx } from './bank-tx.js';
 import { CAMT_VERSIONS, parseCamt } from './camt.js';
 import { parseOcrGiro } from './ocr-giro.js';
@@ -25,9 +28,9 @@ export interface Detected {
   version?: string;
 }
 
+/** The format from the file's first bytes (4 kB are enough). */
 export function detectFormat(data: Buffer): Detected {
-  let start = 0;
-  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) start = 3; // UTF-8 BOM
+  const start = hasBom(data) ? 3 : 0; // UTF-8 BOM
   const head = data.subarray(start, start + 4096).toString('latin1');
   const trimmed = head.replace(/^\s+/, '');
   if (trimmed === '') throw new BankFileError('BANK_FILE_EMPTY', {}, 'the file is empty');
@@ -55,37 +58,78 @@ export function detectFormat(data: Buffer): Detected {
   throw unknown(message ? `an XML file with <${message}>${nsName ? ` (${nsName})` : ''}` : 'an XML file without a camt message');
 }
 
-/** The text encoding of a file: OCR giro is ISO 8859-1 unless it is valid UTF-8; XML as its declaration says (UTF-8 by default). */
-function encodingOf(data: Buffer, format: BankFormat): 'utf8' | 'latin1' {
-  if (format === 'OCR') {
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(data);
-      return 'utf8';
-    } catch {
-      return 'latin1';
-    }
+const hasBom = (b: Buffer) => b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+
+/** Bytes read at a time: the file is never held whole, only this much of it (and the parser's current entry). */
+const PIECE = 128 * 1024;
+
+/** The file's bytes from `from` on, PIECE at a time, each also fed to `hash`. */
+function* pieces(src: ByteSource, from: number, hash?: Hash): Generator<Buffer> {
+  for (let at = from; at < src.size; at += PIECE) {
+    const piece = src.read(at, PIECE);
+    if (!piece.length) break;
+    hash?.update(piece);
+    yield piece;
   }
-  const decl = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(data.subarray(0, 200).toString('latin1'));
+}
+
+/** Whether the bytes are valid UTF-8, read piece by piece (a character split between pieces is checked whole). */
+function isUtf8Source(src: ByteSource, from: number): boolean {
+  let carry: Buffer | null = null;
+  for (const piece of pieces(src, from)) {
+    const buf: Buffer = carry ? Buffer.concat([carry, piece]) : piece;
+    // Hold back a multi-byte character the piece ends inside of.
+    let cut = buf.length;
+    for (let i = buf.length - 1; i >= Math.max(0, buf.length - 4); i--) {
+      const b = buf[i];
+      if (b < 0x80) break;
+      if (b >= 0xc0) {
+        const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+        if (buf.length - i < need) cut = i;
+        break;
+      }
+    }
+    if (!isUtf8(buf.subarray(0, cut))) return false;
+    carry = cut < buf.length ? Buffer.from(buf.subarray(cut)) : null;
+  }
+  return carry === null || isUtf8(carry);
+}
+
+/** The text encoding of a file: OCR giro is ISO 8859-1 unless it is valid UTF-8; XML as its declaration says (UTF-8 by default). */
+function encodingOf(src: ByteSource, head: Buffer, format: BankFormat, from: number): 'utf8' | 'latin1' {
+  if (format === 'OCR') return isUtf8Source(src, from) ? 'utf8' : 'latin1';
+  const decl = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(head.subarray(from, from + 200).toString('latin1'));
   return decl && /^(iso-?8859-1|latin-?1|windows-1252|cp1252)$/i.test(decl[1]) ? 'latin1' : 'utf8';
 }
 
-/** The file's text in pieces of about 64 kB, decoded as it goes (a character split between pieces is kept whole). */
-function* textChunks(data: Buffer, encoding: 'utf8' | 'latin1', size = 64 * 1024): Generator<string> {
+/** The file's text in pieces, decoded as it goes (a character split between pieces is kept whole). */
+function* textChunks(bytes: Iterable<Buffer>, encoding: 'utf8' | 'latin1'): Generator<string> {
   const decoder = new StringDecoder(encoding);
-  let start = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
-  for (; start < data.length; start += size) yield decoder.write(data.subarray(start, start + size));
+  for (const piece of bytes) yield decoder.write(piece);
   const rest = decoder.end();
   if (rest) yield rest;
 }
 
-/** Detects the format and reads the transactions as a stream; throws BankFileError (with its line) for a refused file. */
-export function readBankFile(data: Buffer): Detected & { transactions: Generator<BankTx, unknown> } {
-  const detected = detectFormat(data);
-  const encoding = encodingOf(data, detected.format);
-  if (detected.format === 'OCR') {
-    // 80-character records: about 240 bytes per payment, so even 100,000 payments are a 25 MB string at most.
-    const start = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
-    return { ...detected, transactions: parseOcrGiro(data.subarray(start).toString(encoding)) };
-  }
-  return { ...detected, transactions: parseCamt(textChunks(data, encoding), detected.format) };
+export interface ReadFile extends Detected {
+  transactions: Generator<BankTx, unknown>;
+  /** SHA-256 (hex) of the whole file, once `transactions` has been read to its end. */
+  sha256(): string;
+}
+
+/**
+ * Detects the format and reads the transactions as a stream, from bytes in memory or a file read piece by piece (a
+ * ByteSource: the temporary file of an upload); throws BankFileError (with its line) for a refused file.
+ */
+export function readBankFile(input: Buffer | ByteSource): ReadFile {
+  const src = Buffer.isBuffer(input) ? bytesSource(input) : input;
+  const head = src.read(0, 4096 + 3);
+  const detected = detectFormat(head);
+  const from = hasBom(head) ? 3 : 0;
+  const encoding = encodingOf(src, head, detected.format, from);
+  const hash = createHash('sha256');
+  if (from) hash.update(head.subarray(0, from));
+  let digest: string | null = null;
+  const text = textChunks(pieces(src, from, hash), encoding);
+  const transactions = detected.format === 'OCR' ? parseOcrGiro(text) : parseCamt(text, detected.format);
+  return { ...detected, transactions, sha256: () => (digest ??= hash.digest('hex')) };
 }

@@ -57,29 +57,41 @@ const day = (rec: string, from: number, line: number, what: string): string => {
 const text = (s: string) => s.trim() || null;
 const account = (s: string) => (/^0*$/.test(s.trim()) ? null : s.trim());
 
-/** Splits the text into numbered records, each padded to 80 characters (some banks strip trailing blanks). */
-function* records(textIn: string): Generator<{ rec: string; line: number }> {
+/** Longest run of text without a line break kept while waiting for its end: past it the record is refused as too long. */
+const MAX_PENDING = 64 * 1024;
+
+/**
+ * Splits the text, given in pieces, into numbered records, each padded to 80 characters (some banks strip trailing
+ * blanks); a record split between two pieces is joined. Blank lines are skipped (and counted).
+ */
+function* records(pieces: Iterable<string>): Generator<{ rec: string; line: number }> {
   let line = 0;
-  let start = 0;
-  while (start <= textIn.length) {
-    let end = textIn.indexOf('\n', start);
-    if (end < 0) end = textIn.length;
+  let pending = '';
+  const record = (raw: string) => {
     line++;
-    let rec = textIn.slice(start, end);
-    start = end + 1;
-    if (rec.endsWith('\r')) rec = rec.slice(0, -1);
-    if (rec.trim() === '') {
-      if (start > textIn.length) break;
-      continue;
-    }
+    const rec = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (rec.trim() === '') return null;
     if (rec.length > 80) throw bad(line, `a record has 80 characters, this one ${rec.length}`);
-    yield { rec: rec.padEnd(80, ' '), line };
+    return { rec: rec.length === 80 ? rec : rec.padEnd(80, ' '), line };
+  };
+  for (const piece of pieces) {
+    const text = pending ? pending + piece : piece;
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      const r = record(text.slice(start, end));
+      start = end + 1;
+      if (r) yield r;
+    }
+    pending = start ? text.slice(start) : text;
+    if (pending.length > MAX_PENDING) throw bad(line + 1, `a record has 80 characters, this one more than ${MAX_PENDING}`);
   }
+  const last = record(pending);
+  if (last) yield last;
 }
 
-/** The transactions of an OCR giro file (decoded text), checked against its end records as it goes. */
-export function* parseOcrGiro(textIn: string): Generator<BankTx, OcrSummary> {
-  const it = records(textIn);
+/** The transactions of an OCR giro file (decoded text, whole or in pieces), checked against its end records as it goes. */
+export function* parseOcrGiro(textIn: string | Iterable<string>): Generator<BankTx, OcrSummary> {
+  const it = records(typeof textIn === 'string' ? [textIn] : textIn);
   const first = it.next();
   if (first.done) throw new BankFileError('BANK_FILE_EMPTY', {}, 'the file is empty');
   if (!first.value.rec.startsWith('NY000010')) throw bad(first.value.line, `an OCR giro file starts with the record NY000010, found "${first.value.rec.slice(0, 8)}"`);
