@@ -40,6 +40,7 @@ export const OP_ACCESS = {
   'recipients.create': ANY,
   'recipients.list': ANY,
   'recipients.get': ANY,
+  'recipients.numbers': ANY,
   'recipients.update': ANY,
   'recipients.delete': OWNER,
   // labels

@@ -112,7 +112,11 @@ test('Massefakturering with 1,200 more customers: the list scrolls to the last, 
   await textOf(list, 'Massekunde 0001');
   // Only the rows in view are drawn, and the last of 1,203 is reached by scrolling.
   expect(await list.getByRole('checkbox').count()).toBeLessThan(60);
-  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  // The rows scroll inside the list (its first child); the last page is fetched when it comes into view.
+  await list.evaluate((el) => {
+    const scroller = el.firstElementChild as HTMLElement;
+    scroller.scrollTo({ top: scroller.scrollHeight });
+  });
   await visible(list.getByText('Massekunde 1200'));
   await page.getByTestId('batch-select-all').check();
   await textOf(page.getByTestId('batch-selected'), 'Kunder valgt: 1203');

@@ -12,19 +12,22 @@ import {
   renameLabel,
   updateCustomField,
 } from './labels.service.js';
-import { CustomFieldInput, LabelInput, RecipientInput, RecipientListQuery } from './recipients.schema.js';
+import { CustomFieldInput, LabelInput, RecipientInput, RecipientListQuery, RecipientNumbersQuery } from './recipients.schema.js';
 import {
   createRecipients,
   deleteRecipient,
   getRecipient,
   listRecipients,
+  recipientNumbers,
   streamRecipients,
   updateRecipient,
 } from './recipients.service.js';
-import { RecipientView, RecipientListItemView, LabelView, CustomFieldView } from './recipients.output.js';
+import { RecipientView, RecipientListItemView, RecipientNumbersView, LabelView, CustomFieldView } from './recipients.output.js';
 import { ListOf, CreatedOf, CreatedOneOrMany, NoContentOf } from '../../ops/output.js';
 
 const MAX_BATCH = 50_000;
+/** As many as one mass invoicing takes (POST /invoices/batch). */
+const MAX_NUMBERS = 10_000;
 
 export const recipientOps = [
   defineOp({
@@ -53,6 +56,15 @@ export const recipientOps = [
         (limit, offset) => listRecipients(ctx, query, limit, offset),
         () => streamRecipients(ctx, query),
       ),
+  }),
+  defineOp({
+    name: 'recipients.numbers',
+    output: RecipientNumbersView,
+    method: 'GET',
+    path: '/recipients/numbers',
+    summary: 'The numbers of the recipients that q and labelNumber find (the same search as the list), in name order, at most 10,000, and how many match in all (Massefakturering: "select all N matches")',
+    query: RecipientNumbersQuery,
+    run: ({ query }, ctx) => recipientNumbers(ctx, query, MAX_NUMBERS),
   }),
   defineOp({
     name: 'recipients.get',

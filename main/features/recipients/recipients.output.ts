@@ -59,3 +59,9 @@ export const CustomFieldView = Type.Object({
 });
 export type CustomFieldView = Static<typeof CustomFieldView>;
 
+
+/** `GET /recipients/numbers`: the matching recipients' numbers (name order, at most 10,000) and how many match. */
+export const RecipientNumbersView = Closed({
+  numbers: Type.Array(Type.Integer(), { description: 'in name order, at most 10,000' }),
+  total: Type.Integer({ description: 'how many match in all' }),
+});

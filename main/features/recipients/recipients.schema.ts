@@ -78,6 +78,9 @@ export const RecipientListQuery = Type.Object({
   dir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
 
+/** `GET /recipients/numbers`: the list's search and label, nothing else. */
+export const RecipientNumbersQuery = Type.Object({ q: RecipientListQuery.properties.q, labelNumber: RecipientListQuery.properties.labelNumber });
+
 export const LabelInput = Type.Object({ name: Str(64, { min: 1 }) });
 
 export const CUSTOM_FIELD_TYPES = ['TEXT', 'BOOLEAN', 'NUMBER', 'DATE', 'SELECT'] as const;

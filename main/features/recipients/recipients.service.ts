@@ -615,3 +615,16 @@ export async function* streamRecipients(ctx: AppContext, filter: RecipientFilter
     after = { name: last.sort_name, number: last.number };
   }
 }
+
+/**
+ * The numbers of the recipients matching the list's filter (the same search and label as `listRecipients`), in the
+ * list's name order, at most `max`, and how many match in all: Massefakturering's "select all N matches" takes these
+ * instead of reading every customer.
+ */
+export async function recipientNumbers(ctx: AppContext, filter: Pick<RecipientFilter, 'q' | 'labelNumber'>, max: number) {
+  const [rows, count] = await Promise.all([
+    filtered(ctx.db, filter).select('number').orderBy('sort_name').orderBy('number').limit(max).execute(),
+    filtered(ctx.db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { numbers: rows.map((r) => r.number), total: Number(count.n) };
+}

@@ -98,8 +98,12 @@ export function PagedVirtualTable<T>({
     [fetchPage],
   );
 
+  // Set when the query changes: the rows in view that commit are the old query's, so they must not fetch pages of the
+  // new one (a list scrolled far down would otherwise ask for that page too); the first page's answer draws anew.
+  const reset = useRef(false);
   useEffect(() => {
     generation.current += 1;
+    reset.current = true;
     pages.current = new Map();
     pending.current = new Set();
     setTotal(null);
@@ -138,6 +142,10 @@ export function PagedVirtualTable<T>({
   const virtualItems = virtualizer.getVirtualItems();
 
   useEffect(() => {
+    if (reset.current) {
+      reset.current = false;
+      return;
+    }
     for (const v of virtualItems) load(Math.floor(v.index / PAGE) + 1);
   });
 
