@@ -16,6 +16,11 @@ test('coded field errors are worded by code and parameters, in Norwegian and in 
   expect(fieldErrorText(fieldError('organisation.number', 'INVALID_ORG_NUMBER'), 'nb')).toBe('er ikke et gyldig organisasjonsnummer – sjekk de 9 sifrene');
   expect(fieldErrorText(fieldError('customerNumber', 'CUSTOMER_NUMBER_TAKEN', { value: 'K-1' }), 'nb')).toBe('kundenummer K-1 er allerede i bruk');
   expect(fieldErrorText(fieldError('customFields', 'CUSTOM_FIELD_MISSING', { name: 'Bransje', number: 2 }), 'nb')).toBe('Bransje må fylles ut');
+  // A bound the value must pass (exclusiveMinimum: an amount above 0) is worded as such, not as "at least 0"
+  expect(fieldErrorText(fieldError('amount', 'TOO_SMALL', { min: 0, exclusive: 1 }), 'nb')).toBe('må være større enn 0');
+  expect(fieldErrorText(fieldError('amount', 'TOO_SMALL', { min: 0, exclusive: 1 }), 'en')).toBe('must be more than 0');
+  expect(fieldErrorText(fieldError('amount', 'TOO_SMALL', { min: 0 }), 'nb')).toBe('må være minst 0');
+  expect(fieldErrorText(fieldError('rate', 'TOO_LARGE', { max: 100, exclusive: 1 }), 'nb')).toBe('må være mindre enn 100');
   // The code decides, not the English sentence: a changed English wording is still translated
   expect(fieldErrorText({ code: 'TOO_LONG', params: { max: 5 }, message: 'too long, at most 5' }, 'nb')).toBe('kan ha høyst 5 tegn');
 });
@@ -42,7 +47,11 @@ test('every code of the catalogue has a Norwegian and an English text, and no te
   const codes = Object.keys(ERROR_MESSAGES).filter((c) => c !== 'INVALID');
   for (const lang of ['nb', 'en'] as const) {
     const keys = Object.keys(errorTexts[lang]).filter((k) => !k.startsWith('errors.op.') && !k.startsWith('errors.notFound.'));
-    expect(keys.map((k) => k.slice('errors.'.length)).sort(), lang).toEqual(codes.sort());
+    // TOO_SMALL / TOO_LARGE have a second text for an exclusive bound (params.exclusive: "more than 0", not "at least 0")
+    const bounds = keys.filter((k) => k.endsWith('_EXCLUSIVE')).map((k) => k.slice('errors.'.length).replace(/_EXCLUSIVE$/, ''));
+    expect(bounds.sort(), lang).toEqual(['TOO_LARGE', 'TOO_SMALL']);
+    const plain = keys.filter((k) => !k.endsWith('_EXCLUSIVE'));
+    expect(plain.map((k) => k.slice('errors.'.length)).sort(), lang).toEqual(codes.sort());
   }
   expect(Object.keys(errorTexts.en).sort()).toEqual(Object.keys(errorTexts.nb).sort());
 });

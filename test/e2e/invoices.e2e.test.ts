@@ -84,6 +84,12 @@ test('write an invoice with 25 % and 15 % VAT, see live totals, issue it, pay it
   await expect.poll(async () => norm(await amount.inputValue())).toBe('3 815,00');
   await settled(page);
   await gui.shot('invoice-payment-dialog');
+  // An amount the service refuses: its words under the amount field, the dialog stays open with what was typed.
+  await amount.fill('0');
+  await page.getByTestId('payment-submit').click();
+  const amountError = page.locator('.mantine-InputWrapper-root', { has: amount }).locator('.mantine-InputWrapper-error');
+  await textOf(amountError, 'må være større enn 0');
+  await gui.shot('invoice-payment-refused');
   await amount.fill('1000');
   await page.getByTestId('payment-submit').click();
   await textOf(page.getByTestId('invoice-balance'), '2 815,00');

@@ -27,9 +27,12 @@ function byKey(key: string, params: ErrorParams | undefined, lang: string): stri
   return i18n.t(key, { ...localDates(params, lang), lng: lang });
 }
 
+/** A field error's key: `errors.<CODE>`, or `errors.<CODE>_EXCLUSIVE` for a bound the value must pass (> 0, not >= 0). */
+const fieldKey = (f: { code?: string; params?: ErrorParams }) => `errors.${f.code}${f.params?.exclusive ? '_EXCLUSIVE' : ''}`;
+
 /** One field error's text: by code when the GUI knows the code, else the service's message. */
 export function fieldErrorText(f: { code?: string; params?: ErrorParams; message: string }, lang = i18n.language ?? 'nb'): string {
-  return (f.code && f.code !== 'INVALID' && byKey(`errors.${f.code}`, f.params, lang)) || localizeServiceMessage(f.message, lang);
+  return (f.code && f.code !== 'INVALID' && byKey(fieldKey(f), f.params, lang)) || localizeServiceMessage(f.message, lang);
 }
 
 /** A NOT_FOUND by what it names: `errors.notFound.<entity>` with the entity's parameters (`.bare` when it has none). */
@@ -41,7 +44,7 @@ function notFoundText(e: { code: string; params?: ErrorParams }, lang: string): 
 
 /** The coded field errors of an error as one sentence (a CONFLICT says what is taken in its fields). */
 function fieldsText(fields: Array<{ code?: string; params?: ErrorParams; message: string }> | undefined, lang: string): string | null {
-  const worded = (fields ?? []).map((f) => (f.code && f.code !== 'INVALID' ? byKey(`errors.${f.code}`, f.params, lang) : null));
+  const worded = (fields ?? []).map((f) => (f.code && f.code !== 'INVALID' ? byKey(fieldKey(f), f.params, lang) : null));
   if (!worded.length || worded.some((w) => w === null)) return null;
   const text = [...new Set(worded)].join('; ');
   return text.charAt(0).toUpperCase() + text.slice(1);

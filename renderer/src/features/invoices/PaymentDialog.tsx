@@ -2,7 +2,8 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { notifyOk } from '../../shared/errors';
+import { useDialogSubmit } from '../../shared/use-dialog-submit';
 import { DateField } from '../../shared/DateField';
 import { OPS } from '../documents/doc-ops';
 import { formatMoney, parseDecimal, todayIso } from '../../shared/money';
@@ -35,8 +36,7 @@ export function PaymentDialog({
   const [amount, setAmount] = useState('');
   const [currencyAmount, setCurrencyAmount] = useState('');
   const [bankFee, setBankFee] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, submit: send } = useDialogSubmit(['date', 'amount', 'currencyAmount', 'bankFee']);
 
   useEffect(() => {
     if (!opened) return;
@@ -45,7 +45,7 @@ export function PaymentDialog({
     setCurrencyAmount(balance > 0 && foreign ? formatMoney(balance) : '');
     setBankFee('');
     setErrors({});
-  }, [opened, balance, foreign, exchangeRate]);
+  }, [opened, balance, foreign, exchangeRate, setErrors]);
 
   async function submit() {
     const value = parseDecimal(amount);
@@ -58,19 +58,12 @@ export function PaymentDialog({
     const fee = parseDecimal(bankFee);
     if (fee !== null && Number.isNaN(fee)) local.bankFee = t('docs.err.number');
     if (Object.keys(local).length || value === null || !date) return setErrors(local);
-    setBusy(true);
-    try {
+    await send(async () => {
       await call(OPS.invoices.addPayment, { params: { number: invoice }, body: { date, amount: value, ...(foreign && cur !== null ? { currencyAmount: cur } : {}), ...(fee ? { bankFee: fee } : {}) } });
       notifyOk(t('inv.pay.done', { amount: formatMoney(value) }));
       onDone();
       onClose();
-    } catch (e) {
-      const f = fieldErrors(e);
-      setErrors(f);
-      if (!Object.keys(f).length) notifyError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Tex
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, formBody, type Page } from '../../api/client';
-import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
+import { notifyOk } from '../../shared/errors';
+import { useDialogSubmit } from '../../shared/use-dialog-submit';
 import { DateField } from '../../shared/DateField';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
@@ -22,8 +23,7 @@ export function RefundDialog({ invoice, opened, onClose, onDone }: { invoice: Do
   const [note, setNote] = useState('');
   const [target, setTarget] = useState<string | null>(null);
   const [open, setOpen] = useState<DocumentData[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, submit: send } = useDialogSubmit(['date', 'amount', 'note', 'toInvoice']);
 
   useEffect(() => {
     if (!opened) return;
@@ -41,14 +41,12 @@ export function RefundDialog({ invoice, opened, onClose, onDone }: { invoice: Do
         setTarget(candidates.length ? String(candidates[0].number) : null);
       })
       .catch(() => setOpen([]));
-  }, [opened, owed, invoice.number, invoice.recipient.number, currency]);
+  }, [opened, owed, invoice.number, invoice.recipient.number, currency, setErrors]);
 
   async function submit() {
     const value = parseDecimal(amount);
     if (value !== null && Number.isNaN(value)) return setErrors({ amount: t('docs.err.number') });
-    setBusy(true);
-    setErrors({});
-    try {
+    await send(async () => {
       if (mode === 'refund') {
         await call(OPS.invoices.refund, { params: { number: invoice.number }, body: formBody({ date, ...(value ? { amount: value } : {}), ...(note.trim() ? { note: note.trim() } : {}) }) });
       } else {
@@ -57,13 +55,7 @@ export function RefundDialog({ invoice, opened, onClose, onDone }: { invoice: Do
       notifyOk(t('inv.refund.done'));
       onDone();
       onClose();
-    } catch (e) {
-      const f = fieldErrors(e);
-      setErrors(f);
-      if (!Object.keys(f).length) notifyError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -97,7 +89,7 @@ export function RefundDialog({ invoice, opened, onClose, onDone }: { invoice: Do
           </Alert>
         )}
         <TextInput label={t('inv.refund.amount')} value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={errors.amount} inputMode="decimal" rightSection={currency} rightSectionWidth={48} data-testid="refund-amount" />
-        {mode === 'refund' ? <TextInput label={t('inv.refund.note')} value={note} maxLength={255} onChange={(e) => setNote(e.currentTarget.value)} /> : null}
+        {mode === 'refund' ? <TextInput label={t('inv.refund.note')} value={note} maxLength={255} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
