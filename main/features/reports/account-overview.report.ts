@@ -12,7 +12,7 @@ import { fieldError, validationError } from '../../ops/errors.js';
 import { getSettings } from '../settings/settings.service.js';
 import { MOVEMENT_COLUMNS, movementRows } from './movements.sql.js';
 import { reportTable } from './report-generate.js';
-import type { ReportColumn, ReportDef, ReportRequest } from './report.types.js';
+import { defineReport, type ReportColumn, type ReportRequest } from './report.types.js';
 
 export const MAX_STATEMENT_ROWS = 5000;
 
@@ -43,7 +43,7 @@ async function statementPdf(ctx: AppContext, req: ReportRequest): Promise<FileRe
   return new FileResult('application/pdf', 'kontooversikt.pdf', data);
 }
 
-export const accountOverviewReport: ReportDef = {
+export const accountOverviewReport = defineReport({
   resource: 'accountOverview',
   group: 'ledger',
   title: { nb: 'Kontooversikt', en: 'Account overview' },
@@ -53,4 +53,4 @@ export const accountOverviewReport: ReportDef = {
   columns: MOVEMENT_COLUMNS.map((c) => (c.key === 'customerNumber' || c.key === 'name' ? { ...c, preselected: true } : c)) as unknown as ReportColumn[],
   rows: (ctx, p, req) => movementRows(ctx, { from: p.from, to: p.to }, req.lang),
   pdf: statementPdf,
-};
+});

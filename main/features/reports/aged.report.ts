@@ -9,7 +9,7 @@ import { chunked } from './chunks.js';
 import { addDays } from './dates.js';
 import { openInvoicesAt } from './ledger.sql.js';
 import { columnsAsAsked } from './report-generate.js';
-import type { Lang, ReportDef } from './report.types.js';
+import { defineReport, type Lang } from './report.types.js';
 
 interface Bucket {
   key: string;
@@ -33,7 +33,7 @@ function buckets(to: string, intervals: number[]): Bucket[] {
 
 const sumWhere = (cond: RawBuilder<unknown>) => sql<number>`sum(case when ${cond} then oi.open_nok else 0 end)`;
 
-export const agedReport: ReportDef = {
+export const agedReport = defineReport({
   resource: 'recipients/balance/aged',
   group: 'ledger',
   title: { nb: 'Aldersfordelt saldo', en: 'Aged balance' },
@@ -92,4 +92,4 @@ export const agedReport: ReportDef = {
         }),
     );
   },
-};
+});

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { chunked } from './chunks.js';
 import { openInvoicesAt } from './ledger.sql.js';
-import type { ReportDef } from './report.types.js';
+import { defineReport } from './report.types.js';
 
 export function balancesAt(ctx: AppContext, to: string) {
   return ctx.db
@@ -18,7 +18,7 @@ export function balancesAt(ctx: AppContext, to: string) {
     .having(sql`sum(oi.open_nok)`, '!=', 0);
 }
 
-export const balanceReport: ReportDef = {
+export const balanceReport = defineReport({
   resource: 'recipients/balance',
   group: 'ledger',
   title: { nb: 'Kundesaldo', en: 'Customer balances' },
@@ -47,4 +47,4 @@ export const balanceReport: ReportDef = {
           balance: Number(r.balance),
         })),
     ),
-};
+});

@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import { keyset } from './chunks.js';
 import { nokAt } from './movements.sql.js';
-import type { ReportDef } from './report.types.js';
+import { defineReport } from './report.types.js';
 
-export const currencyReport: ReportDef = {
+export const currencyReport = defineReport({
   resource: 'currency',
   group: 'payments',
   title: { nb: 'Valuta', en: 'Currency' },
@@ -72,4 +72,4 @@ export const currencyReport: ReportDef = {
           };
         }),
     ),
-};
+});

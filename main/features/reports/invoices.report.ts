@@ -12,7 +12,7 @@ import type { CellValue, ReportRow } from '../../render/report/report-table.js';
 import { keyset } from './chunks.js';
 import { inNok } from './ledger.sql.js';
 import { toNok, vatOf } from '../../domain/totals.js';
-import type { ReportDef, ReportParams } from './report.types.js';
+import { defineReport, type ReportParams } from './report.types.js';
 import { invoicesEhf, invoicesPdf } from './invoices.files.js';
 import { invoiceRowsQuery } from './invoices.rows.js';
 
@@ -79,7 +79,7 @@ const COLUMN: Record<string, Col> = {
 
 const KIND = { nb: { invoice: 'Faktura', 'credit-note': 'Kreditnota' }, en: { invoice: 'Invoice', 'credit-note': 'Credit note' } };
 
-export const invoicesReport: ReportDef = {
+export const invoicesReport = defineReport({
   resource: 'invoices',
   group: 'sales',
   title: { nb: 'Fakturaer', en: 'Invoices' },
@@ -145,4 +145,4 @@ export const invoicesReport: ReportDef = {
   },
   pdf: invoicesPdf,
   ehf: invoicesEhf,
-};
+});

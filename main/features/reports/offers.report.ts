@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { keyset } from './chunks.js';
-import type { ReportColumn, ReportDef, ReportParams } from './report.types.js';
+import { defineReport, type ReportColumn, type ReportDef, type ReportParams } from './report.types.js';
 
 type Kind = 'offer' | 'order-confirmation';
 
@@ -68,22 +68,22 @@ function columns(kind: Kind): ReportColumn[] {
   ];
 }
 
-const common = { group: 'sales' as const, formats: ['XLS', 'CSV', 'JSON'] as ReportDef['formats'], params: ['recipientNumber', 'from', 'to'] as ReportDef['params'] };
+const common = { group: 'sales' as const, formats: ['XLS', 'CSV', 'JSON'] as ReportDef['formats'], params: ['recipientNumber', 'from', 'to'] as const };
 
-export const offersReport: ReportDef = {
+export const offersReport = defineReport({
   ...common,
   resource: 'offers',
   title: { nb: 'Tilbud', en: 'Offers' },
   filename: 'tilbud',
   columns: columns('offer'),
   rows: (ctx, p) => rowsOf(ctx, 'offer', p),
-};
+});
 
-export const orderConfirmationsReport: ReportDef = {
+export const orderConfirmationsReport = defineReport({
   ...common,
   resource: 'orderConfirmations',
   title: { nb: 'Ordrebekreftelser', en: 'Order confirmations' },
   filename: 'ordrebekreftelser',
   columns: columns('order-confirmation'),
   rows: (ctx, p) => rowsOf(ctx, 'order-confirmation', p),
-};
+});

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { keyset } from './chunks.js';
 import { openInvoicesAt } from './ledger.sql.js';
 import { daysBetween } from './dates.js';
-import type { ReportDef, ReportParams } from './report.types.js';
+import { defineReport, type ReportParams } from './report.types.js';
 
 export function openItemRows(ctx: AppContext, p: ReportParams) {
   const to = p.to!;
@@ -34,7 +34,7 @@ export function openItemRows(ctx: AppContext, p: ReportParams) {
   );
 }
 
-export const openItemsReport: ReportDef = {
+export const openItemsReport = defineReport({
   resource: 'openItems',
   group: 'ledger',
   title: { nb: 'Åpne poster', en: 'Open items' },
@@ -57,4 +57,4 @@ export const openItemsReport: ReportDef = {
     { key: 'balance', nb: 'Utestående', en: 'Balance', type: 'money', preselected: true },
   ],
   rows: (ctx, p) => openItemRows(ctx, p),
-};
+});

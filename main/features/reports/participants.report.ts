@@ -10,7 +10,7 @@ import type { ReportRow, TableColumn } from '../../render/report/report-table.js
 import { eventRow } from '../events/events.service.js';
 import { isPaid, participantsFrom } from '../events/events.view.js';
 import { columnsAsAsked } from './report-generate.js';
-import type { ReportDef } from './report.types.js';
+import { defineReport } from './report.types.js';
 
 const STATUS: Record<string, { nb: string; en: string }> = {
   pending: { nb: 'Venter på bekreftelse', en: 'Pending' },
@@ -26,7 +26,7 @@ async function fieldNames(db: Kysely<Database>, eventNumber: number | undefined)
   return [...new Set((await q.execute()).map((f) => f.name))];
 }
 
-export const participantsReport: ReportDef = {
+export const participantsReport = defineReport({
   resource: 'participants',
   group: 'customers',
   title: { nb: 'Deltakere', en: 'Participants' },
@@ -105,4 +105,4 @@ export const participantsReport: ReportDef = {
       after = { event: last.event_number, number: last.number };
     }
   },
-};
+});

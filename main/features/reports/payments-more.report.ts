@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { notFound } from '../../ops/errors.js';
 import { chunked } from './chunks.js';
 import { PAYMENT_COLUMNS, paymentRows, paymentsQuery, receivedNok } from './payments.report.js';
-import type { ReportDef } from './report.types.js';
+import { defineReport } from './report.types.js';
 
-export const paymentsOverviewReport: ReportDef = {
+export const paymentsOverviewReport = defineReport({
   resource: 'payments/overview',
   group: 'payments',
   title: { nb: 'Innbetalinger per dag', en: 'Payments per day' },
@@ -33,9 +33,9 @@ export const paymentsOverviewReport: ReportDef = {
           .execute(),
       (rows) => rows.map((r) => ({ date: r.date, payments: Number(r.n), amount: Number(r.amount), bankFee: Number(r.fee) })),
     ),
-};
+});
 
-export const paymentDetailsReport: ReportDef = {
+export const paymentDetailsReport = defineReport({
   resource: 'payments/details/{number}',
   group: 'payments',
   title: { nb: 'Innbetalinger på faktura', en: 'Payments of an invoice' },
@@ -48,4 +48,4 @@ export const paymentDetailsReport: ReportDef = {
     if (!inv) throw notFound('invoice', { number: p.number! });
   },
   rows: (ctx, p, req) => paymentRows(ctx, { number: p.number }, req.lang),
-};
+});

@@ -10,7 +10,7 @@ import type { ReportRow, ReportTable } from '../../render/report/report-table.js
 import { keyset } from './chunks.js';
 import { paymentsQuery, receivedNok } from './payments.report.js';
 import { columnsAsAsked } from './report-generate.js';
-import type { Lang, ReportColumn, ReportDef, ReportParams, ReportRequest } from './report.types.js';
+import { defineReport, type Lang, type ReportColumn, type ReportParams, type ReportRequest } from './report.types.js';
 
 const REASON = {
   nb: { noProduct: 'Fakturalinje uten varenummer', zero: 'Fakturaen har sum null' },
@@ -88,9 +88,9 @@ const EXCEPTION_COLUMNS: ReportColumn[] = [
   { key: 'reason', nb: 'Grunn', en: 'Reason', type: 'text', preselected: true },
 ];
 
-const common = { group: 'payments' as const, params: ['from', 'to'] as ReportDef['params'], required: ['from', 'to'] as ReportDef['required'], availableColumns: false };
+const common = { group: 'payments' as const, params: ['from', 'to'] as const, required: ['from', 'to'] as const, availableColumns: false };
 
-export const paymentsProductsExceptionsReport: ReportDef = {
+export const paymentsProductsExceptionsReport = defineReport({
   ...common,
   resource: 'payments/products/exceptions',
   title: { nb: 'Innbetalinger uten vare', en: 'Payments not attributed' },
@@ -100,9 +100,9 @@ export const paymentsProductsExceptionsReport: ReportDef = {
   async *rows(ctx, p, req) {
     yield (await attribute(ctx, p, req.lang)).exceptions;
   },
-};
+});
 
-export const paymentsProductsReport: ReportDef = {
+export const paymentsProductsReport = defineReport({
   ...common,
   resource: 'payments/products',
   title: { nb: 'Innbetalinger per vare', en: 'Payments per product' },
@@ -125,4 +125,4 @@ export const paymentsProductsReport: ReportDef = {
     const all = { ...req, columns: exceptions.columns.map((c) => c.key) };
     return [{ title: exceptions.title[req.lang], columns: columnsAsAsked(exceptions, all), rows: () => exceptions.rows(ctx, req.params, all) }];
   },
-};
+});

@@ -6,7 +6,7 @@
 import type { AppContext } from '../../context.js';
 import { CASH_LEDGER_KINDS, cashNok } from '../invoices/claim.sql.js';
 import { keyset } from './chunks.js';
-import type { ReportDef, ReportParams } from './report.types.js';
+import { defineReport, type ReportDef, type ReportParams } from './report.types.js';
 
 export function paymentsQuery(ctx: AppContext, p: ReportParams) {
   let q = ctx.db
@@ -65,7 +65,7 @@ export function paymentRows(ctx: AppContext, p: ReportParams, lang: 'nb' | 'en')
   );
 }
 
-export const paymentsReport: ReportDef = {
+export const paymentsReport = defineReport({
   resource: 'payments',
   group: 'payments',
   title: { nb: 'Innbetalinger', en: 'Payments' },
@@ -74,4 +74,4 @@ export const paymentsReport: ReportDef = {
   params: ['from', 'to'],
   columns: PAYMENT_COLUMNS,
   rows: (ctx, p, req) => paymentRows(ctx, p, req.lang),
-};
+});

@@ -10,7 +10,7 @@ import type { ReportRow, TableColumn } from '../../render/report/report-table.js
 import { streamRecipients, type RecipientView } from '../recipients/recipients.service.js';
 import { columnsAsAsked } from './report-generate.js';
 import { balanceNok } from '../invoices/claim.sql.js';
-import type { ReportDef } from './report.types.js';
+import { defineReport } from './report.types.js';
 
 const SHIPMENT = { SNAIL: { nb: 'Papir', en: 'Paper' }, EMAIL: { nb: 'E-post', en: 'E-mail' } } as Record<string, { nb: string; en: string }>;
 
@@ -37,7 +37,7 @@ async function balancesAndKids(db: Kysely<Database>, numbers: number[]) {
 
 const fieldKey = (n: number) => `customField${n}`;
 
-export const recipientsReport: ReportDef = {
+export const recipientsReport = defineReport({
   resource: 'recipients',
   group: 'customers',
   title: { nb: 'Kunder', en: 'Recipients' },
@@ -115,4 +115,4 @@ export const recipientsReport: ReportDef = {
     }
     if (chunk.length) yield await flush();
   },
-};
+});

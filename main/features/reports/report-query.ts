@@ -4,7 +4,7 @@
  * does not have, a format it does not offer, a missing required parameter, from after to, invoiceNumberFrom after
  * invoiceNumberTo, intervals missing while the intervals column is asked for.
  */
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TOptional, type TSchema } from '@sinclair/typebox';
 import { IsoDate } from '../../ops/schemas.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { EMAIL_RE } from '../sending/sending-settings.js';
@@ -12,7 +12,7 @@ import { PROGRESS_TOKEN } from './report-progress.js';
 import type { Lang, PaidFilter, ParamName, ReportDef, ReportFormat, ReportParams, ReportRequest } from './report.types.js';
 
 const Id = Type.Integer({ minimum: 1 });
-const PARAM_SCHEMAS: Record<ParamName, TSchema> = {
+const PARAM_SCHEMAS = {
   from: IsoDate,
   to: IsoDate,
   recipientNumber: Id,
@@ -26,19 +26,25 @@ const PARAM_SCHEMAS: Record<ParamName, TSchema> = {
   intervals: Type.String({ pattern: '^[0-9]{1,4}(,[0-9]{1,4}){0,11}$', description: 'comma-separated numbers of days, e.g. 30,60,90' }),
   year: Type.Integer({ minimum: 2000, maximum: 2100 }),
   term: Type.String({ maxLength: 10, description: 'a VAT term 1-6 (two months each) or year' }),
+} satisfies Record<ParamName, TSchema>;
+
+/** What every report's query takes besides its own parameters. */
+const COMMON_QUERY = {
+  format: Type.Optional(Type.String({ maxLength: 10 })),
+  columns: Type.Optional(Type.String({ maxLength: 4000 })),
+  email: Type.Optional(Type.String({ maxLength: 254, description: 'an e-mail address the report is also sent to' })),
+  lang: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])),
+  maxRows: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  progress: Type.Optional(PROGRESS_TOKEN),
 };
 
-export function reportQuerySchema(def: ReportDef): TObject {
-  const props: Record<string, TSchema> = {
-    format: Type.Optional(Type.String({ maxLength: 10 })),
-    columns: Type.Optional(Type.String({ maxLength: 4000 })),
-    email: Type.Optional(Type.String({ maxLength: 254, description: 'an e-mail address the report is also sent to' })),
-    lang: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')])),
-    maxRows: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
-    progress: Type.Optional(PROGRESS_TOKEN),
-  };
+/** The query schema of a report taking the parameters P: the common ones and P, each optional (typed for the client). */
+export type ReportQuerySchema<P extends ParamName> = TObject<typeof COMMON_QUERY & { [K in P]: TOptional<(typeof PARAM_SCHEMAS)[K]> }>;
+
+export function reportQuerySchema<P extends ParamName>(def: { params: readonly P[] }): ReportQuerySchema<P> {
+  const props: Record<string, TSchema> = { ...COMMON_QUERY };
   for (const p of def.params) props[p] = Type.Optional(PARAM_SCHEMAS[p]);
-  return Type.Object(props, { additionalProperties: false });
+  return Type.Object(props, { additionalProperties: false }) as ReportQuerySchema<P>;
 }
 
 /** Column keys compare without case and underscores, so the spec's CUSTOM_FIELDS and INTERVALS name customFields and intervals. */

@@ -59,17 +59,21 @@ export interface ReportRequest {
   maxRows?: number;
 }
 
-export interface ReportDef {
+/**
+ * A report: `R` its resource, `P` the parameters it takes. Written with `defineReport` so both stay literal types, from
+ * which reports.ops.ts types each report's operations (their query is the report's own parameters).
+ */
+export interface ReportDef<R extends string = string, P extends ParamName = ParamName> {
   /** Path under /reports/, e.g. `invoices`, `recipients/balance`, `recipients/{number}/salesledger`. */
-  resource: string;
+  resource: R;
   group: ReportGroup;
   title: { nb: string; en: string };
   /** Stem of downloaded file names, e.g. `fakturaer`. */
   filename: string;
   columns: ReportColumn[];
   formats: ReportFormat[];
-  params: ParamName[];
-  required?: ParamName[];
+  params: readonly P[];
+  required?: readonly P[];
   /** False for the payment-per-product reports (spec: no availableColumns; all columns preselected). */
   availableColumns?: boolean;
   /** Checks beyond the common rules (e.g. 404 for an unknown path number); throws OpError. */
@@ -84,3 +88,6 @@ export interface ReportDef {
   pdf?(ctx: AppContext, req: ReportRequest): Promise<FileResult>;
   ehf?(ctx: AppContext, req: ReportRequest): Promise<FileResult>;
 }
+
+/** A report as written in its `<name>.report.ts`, keeping its resource and parameter names as literal types. */
+export const defineReport = <const R extends string, const P extends ParamName = never>(def: ReportDef<R, P>): ReportDef<R, P> => def;

@@ -7,11 +7,11 @@ import { toNok, vatOf } from '../../domain/totals.js';
 import type { ReportRow } from '../../render/report/report-table.js';
 import { keyset } from './chunks.js';
 import { revenueDocs } from './revenue.sql.js';
-import type { ReportDef } from './report.types.js';
+import { defineReport } from './report.types.js';
 
 const TYPE = { nb: { invoice: 'Faktura', 'credit-note': 'Kreditnota' }, en: { invoice: 'Invoice', 'credit-note': 'Credit note' } } as const;
 
-export const revenueDetailReport: ReportDef = {
+export const revenueDetailReport = defineReport({
   resource: 'revenue/detail',
   group: 'sales',
   title: { nb: 'Omsetning – detaljer', en: 'Revenue – detail' },
@@ -109,4 +109,4 @@ export const revenueDetailReport: ReportDef = {
       200,
     );
   },
-};
+});

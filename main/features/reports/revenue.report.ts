@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { ReportRow } from '../../render/report/report-table.js';
 import { chunked } from './chunks.js';
 import { revenueDocs, revenueGroups, signed } from './revenue.sql.js';
-import type { ReportColumn, ReportDef } from './report.types.js';
+import { defineReport, type ReportColumn, type ReportDef } from './report.types.js';
 
 const AMOUNTS: ReportColumn[] = [
   { key: 'net', nb: 'Netto', en: 'Net', type: 'money', preselected: true },
@@ -19,14 +19,14 @@ const COUNTS: ReportColumn[] = [
   { key: 'invoices', nb: 'Fakturaer', en: 'Invoices', type: 'number', preselected: true },
   { key: 'creditNotes', nb: 'Kreditnotaer', en: 'Credit notes', type: 'number', preselected: true },
 ];
-const COMMON = { group: 'sales' as const, formats: ['XLS', 'CSV', 'JSON'] as ReportDef['formats'], params: ['labelNumber', 'from', 'to'] as ReportDef['params'] };
+const COMMON = { group: 'sales' as const, formats: ['XLS', 'CSV', 'JSON'] as ReportDef['formats'], params: ['labelNumber', 'from', 'to'] as const };
 const CATEGORY: Record<string, { nb: string; en: string }> = {
   S: { nb: 'Standard', en: 'Standard' },
   Z: { nb: 'Fritatt (nullsats)', en: 'Zero rated' },
   E: { nb: 'Unntatt', en: 'Exempt' },
 };
 
-export const revenueOverviewReport: ReportDef = {
+export const revenueOverviewReport = defineReport({
   ...COMMON,
   resource: 'revenue/overview',
   title: { nb: 'Omsetning – oversikt', en: 'Revenue – overview' },
@@ -50,9 +50,9 @@ export const revenueOverviewReport: ReportDef = {
     const rows = [...sums.values()].sort((a, b) => b.rate - a.rate || a.category.localeCompare(b.category));
     yield rows.map((s) => ({ vatRate: s.rate / 100, vatCategory: CATEGORY[s.category]?.[req.lang] ?? s.category, net: s.base, vat: s.vat, total: s.base + s.vat }));
   },
-};
+});
 
-export const revenuePeriodReport: ReportDef = {
+export const revenuePeriodReport = defineReport({
   ...COMMON,
   resource: 'revenue/period',
   title: { nb: 'Omsetning per måned', en: 'Revenue per month' },
@@ -96,9 +96,9 @@ export const revenuePeriodReport: ReportDef = {
     if (current) out.push(current);
     if (out.length) yield out;
   },
-};
+});
 
-export const revenueCustomerReport: ReportDef = {
+export const revenueCustomerReport = defineReport({
   ...COMMON,
   resource: 'revenue/customer',
   title: { nb: 'Omsetning per kunde', en: 'Revenue per customer' },
@@ -141,4 +141,4 @@ export const revenueCustomerReport: ReportDef = {
           total: Number(r.net) + Number(r.vat),
         })),
     ),
-};
+});

@@ -5,9 +5,9 @@
  */
 import { notFound } from '../../ops/errors.js';
 import { MOVEMENT_COLUMNS, movementRows } from './movements.sql.js';
-import type { ReportColumn, ReportDef } from './report.types.js';
+import { defineReport, type ReportColumn } from './report.types.js';
 
-export const salesLedgerReport: ReportDef = {
+export const salesLedgerReport = defineReport({
   resource: 'recipients/{number}/salesledger',
   group: 'ledger',
   title: { nb: 'Kundereskontro', en: 'Sales ledger' },
@@ -20,4 +20,4 @@ export const salesLedgerReport: ReportDef = {
     if (!r) throw notFound('recipient', { number: p.number! });
   },
   rows: (ctx, p, req) => movementRows(ctx, { recipientNumber: p.number, from: p.from, to: p.to }, req.lang),
-};
+});

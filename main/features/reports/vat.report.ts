@@ -14,7 +14,7 @@ import type { ReportRow } from '../../render/report/report-table.js';
 import { termDates, vatSummary, type Term } from '../accounting/vat-summary.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { AppContext } from '../../context.js';
-import type { Lang, ReportDef, ReportParams, ReportRequest } from './report.types.js';
+import { defineReport, type Lang, type ReportParams, type ReportRequest } from './report.types.js';
 
 const TERM_NAMES: Record<Lang, string[]> = {
   nb: ['januar–februar', 'mars–april', 'mai–juni', 'juli–august', 'september–oktober', 'november–desember'],
@@ -61,7 +61,7 @@ async function vatPdf(ctx: AppContext, req: ReportRequest): Promise<FileResult> 
   return new FileResult('application/pdf', `mva-${req.params.year}-${term === 'year' ? 'aar' : `termin-${term}`}.pdf`, data);
 }
 
-export const vatReport: ReportDef = {
+export const vatReport = defineReport({
   resource: 'vat',
   group: 'accounting',
   title: { nb: 'Mva-melding (utgående avgift)', en: 'VAT return (output VAT)' },
@@ -85,4 +85,4 @@ export const vatReport: ReportDef = {
     yield await vatRows(ctx, p, req.lang);
   },
   pdf: vatPdf,
-};
+});

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, downloadBlob, saveByName } from '../../api/client';
+import { ApiError, downloadBlob, save } from '../../api/client';
 import { DateField } from '../../shared/DateField';
 import { notifyError } from '../../shared/errors';
 import { todayIso } from '../../shared/money';
@@ -18,7 +18,7 @@ function fileNameOf(header: string | null): string {
 async function downloadSaft(from: string, to: string, token: string, signal: AbortSignal): Promise<string | null> {
   const query = { from, to, progress: token };
   if (window.api) {
-    const saved = await saveByName('reports.saft', { query });
+    const saved = await save('reports.saft', { query });
     return saved.saved ? (saved.filename ?? saved.saved) : null;
   }
   const res = await fetch(new URL(`/reports/saft?${new URLSearchParams(query)}`, window.location.origin), { credentials: 'same-origin', headers: { 'x-kvitt-client': '1' }, signal });
