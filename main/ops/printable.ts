@@ -18,7 +18,7 @@ export function Printed<T extends TSchema>(schema: T): T {
 }
 
 /** Plain ASCII, Latin-1's printable half and TAB/LF/CR: all in the font (a fast path for most text). */
-const SIMPLE = /^[\t\n\r\x20-\x7e\xa0-\xff]*$/;
+export const SIMPLE_PRINTABLE = /^[\t\n\r\x20-\x7e\xa0-\xff]*$/;
 
 function covered(cp: number): boolean {
   let lo = 0;
@@ -34,7 +34,7 @@ function covered(cp: number): boolean {
 
 /** Null when every character of `s` can be printed, else the first that cannot: itself, U+XXXX and its position from 1. */
 export function unprintableAt(s: string): { text: string; char: string; position: number } | null {
-  if (SIMPLE.test(s)) return null;
+  if (SIMPLE_PRINTABLE.test(s)) return null;
   let position = 0;
   for (const ch of s.normalize('NFC')) {
     position++;

@@ -260,6 +260,19 @@ describe('customer number', () => {
     expect(r.body.fields.map((f: { field: string }) => f.field)).toContain('[1].customerNumber');
     expect(await count()).toBe(before);
   });
+  test('a taken customer number deep in a batch of 1,200 (full chunks of 500 numbers looked up) -> 409 naming it; nothing written', async () => {
+    await expect201(fresh({ customerNumber: 'TAKEN-DEEP' }));
+    const before = await count();
+    const body = Array.from({ length: 1200 }, (_, i) => fresh(i === 700 ? { customerNumber: 'TAKEN-DEEP' } : {}));
+    const r = await s.json('/recipients/', { body });
+    expect(r.status).toBe(409);
+    expect(r.body.fields).toEqual([{ field: '[700].customerNumber', code: 'CUSTOMER_NUMBER_TAKEN', message: 'customer number TAKEN-DEEP is taken', params: { value: 'TAKEN-DEEP' } }]);
+    expect(await count()).toBe(before);
+    // The same batch without the taken number is stored whole.
+    body[700] = fresh();
+    expect((await s.json<string[]>('/recipients/', { body })).body).toHaveLength(1200);
+    expect(await count()).toBe(before + 1200);
+  });
   test('the same customer number twice within one batch -> 409; nothing written', async () => {
     const before = await count();
     const r = await s.json('/recipients/', { body: [fresh({ customerNumber: 'TWICE' }), fresh(), fresh({ customerNumber: 'TWICE' })] });

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import { insertRowsFast, selectFastAll } from '../../../db/connection.js';
+import { prepared } from '../../../db/prepared.js';
 import type { Database, RecipientsTable } from '../../../db/schema.js';
 import { isIsoDate } from '../../clock.js';
 import type { AppContext } from '../../context.js';
@@ -219,10 +220,11 @@ const NUMBER_SEPARATORS = /[\s.\-()/]/g;
  * phone and mobile without their spaces, lower-cased. (db/migrations/0023_first_day.ts wrote it so for the rows before.)
  */
 export function searchText(r: Pick<NewRow, 'name' | 'customer_number' | 'org_number' | 'email' | 'city' | 'phone' | 'mobile'>): string {
-  const compact = (v: string | null | undefined) => (v ? v.replace(NUMBER_SEPARATORS, '') : null);
   // toLowerCase is toLocaleLowerCase('nb-NO') (only Turkish, Azeri and Lithuanian case differently), and much cheaper.
   return [r.name, r.customer_number, r.org_number, r.email, r.city, compact(r.phone), compact(r.mobile)].filter(Boolean).join(' ').toLowerCase();
 }
+
+const compact = (v: string | null | undefined) => (v ? v.replace(NUMBER_SEPARATORS, '') : null);
 
 /**
  * The LIKE patterns a search term looks for: the term as typed, and, for a number typed with spaces as the screens show
@@ -235,6 +237,10 @@ export function searchPatterns(q: string | undefined): string[] {
   const compact = /^\+?[\d\s.\-()/]+$/.test(term) ? term.replace(NUMBER_SEPARATORS, '') : term;
   return compact !== term && compact ? [like(term), like(compact)] : [like(term)];
 }
+
+/** The customer numbers of a full chunk that are taken: one statement compiled once (a batch runs it 20 times per 10,000). */
+const TAKEN_CHUNK = 500;
+const takenOf = prepared((db, ...numbers: string[]) => db.selectFrom('recipients').select('customer_number').where('customer_number', 'in', numbers), TAKEN_CHUNK);
 
 /**
  * 409 unless every given customer number is free and given once. `values[i]` is the i-th recipient's number (or
@@ -249,10 +255,15 @@ async function assertCustomerNumbersFree(db: Kysely<Database>, values: Array<str
     seen.set(value, i);
   });
   const wanted = [...seen.keys()];
-  for (let i = 0; i < wanted.length; i += 500) {
-    let q = db.selectFrom('recipients').select('customer_number').where('customer_number', 'in', wanted.slice(i, i + 500));
-    if (exceptNumber !== undefined) q = q.where('number', '!=', exceptNumber);
-    for (const r of await q.execute()) errors.add(field(seen.get(r.customer_number!)!), 'CUSTOMER_NUMBER_TAKEN', { value: r.customer_number! });
+  for (let i = 0; i < wanted.length; i += TAKEN_CHUNK) {
+    const chunk = wanted.slice(i, i + TAKEN_CHUNK);
+    let rows: Array<{ customer_number: string | null }>;
+    if (exceptNumber !== undefined || chunk.length < TAKEN_CHUNK) {
+      let q = db.selectFrom('recipients').select('customer_number').where('customer_number', 'in', chunk);
+      if (exceptNumber !== undefined) q = q.where('number', '!=', exceptNumber);
+      rows = await q.execute();
+    } else rows = await takenOf.rows(db, ...chunk);
+    for (const r of rows) errors.add(field(seen.get(r.customer_number!)!), 'CUSTOMER_NUMBER_TAKEN', { value: r.customer_number! });
   }
   if (errors.any) throw conflict('Customer number already in use', errors.list);
 }
@@ -262,19 +273,18 @@ async function assertCustomerNumbersFree(db: Kysely<Database>, values: Array<str
  * floor does; see insertRowsFast for why the loop runs on the connection. Returns the new numbers in the order of `rows`.
  */
 /** The INSERT's SQL per database (Kysely adapter), built once: the columns are always those of checkRecipient's row. */
-const insertSql = new WeakMap<object, { columns: string; sql: string }>();
+const insertSql = new WeakMap<object, string>();
 
 async function insertRows(trx: Kysely<Database>, rows: NewRow[]): Promise<number[]> {
   if (!rows.length) return [];
-  const columns = Object.keys(rows[0]) as Array<keyof NewRow>;
   // Every cell a parameter (undefined would make Kysely write DEFAULT and shift the parameters).
   const adapter = trx.getExecutor().adapter;
   let text = insertSql.get(adapter);
-  if (text === undefined || text.columns !== columns.join()) {
-    const shape = Object.fromEntries(columns.map((c) => [c, null])) as unknown as NewRow;
-    insertSql.set(adapter, (text = { columns: columns.join(), sql: trx.insertInto('recipients').values(shape).compile().sql }));
+  if (text === undefined) {
+    const shape = Object.fromEntries(ROW_COLUMNS.map((c) => [c, null])) as unknown as NewRow;
+    insertSql.set(adapter, (text = trx.insertInto('recipients').values(shape).compile().sql));
   }
-  const fast = insertRowsFast(trx, text.sql, paramsOf(rows, columns));
+  const fast = insertRowsFast(trx, text, paramsOf(rows));
   if (fast) return fast;
   // No SQLite connection (PostgreSQL): multi-row INSERT … RETURNING in chunks (the numbers come back in VALUES order).
   const numbers: number[] = [];
@@ -285,12 +295,31 @@ async function insertRows(trx: Kysely<Database>, rows: NewRow[]): Promise<number
   return numbers;
 }
 
-/** Each row's cells in column order, in one array refilled per row (a statement copies its parameters when it runs). */
-function* paramsOf(rows: NewRow[], columns: Array<keyof NewRow>): Generator<unknown[]> {
-  const params: unknown[] = new Array(columns.length).fill(null);
-  for (const row of rows) {
-    for (let j = 0; j < columns.length; j++) params[j] = row[columns[j]] ?? null;
-    yield params;
+/** The INSERT's columns, in the order paramsOf writes them (checkRecipient's row has exactly these). */
+const ROW_COLUMNS = [
+  'customer_number', 'name', 'address1', 'address2', 'zip', 'city', 'country', 'email', 'phone', 'mobile', 'fax', 'web', 'org_form',
+  'org_icd', 'org_number', 'discount', 'credit_days', 'attach_pdf', 'default_shipment', 'auto_dunnings_enabled', 'currency', 'your_reference',
+  'comment', 'ehf_capable', 'efaktura', 'avtalegiro', 'deleted', 'sort_name', 'search_text', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof NewRow>;
+// Every column of NewRow is in ROW_COLUMNS (a new column fails to compile here until it is written below).
+type Missing = Exclude<keyof NewRow, (typeof ROW_COLUMNS)[number]>;
+const _allColumns: [Missing] extends [never] ? true : Missing = true;
+void _allColumns;
+
+/**
+ * Each row's cells in ROW_COLUMNS order, in one array refilled per row (a statement copies its parameters when it runs),
+ * written out field by field: a loop over column names read every row through a name known only at run time.
+ */
+function* paramsOf(rows: NewRow[]): Generator<unknown[]> {
+  const p: unknown[] = new Array(ROW_COLUMNS.length).fill(null);
+  for (const r of rows) {
+    p[0] = r.customer_number; p[1] = r.name; p[2] = r.address1; p[3] = r.address2; p[4] = r.zip; p[5] = r.city; p[6] = r.country;
+    p[7] = r.email; p[8] = r.phone; p[9] = r.mobile; p[10] = r.fax; p[11] = r.web; p[12] = r.org_form; p[13] = r.org_icd;
+    p[14] = r.org_number; p[15] = r.discount; p[16] = r.credit_days; p[17] = r.attach_pdf; p[18] = r.default_shipment;
+    p[19] = r.auto_dunnings_enabled; p[20] = r.currency; p[21] = r.your_reference; p[22] = r.comment; p[23] = r.ehf_capable;
+    p[24] = r.efaktura; p[25] = r.avtalegiro; p[26] = r.deleted; p[27] = r.sort_name; p[28] = r.search_text; p[29] = r.created_at;
+    p[30] = r.updated_at;
+    yield p;
   }
 }
 
@@ -299,7 +328,7 @@ function* paramsOf(rows: NewRow[], columns: Array<keyof NewRow>): Generator<unkn
  * transaction when there is one: an event signup creates the invoice recipient with its own writes).
  */
 export async function createRecipients(ctx: AppContext, inputs: RecipientInput[], batch: boolean): Promise<number[]> {
-  return (await createRecipientRows(ctx, inputs, batch)).map((r) => r.number);
+  return (await insertRecipients(ctx, inputs, batch)).numbers;
 }
 
 /**
@@ -308,6 +337,12 @@ export async function createRecipients(ctx: AppContext, inputs: RecipientInput[]
  * it has read them in this transaction.
  */
 export async function createRecipientRows(ctx: AppContext, inputs: RecipientInput[], batch: boolean, settings?: Settings): Promise<Row[]> {
+  const { numbers, rows } = await insertRecipients(ctx, inputs, batch, settings);
+  return rows.map((row, i) => ({ number: numbers[i], ...row }));
+}
+
+/** createRecipients: the new numbers and the rows as stored, in input order (the rows are not copied per recipient). */
+async function insertRecipients(ctx: AppContext, inputs: RecipientInput[], batch: boolean, settings?: Settings): Promise<{ numbers: number[]; rows: NewRow[] }> {
   return inTx(ctx, async (tctx) => {
     const trx = tctx.db;
     const look = await lookups(tctx, inputs);
@@ -336,17 +371,23 @@ export async function createRecipientRows(ctx: AppContext, inputs: RecipientInpu
       (i) => `${batch ? `[${i}].` : ''}customerNumber`,
     );
 
-    const numbers = await insertRows(trx, checked.map((c) => c.row));
+    const rows = checked.map((c) => c.row);
+    const numbers = await insertRows(trx, rows);
     // Only numbers given out above (at most 15 digits each) written: the last is the register's new highest.
     rememberHighest(trx, assigned.size === checked.length ? Number(checked[checked.length - 1].row.customer_number) : null);
-    const values = checked.flatMap((c, i) => c.customValues.map((v) => ({ ...v, recipient_number: numbers[i] })));
+    // Loops rather than flatMap: most recipients have neither, and flatMap made two empty arrays for each.
+    const values: Array<{ field_number: number; value: string; recipient_number: number }> = [];
+    const labels: Array<{ recipient_number: number; label_number: number }> = [];
+    checked.forEach((c, i) => {
+      for (const v of c.customValues) values.push({ ...v, recipient_number: numbers[i] });
+      if (c.labels) for (const l of c.labels) labels.push({ recipient_number: numbers[i], label_number: l });
+    });
     for (let i = 0; i < values.length; i += 2000) await trx.insertInto('recipient_custom_values').values(values.slice(i, i + 2000)).execute();
-    const labels = checked.flatMap((c, i) => (c.labels ?? []).map((l) => ({ recipient_number: numbers[i], label_number: l })));
     for (let i = 0; i < labels.length; i += 2000) await trx.insertInto('recipient_labels').values(labels.slice(i, i + 2000)).execute();
     await audit(trx, ctx.clock, 'recipient', numbers.length === 1 ? numbers[0] : `${numbers[0]}..${numbers[numbers.length - 1]}`, 'create', {
       count: numbers.length,
     });
-    return checked.map((c, i) => ({ number: numbers[i], ...c.row }));
+    return { numbers, rows };
   });
 }
 
