@@ -74,6 +74,29 @@ test('the customer page lists their recurring invoices', async () => {
   await textOf(page.getByTestId('customer-series'), 'Satt på pause');
 });
 
+test('the next occurrence names its period in the language of the GUI (English: no Norwegian month)', async () => {
+  const { page } = gui;
+  const series = (await gui.server.json('/recurring/?perPage=5')).body[0] as { nextDate: string };
+  const [y, m] = series.nextDate.split('-').map(Number);
+  const nb = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('nb-NO', { month: 'long', timeZone: 'UTC' });
+  const en = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' });
+  await goTo(page, '#/recurring');
+  const table = page.getByTestId('recurring-table');
+  await textOf(table, `(${nb} ${y})`);
+  try {
+    await page.getByTestId('lang-switch').click();
+    await textOf(table, `(${en} ${y})`);
+    expect(await table.textContent()).not.toContain(`${nb} ${y}`);
+    await gui.shot('recurring-list-en');
+    await goTo(page, '#/recipients/1');
+    await page.getByTestId('tab-recurring').click();
+    await textOf(page.getByTestId('customer-series'), `(${en} ${y})`);
+  } finally {
+    await page.evaluate(() => localStorage.removeItem('kvitt.lang'));
+    await page.reload();
+  }
+});
+
 test('Massefakturering: every customer shown, one set of lines, the preview of the first and the total, issued', async () => {
   const { page } = gui;
   await page.setViewportSize({ width: 1280, height: 900 });

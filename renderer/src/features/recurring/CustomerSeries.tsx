@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
-import { formatDate, formatMoney } from '../../shared/money';
-import { intervalText } from './interval-text';
+import { formatMoney } from '../../shared/money';
+import { intervalText, nextOccurrenceText } from './interval-text';
 import type { SeriesListItem } from './recurring.types';
 
 /** The customer page's tab: their recurring invoices (Kunder → a customer → Faste fakturaer). */
 export function CustomerSeries({ recipientNumber }: { recipientNumber: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [rows, setRows] = useState<SeriesListItem[] | null>(null);
   useEffect(() => {
@@ -37,7 +37,7 @@ export function CustomerSeries({ recipientNumber }: { recipientNumber: number })
               <Table.Tr key={s.number} style={{ cursor: 'pointer' }} onClick={() => navigate(`/recurring/${s.number}`)}>
                 <Table.Td><Anchor size="sm">{s.invoiceText || `#${s.number}`}</Anchor></Table.Td>
                 <Table.Td>{intervalText(t, s.interval)}</Table.Td>
-                <Table.Td>{s.nextDate ? `${formatDate(s.nextDate)} (${s.nextPeriod})` : '–'}</Table.Td>
+                <Table.Td>{nextOccurrenceText(s, i18n.language)}</Table.Td>
                 <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatMoney(s.total)}</Table.Td>
                 <Table.Td><Badge variant="light">{t(`rec.status.${s.status}`)}</Badge></Table.Td>
               </Table.Tr>

@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
 import { notifyError, notifyOk } from '../../shared/errors';
-import { formatDate, formatMoney } from '../../shared/money';
+import { formatMoney } from '../../shared/money';
 import { PagedVirtualTable, type Column } from '../../shared/PagedVirtualTable';
 import { BatchDialog } from './BatchDialog';
 import type { SeriesListItem } from './recurring.types';
-import { intervalText } from './interval-text';
+import { intervalText, nextOccurrenceText } from './interval-text';
 
 const STATUS_COLOR: Record<string, string> = { active: 'teal', paused: 'gray', stopped: 'red', ended: 'dark', finished: 'blue' };
 
 /** Faste fakturaer: every series with its next date, amount, customer and status. */
 export function RecurringList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [reload, setReload] = useState(0);
   const [batchOpen, setBatchOpen] = useState(false);
@@ -31,10 +31,10 @@ export function RecurringList() {
   };
 
   const columns: Column<SeriesListItem>[] = [
-    { key: 'customer', header: t('rec.customer'), width: 'minmax(180px, 1fr)', render: (s) => <Text size="sm" truncate>{s.recipientName}</Text> },
-    { key: 'text', header: t('rec.invoiceText'), width: 'minmax(140px, 1fr)', render: (s) => <Text size="sm" truncate c="dimmed">{s.invoiceText ?? ''}</Text> },
+    { key: 'customer', header: t('rec.customer'), width: 'minmax(150px, 1fr)', render: (s) => <Text size="sm" truncate>{s.recipientName}</Text> },
+    { key: 'text', header: t('rec.invoiceText'), width: 'minmax(120px, 1fr)', render: (s) => <Text size="sm" truncate c="dimmed">{s.invoiceText ?? ''}</Text> },
     { key: 'interval', header: t('rec.interval'), width: '130px', render: (s) => <Text size="sm">{intervalText(t, s.interval)}</Text> },
-    { key: 'next', header: t('rec.nextDate'), width: '170px', render: (s) => <Text size="sm">{s.nextDate ? `${formatDate(s.nextDate)} (${s.nextPeriod})` : '–'}</Text> },
+    { key: 'next', header: t('rec.nextDate'), width: '220px', render: (s) => <Text size="sm" truncate>{nextOccurrenceText(s, i18n.language)}</Text> },
     { key: 'amount', header: t('rec.amount'), width: '120px', align: 'right', render: (s) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatMoney(s.total)}</Text> },
     {
       key: 'status',
