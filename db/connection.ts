@@ -13,6 +13,11 @@ export interface OpenedDatabase {
   raw: SqliteDatabase.Database;
   /** PostgreSQL only: the connection pool. */
   pool?: pg.Pool;
+  /**
+   * SQLite file, when asked for (openDatabase's `reader`): a second, read-only connection to the same file. In WAL mode
+   * its reads see the last commit and never wait for the writer's open transaction (runOp runs GET operations on it).
+   */
+  readDb?: Db;
   close(): Promise<void>;
 }
 
@@ -155,8 +160,21 @@ export function selectFastAll(db: Db, queries: ReadonlyArray<Pick<CompiledQuery,
   }
 }
 
-/** Opens (or creates) the SQLite file. `:memory:` gives a private in-memory database. */
-export function openDatabase(file: string): OpenedDatabase {
+/** A read-only connection to a SQLite file in WAL mode (the writer has it open), with its own statement cache. */
+function openReader(file: string, binding: string | undefined): Db {
+  const raw = new SqliteDatabase(file, { readonly: true, fileMustExist: true, ...(binding ? { nativeBinding: binding } : {}) });
+  raw.pragma('busy_timeout = 5000');
+  const cached = withStatementCache(raw);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), plugins: [new SqliteNoRowLocksPlugin()] });
+  rawByAdapter.set(db.getExecutor().adapter, { raw, prepare: cached.prepare });
+  return db;
+}
+
+/**
+ * Opens (or creates) the SQLite file. `:memory:` gives a private in-memory database. `reader`: also a read-only
+ * connection to the file (readDb; not for `:memory:`), for reads that must not wait for a long write transaction.
+ */
+export function openDatabase(file: string, o: { reader?: boolean } = {}): OpenedDatabase {
   // The Electron entry points KVITT_SQLITE_BINDING at a build of better-sqlite3 for Electron's ABI.
   const binding = process.env.KVITT_SQLITE_BINDING;
   const raw = new SqliteDatabase(file, binding ? { nativeBinding: binding } : {});
@@ -172,11 +190,14 @@ export function openDatabase(file: string): OpenedDatabase {
   const cached = withStatementCache(raw);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), plugins: [new SqliteNoRowLocksPlugin()] });
   rawByAdapter.set(db.getExecutor().adapter, { raw, prepare: cached.prepare });
+  const readDb = o.reader && file !== ':memory:' ? openReader(file, binding) : undefined;
   return {
     db,
     kind: 'sqlite',
     raw,
+    readDb,
     async close() {
+      await readDb?.destroy();
       await db.destroy();
     },
   };

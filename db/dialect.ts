@@ -150,7 +150,7 @@ export async function databaseNow(db: Kysely<any>): Promise<Date> {
   return new Date(r.rows[0].t);
 }
 
-export type StorageErrorKind = 'unique' | 'foreign-key' | 'immutable' | 'constraint' | 'busy' | 'retry' | null;
+export type StorageErrorKind = 'unique' | 'foreign-key' | 'immutable' | 'constraint' | 'busy' | 'retry' | 'read-only' | null;
 
 /** What a driver error means, for both drivers (better-sqlite3 codes, PostgreSQL SQLSTATEs). */
 export function storageErrorKind(err: unknown): StorageErrorKind {
@@ -161,6 +161,7 @@ export function storageErrorKind(err: unknown): StorageErrorKind {
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') return 'foreign-key';
   if (code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('23')) return 'constraint';
   if (code === 'SQLITE_BUSY') return 'busy';
+  if (code === 'SQLITE_READONLY' || code === '25006') return 'read-only'; // a write on a read-only connection
   if (code === '40001' || code === '40P01') return 'retry';
   return null;
 }

@@ -52,7 +52,7 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
   }
   let database: OpenedDatabase;
   try {
-    database = postgres ? await openPostgres(opts.dbFile) : openDatabase(opts.dbFile);
+    database = postgres ? await openPostgres(opts.dbFile) : openDatabase(opts.dbFile, { reader: true });
     if (!inMemory) {
       const result = database.raw.pragma('integrity_check', { simple: true }) as string;
       if (result !== 'ok') {
@@ -74,6 +74,7 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
   const binding = process.env.KVITT_SQLITE_BINDING;
   const ctx: AppContext = {
     db: database.db,
+    readDb: database.readDb,
     clock,
     dataDir,
     dbTarget: opts.dbFile === ':memory:' ? undefined : opts.dbFile,

@@ -37,6 +37,12 @@ export interface ApiKeyStore {
 /** Everything a service needs, passed in; nothing is global. */
 export interface AppContext {
   db: Db;
+  /**
+   * SQLite file: a read-only connection beside `db` (WAL: its reads see the last commit and do not wait for a write
+   * transaction in progress, such as a large bank import). runOp runs GET operations on it; absent in memory and on
+   * PostgreSQL, whose pool reads concurrently anyway.
+   */
+  readDb?: Db;
   clock: Clock;
   /** Folder that holds the database, the API key and backups; null for in-memory test databases. */
   dataDir: string | null;

@@ -52,6 +52,8 @@ export interface Op<T extends OpTypes = OpTypes> {
   public?: boolean;
   /** The longest from..to period the operation answers for (ops/period.ts; default 10 years). */
   maxPeriodYears?: number;
+  /** A GET that writes (events.captcha): run on the writer, not the read-only connection other GETs use (invoke.ts). */
+  writes?: boolean;
   run(input: OpInput, ctx: AppContext): unknown;
   /** Type-only: the operation's name, input and output types (see OpTypes). */
   readonly types?: T;
@@ -110,6 +112,7 @@ export function defineOp<
   output?: O;
   public?: boolean;
   maxPeriodYears?: number;
+  writes?: boolean;
   run(input: OpInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>, ctx: AppContext): R | Promise<R>;
 }): Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O, R>> {
   return { tags: [spec.name.split('.')[0]], ...spec } as Op<OpTypes<N, { params: StaticOf<P>; query: StaticOf<Q>; body: StaticOf<B> }, O, R>>;

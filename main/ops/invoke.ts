@@ -23,12 +23,33 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
   else if (!isEmptyBody(body)) fields.push(fieldError('(body)', 'BODY_NOT_ALLOWED'));
   if (fields.length) throw validationError(fields);
   try {
+    // A read (GET) runs on the read-only connection when there is one (SQLite file, WAL): it answers from the last
+    // commit at once instead of waiting behind a write transaction in progress (a large bank import holds the writer's
+    // one connection for its whole file). A GET that writes says so (`writes`: events.captcha stores its challenge) and
+    // runs on the writer; one that writes unannounced is refused by the read-only connection before it has written
+    // anything, and runs on the writer then.
+    if (op.method === 'GET' && !op.writes && ctx.readDb && !ctx.db.isTransaction) {
+      try {
+        return await op.run({ params, query, body }, { ...ctx, db: ctx.readDb });
+      } catch (err) {
+        if (storageErrorKind(err) !== 'read-only') throw err;
+        warnOnce(op.name);
+      }
+    }
     // Not retried here: an operation may have committed some of its transactions already, and running it again would
     // apply those twice. The one retry is inTx's, around the one transaction PostgreSQL aborted (main/ops/transaction.ts).
     return await op.run({ params, query, body }, ctx);
   } catch (err) {
     throw mapStorageError(err);
   }
+}
+
+const warned = new Set<string>();
+/** A GET that wrote without `writes: true` on its definition: said once, so it can be marked. */
+function warnOnce(name: string) {
+  if (warned.has(name)) return;
+  warned.add(name);
+  console.warn(`operation ${name} (GET) writes: mark it writes: true in its defineOp`);
 }
 
 /** No body, `null` or `{}`: what clients send to operations that take none. */

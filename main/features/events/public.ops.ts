@@ -65,6 +65,7 @@ export const publicEventOps = [
     path: '/events/{eventId}/captcha',
     summary: "Kvitt's signup question for events with signupCaptcha: send {captcha: {token, answer}} with the signup",
     public: true,
+    writes: true, // stores the challenge it hands out
     params: PublicIdParam,
     output: Challenge,
     run: async ({ params }, ctx) => newChallenge(ctx.db, ctx.clock, (await publicEvent(ctx.db, ctx, params.eventId)).public_id),
