@@ -13,8 +13,7 @@ afterAll(async () => {
 
 test('Regnskap: a sales account outside class 3 is refused beside the field; a new account saves with its grouping', async () => {
   const { page, server } = gui;
-  await go(page, '#/settings/accounting');
-  await visible(page.getByTestId('accounting-settings'));
+  await go(page, '#/settings/accounting', page.getByTestId('accounting-settings'));
   await settled(page);
   await gui.shot('accounting-settings');
   const account = page.getByTestId('field-accounting.accounts.salesLow.account');
@@ -32,8 +31,7 @@ test('Regnskap: a sales account outside class 3 is refused beside the field; a n
 
 test('Rapporter → Regnskap: Mva-melding with year and term, SAF-T with its period', async () => {
   const { page } = gui;
-  await go(page, '#/reports?r=vat');
-  await visible(page.getByTestId('param-term'));
+  await go(page, '#/reports?r=vat', page.getByTestId('param-term'));
   await visible(page.getByTestId('param-year'));
   await gui.shot('accounting-vat-report');
   await page.getByTestId('report-saft').click();
@@ -44,8 +42,7 @@ test('Rapporter → Regnskap: Mva-melding with year and term, SAF-T with its per
 
 test('Ny vare: its own sales account is kept; one outside class 3 is refused beside the field', async () => {
   const { page, server } = gui;
-  await go(page, '#/products/new');
-  await visible(page.getByLabel('Varenummer'));
+  await go(page, '#/products/new', page.getByLabel('Varenummer'));
   await page.getByLabel('Varenummer').fill('RAAD');
   await page.getByLabel('Beskrivelse').fill('Rådgivning');
   await page.getByLabel('Pris eks. MVA').fill('1200');

@@ -65,8 +65,7 @@ test('drop a camt.054: the KID payment is registered, the one without a KID is m
     ],
   });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await goTo(page, '#/bank');
-  await visible(page.getByTestId('bank-drop'));
+  await goTo(page, '#/bank', page.getByTestId('bank-drop'));
   await dropFile(page, 'bank-drop', 'dnb-camt054.xml', file);
   await visible(page.getByTestId('bank-summary'));
 
@@ -126,7 +125,7 @@ test('drop a camt.054: the KID payment is registered, the one without a KID is m
     .toContain(2500);
 
   // The invoice paid from the file says so under its payments.
-  await goTo(page, `#/invoices/${a.number}`);
+  await goTo(page, `#/invoices/${a.number}`, page.getByTestId('payment-bank'));
   await textOf(page.getByTestId('payment-bank'), 'dnb-camt054.xml');
   await settled(page);
   await gui.shot('bank-invoice-payment-1024');
@@ -136,7 +135,7 @@ test('a file whose totals are wrong is refused with the reason, and nothing is i
   const { page, server } = gui;
   const before = (await server.json('/bank-files/')).body.length;
   await page.setViewportSize({ width: 1280, height: 800 });
-  await goTo(page, '#/bank');
+  await goTo(page, '#/bank', page.getByTestId('bank-drop'));
   const c = await issue(400);
   const ocr = ocrFile(ocrSpec('86011117947', today, [{ amountOre: 400_00, kid: c.kid }], { skew: { amountOre: 1 } }));
   await dropFile(page, 'bank-drop', 'ocr-feil.txt', ocr);
@@ -153,9 +152,8 @@ test('a file whose totals are wrong is refused with the reason, and nothing is i
 test('Innstillinger → Fakturering: with "match by amount and name" on, a payment without a KID from the customer is registered', async () => {
   const { page, server } = gui;
   await page.setViewportSize({ width: 1280, height: 800 });
-  await goTo(page, '#/settings/invoicing');
   const box = page.getByTestId('field-invoicing.bankAutoMatch');
-  await visible(box);
+  await goTo(page, '#/settings/invoicing', box);
   await box.check();
   await page.getByTestId('invoicing-save').click();
   await expect.poll(async () => (await server.json('/originators/current/settings')).body.invoicing.bankAutoMatch, { timeout: 20_000 }).toBe(true);
@@ -164,7 +162,7 @@ test('Innstillinger → Fakturering: with "match by amount and name" on, a payme
     version: 4,
     accounts: [{ account: '86011117947', entries: [{ bookingDate: today, acctSvcrRef: 'AUTO-1', transactions: [{ amountOre: 1234_50, partyName: 'FJORD BYGG AS', message: 'Takk for sist' }] }] }],
   });
-  await goTo(page, '#/bank');
+  await goTo(page, '#/bank', page.getByTestId('bank-drop'));
   await dropFile(page, 'bank-drop', 'auto.xml', file);
   await visible(page.getByTestId('bank-summary'));
   await textOf(page.getByTestId('sum-matched'), '1');
@@ -175,7 +173,7 @@ test('a large file on a slow line: the bar follows the upload, and Avbryt stops 
   const { page, server, context } = gui;
   const before = (await server.json('/bank-files/')).body.length;
   await page.setViewportSize({ width: 1280, height: 800 });
-  await goTo(page, '#/bank');
+  await goTo(page, '#/bank', page.getByTestId('bank-drop'));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   // 16 kB/s up: the 2,000-payment file (0.3 MB) takes 20 s to send

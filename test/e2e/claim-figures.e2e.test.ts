@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openGuiWithCompany, textOf, type Gui } from './helpers/browser.js';
+import { openGuiWithCompany, textOf, type Gui, goTo } from './helpers/browser.js';
 
 /** Issue 21: the invoice page explains its balance — invoice total + reminder fees and interest − paid = balance. */
 let gui: Gui;
@@ -27,7 +27,7 @@ test('after a reminder and a part payment the page shows Purregebyr og renter, a
   const charges = Math.round((d.body.dunningFee + d.body.interest) * 100) / 100;
   expect(charges).toBeGreaterThan(35);
 
-  await page.goto(`${server.base}/app/#/invoices/${n}`);
+  await goTo(page, `#/invoices/${n}`, page.getByTestId('invoice-charges'));
   await textOf(page.getByTestId('invoice-total'), '3 125,00');
   await textOf(page.getByTestId('invoice-charges'), `+ ${kr(charges)}`);
   await textOf(page.getByTestId('invoice-paid'), '1 000,00');

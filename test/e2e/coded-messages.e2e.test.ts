@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eventBody } from '../events/setup.js';
-import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 // Messages the GUI words by code, not by matching the service's English sentence: a page for something that does not
 // exist (NOT_FOUND with params.entity) and a shipment that waits because e-mail is not set up yet (lastErrorCode).
@@ -20,10 +20,7 @@ test('a page for an event, a customer and an invoice that do not exist says so i
     ['#/events/999999', 'Arrangement 999999 finnes ikke'],
     ['#/invoices/999998', 'Faktura 999998 finnes ikke'],
   ] as const) {
-    await page.evaluate((h) => {
-      location.hash = h;
-    }, hash);
-    await textOf(page.getByTestId('load-failed'), text);
+    await goTo(page, hash, page.getByTestId('load-failed').getByText(text));
   }
   await settled(page);
   await gui.shot('coded-event-not-found');
@@ -54,6 +51,6 @@ test('Utboks: a mail queued before e-mail is set up waits for the setup, says so
   await settled(page);
   await gui.shot('coded-outbox-waiting-for-setup');
   await row.getByTestId('outbox-reason').click();
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/settings\/email/);
+  await drawnAt(page, /^#\/settings\/email/);
   await page.setViewportSize({ width: 1360, height: 860 });
 });

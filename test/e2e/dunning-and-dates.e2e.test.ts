@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { addDays } from '../../main/domain/late-interest.js';
-import { chooseCustomer, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, openGuiWithCompany, textOf, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -21,11 +21,11 @@ test('an invoice paid in full but late: its page offers the accrued interest, an
   expect((await server.json(`/invoices/${n}/payments`, { body: { date: addDays(today, -10), amount: 10_000 } })).status).toBe(201);
   const expected = (await server.json(`/dunnings/closing-interest/${n}`)).body;
   expect(expected.state).toBe('open');
-  await page.goto(`${server.base}/app/#/invoices/${n}`);
+  await goTo(page, `#/invoices/${n}`, page.getByTestId('closing-interest-open'));
   await textOf(page.getByTestId('closing-interest-open'), expected.interest.toFixed(2).replace('.', ','));
   await gui.shot('invoice-paid-late-interest');
   await page.getByTestId('claim-interest').click();
-  await page.waitForURL(/#\/dunnings\/\d+$/);
+  await drawnAt(page, /#\/dunnings\/\d+$/);
   const number = Number(page.url().split('/').pop());
   const note = (await server.json(`/dunnings/${number}?withDetails=true`)).body;
   expect(note).toMatchObject({ invoiceNumber: n, interest: expected.interest, dunningFee: 0, interestNote: true });
@@ -36,8 +36,8 @@ test('a company outside the VAT register: the editor shows the total the issued 
   const { page, server } = gui;
   const set = await server.json('/originators/current/settings', { method: 'PUT', body: { company: { vatRegistered: false } } });
   expect(set.status, JSON.stringify(set.body)).toBe(200);
-  await page.goto(`${server.base}/app/#/invoices/drafts/new`);
-  await page.reload();
+  await goTo(page, '#/invoices/drafts/new', page.getByTestId('doc-editor'));
+  await page.reload(); // the settings changed behind the GUI's back: load them anew
   await visible(page.getByTestId('doc-editor'));
   await chooseCustomer(page, 'Fjord Bygg AS');
   await page.getByLabel('Beskrivelse 1').fill('Konsulenttime');
@@ -47,7 +47,7 @@ test('a company outside the VAT register: the editor shows the total the issued 
   await gui.shot('invoice-editor-not-vat-registered');
   await page.getByTestId('issue').click();
   await page.getByTestId('confirm-button').click();
-  await page.waitForURL(/#\/invoices\/\d+$/);
+  await drawnAt(page, /#\/invoices\/\d+$/);
   const number = Number(page.url().split('/').pop());
   const issued = (await server.json(`/invoices/${number}`)).body;
   expect(issued.total).toBe(1000);
@@ -58,8 +58,8 @@ test('"Vår referanse" from Settings → Fakturering is filled in on a new invoi
   const { page, server } = gui;
   const set = await server.json('/originators/current/settings', { method: 'PUT', body: { invoicing: { ourReference: 'Kari Selger' } } });
   expect(set.status, JSON.stringify(set.body)).toBe(200);
-  await page.goto(`${server.base}/app/#/invoices/drafts/new`);
-  await page.reload();
+  await goTo(page, '#/invoices/drafts/new', page.getByTestId('doc-editor'));
+  await page.reload(); // the settings changed behind the GUI's back: load them anew
   await visible(page.getByTestId('doc-editor'));
   await expect.poll(() => page.getByLabel('Vår referanse').inputValue(), { timeout: 20_000 }).toBe('Kari Selger');
   await chooseCustomer(page, 'Fjord Bygg AS');
@@ -67,7 +67,7 @@ test('"Vår referanse" from Settings → Fakturering is filled in on a new invoi
   await page.getByLabel('Pris 1').fill('500');
   await page.getByTestId('issue').click();
   await page.getByTestId('confirm-button').click();
-  await page.waitForURL(/#\/invoices\/\d+$/);
+  await drawnAt(page, /#\/invoices\/\d+$/);
   const number = Number(page.url().split('/').pop());
   expect((await server.json(`/invoices/${number}`)).body.ourReference).toBe('Kari Selger');
 });

@@ -3,7 +3,7 @@
  * save, and leaving with changes asks Lagre / Forkast / Avbryt, as the customer form, Settings and the editor do.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { fieldValue, goTo as go, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { fieldValue, goTo as go, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui, drawnAt } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -15,8 +15,7 @@ afterAll(async () => {
 
 test('Ny vare: Ctrl+S pressed again while the first save is out creates the product once, without an error', async () => {
   const { page, server } = gui;
-  await go(page, '#/products/new');
-  await visible(page.getByLabel('Varenummer'));
+  await go(page, '#/products/new', page.getByLabel('Varenummer'));
   await page.getByLabel('Varenummer').fill('DOBB1');
   await page.getByLabel('Beskrivelse').fill('Dobbelt lagret');
   await page.getByLabel('Pris eks. MVA').fill('120');
@@ -27,7 +26,7 @@ test('Ny vare: Ctrl+S pressed again while the first save is out creates the prod
   await page.keyboard.press('Control+s'); // nothing seems to happen, so the person presses again
   await create.finish();
   await visible(page.getByText('Produktet er lagret'));
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/products\/?$/);
+  await drawnAt(page, /^#\/products\/?$/);
   expect(create.seen.sent).toBe(1); // the second press was the same save (it sent a second create, refused as a taken code)
   expect(await page.getByText('allerede i bruk').count()).toBe(0);
   const found = (await server.json('/products/?q=DOBB1')).body as Array<{ code: string }>;
@@ -39,7 +38,7 @@ test('a changed product asks before the menu takes the person away: Avbryt stays
   const made = await server.json('/products/', { body: { code: 'ENDRE1', description: 'Før endring', unitPrice: 100, taxRate: 25 } });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const number = Number(made.res.headers.get('location')!.split('/').pop());
-  await go(page, `#/products/${number}`);
+  await go(page, `#/products/${number}`, page.getByLabel('Beskrivelse'));
   await fieldValue(page.getByLabel('Beskrivelse'), 'Før endring');
   await page.getByLabel('Beskrivelse').fill('Etter endring');
   await navTo(page, 'Kunder');
@@ -56,8 +55,7 @@ test('a changed product asks before the menu takes the person away: Avbryt stays
 
 test('a new event with a name typed asks before leaving too; Avbryt keeps what was typed', async () => {
   const { page } = gui;
-  await go(page, '#/events/new');
-  await visible(page.getByRole('heading', { name: 'Nytt arrangement' }));
+  await go(page, '#/events/new', page.getByRole('heading', { name: 'Nytt arrangement' }));
   const name = page.getByTestId('evt-name');
   await name.fill('Kurs som ikke skal forsvinne');
   await fieldValue(name, 'Kurs som ikke skal forsvinne');
@@ -70,8 +68,8 @@ test('a new event with a name typed asks before leaving too; Avbryt keeps what w
 
 test('Innstillinger → Firma shows what is stored now, not what the app read before: nothing counts as changed', async () => {
   const { page, server } = gui;
-  await go(page, '#/settings/company');
   const name = page.getByTestId('field-company.name');
+  await go(page, '#/settings/company', name);
   await fieldValue(name, 'Kvitt Test AS'); // the app now holds these settings
   await navTo(page, 'Kunder');
   await visible(page.getByRole('heading', { name: 'Kunder' }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, fieldValue, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
+import { chooseCustomer, fieldValue, navTo, openGuiWithCompany, textOf, visible, type Gui, settled, goTo, drawnAt } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -36,8 +36,7 @@ async function draft(description: string): Promise<number> {
 
 test('the delivery address is saved in the folded "Levering" section, shown again on reload, and sent to the PDF', async () => {
   const { page, server } = gui;
-  await page.goto(`${server.base}/app/#/invoices/drafts/new`);
-  await visible(page.getByTestId('doc-editor'));
+  await goTo(page, '#/invoices/drafts/new', page.getByTestId('doc-editor'));
   await pickCustomer('Fjord Bygg AS');
   await page.getByLabel('Beskrivelse 1').fill('Levering av stillas');
   await page.getByLabel('Pris 1').fill('4000');
@@ -54,7 +53,7 @@ test('the delivery address is saved in the folded "Levering" section, shown agai
   await visible(page.locator('[data-testid="pdf-pages"][data-rendered="true"] canvas'), 20_000);
   await gui.shot('invoice-editor-delivery');
   await page.getByTestId('save-draft').click();
-  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  await drawnAt(page, /#\/invoices\/drafts\/\d+$/);
   const number = Number(page.url().split('/').pop());
 
   // The service has it (GET /invoices/drafts/{n}).
@@ -85,11 +84,10 @@ test('the delivery address is saved in the folded "Levering" section, shown agai
 test('leaving a changed draft asks first: Avbryt stays, Forkast leaves without saving, Lagre saves and leaves', async () => {
   const { page, server } = gui;
   const number = await draft('Timer');
-  await page.goto(`${server.base}/app/#/invoices/drafts/${number}`);
-  await visible(page.getByTestId('doc-editor'));
+  await goTo(page, `#/invoices/drafts/${number}`, page.getByTestId('doc-editor'));
   // Unchanged: leaving asks nothing.
   await nav('Kunder');
-  await page.waitForURL(/#\/recipients/);
+  await drawnAt(page, /#\/recipients/);
   await page.goBack();
   await visible(page.getByTestId('doc-editor'));
 
@@ -114,29 +112,29 @@ test('leaving a changed draft asks first: Avbryt stays, Forkast leaves without s
   // Forkast: leaves, nothing saved.
   await nav('Kunder');
   await page.getByTestId('unsaved-discard').click();
-  await page.waitForURL(/#\/recipients/);
+  await drawnAt(page, /#\/recipients/);
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   expect((await server.json(`/invoices/drafts/${number}`)).body.items[0].description).toBe('Timer');
 
   // Lagre: saves, then leaves.
-  await page.goto(`${server.base}/app/#/invoices/drafts/${number}`);
+  await goTo(page, `#/invoices/drafts/${number}`, page.getByLabel('Beskrivelse 1'));
   await fieldValue(page.getByLabel('Beskrivelse 1'), 'Timer');
   await page.getByLabel('Beskrivelse 1').fill('Timer, lagret');
   await nav('Produkter');
   await page.getByTestId('unsaved-save').click();
-  await page.waitForURL(/#\/products/);
+  await drawnAt(page, /#\/products/);
   expect((await server.json(`/invoices/drafts/${number}`)).body.items[0].description).toBe('Timer, lagret');
 
   // Back with changes, then Forkast: goes back.
-  await page.goto(`${server.base}/app/#/invoices/drafts/${number}`);
+  await goTo(page, `#/invoices/drafts/${number}`, page.getByLabel('Beskrivelse 1'));
   await fieldValue(page.getByLabel('Beskrivelse 1'), 'Timer');
   await page.getByLabel('Beskrivelse 1').fill('Timer, tilbake');
   await page.goBack();
   await page.getByTestId('unsaved-discard').click();
-  await page.waitForURL(/#\/products/);
+  await drawnAt(page, /#\/products/);
 
   // Closing or reloading the window with changes: the browser's own question (beforeunload).
-  await page.goto(`${server.base}/app/#/invoices/drafts/${number}`);
+  await goTo(page, `#/invoices/drafts/${number}`, page.getByLabel('Beskrivelse 1'));
   await fieldValue(page.getByLabel('Beskrivelse 1'), 'Timer, lagret');
   await page.getByLabel('Beskrivelse 1').click();
   await page.getByLabel('Beskrivelse 1').fill('Timer, lukket');

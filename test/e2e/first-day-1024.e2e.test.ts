@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui, goTo } from './helpers/browser.js';
 
 // Daily use at 1024 px and the partial credit: nothing a person needs is cut off (Poststed, Varenr., Pris), the menu
 // can show its names, and the partial-credit dialog shows the discount so its lines add up to the credit.
@@ -24,8 +24,7 @@ const cut = (loc: ReturnType<Gui['page']['locator']>) => loc.evaluate((el) => (e
 test('partial credit: the dialog shows each line\'s discount and amount, and they add up to the credit', async () => {
   const { page, server } = gui;
   await page.setViewportSize({ width: 1280, height: 860 });
-  await page.goto(`${server.base}/app/#/invoices/${discounted}`);
-  await visible(page.getByTestId('invoice-detail'));
+  await goTo(page, `#/invoices/${discounted}`, page.getByTestId('invoice-detail'));
   await page.getByTestId('credit').click();
   await page.getByText('Deler av fakturaen').click();
   await page.getByRole('checkbox', { name: 'Krediter linje 1' }).check();
@@ -53,8 +52,7 @@ test('1024 px: Poststed whole in Kunder, Varenr. and Pris whole in the editor', 
   await settled(page);
   await gui.shot('first-day-1024-customers-city');
 
-  await page.goto(`${server.base}/app/#/invoices/drafts/new`);
-  await visible(page.getByTestId('doc-editor'));
+  await goTo(page, '#/invoices/drafts/new', page.getByTestId('doc-editor'));
   await page.getByRole('textbox', { name: 'Varenr. 1' }).fill('ABCDEFGHM');
   await page.getByLabel('Beskrivelse 1').fill('Takstrapport bolig');
   await page.getByLabel('Pris 1').fill('12 345,50');

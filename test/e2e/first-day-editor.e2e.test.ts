@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { fieldValue, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+import { fieldValue, openGuiWithCompany, settled, textOf, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 // The invoice editor on a first day: a customer and a product made without leaving it, a product picked fills its
 // line at once, Enter picks the single match, Esc closes the editor (asking first when something was typed).
@@ -14,9 +14,7 @@ afterAll(async () => {
 });
 
 async function newInvoice() {
-  const { page, server } = gui;
-  await page.goto(`${server.base}/app/#/invoices/drafts/new`);
-  await visible(page.getByTestId('doc-editor'));
+  await goTo(gui.page, '#/invoices/drafts/new', gui.page.getByTestId('doc-editor'));
 }
 
 async function shots(name: string) {
@@ -118,10 +116,10 @@ test('Esc closes the editor: at once when nothing was typed, after asking when s
   await visible(page.getByTestId('unsaved-discard'));
   await shots('editor-esc-asks');
   await page.getByTestId('unsaved-discard').click();
-  await page.waitForURL(/#\/invoices$/);
+  await drawnAt(page, /#\/invoices$/);
 
   await newInvoice();
   await page.getByTestId('editor-title').click();
   await page.keyboard.press('Escape');
-  await page.waitForURL(/#\/invoices$/);
+  await drawnAt(page, /#\/invoices$/);
 });

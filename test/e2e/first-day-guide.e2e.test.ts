@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSmtp, type Smtp } from '../sending/helpers.js';
-import { chooseCustomer, navTo, openGui, settled, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGui, settled, textOf, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 // A sole proprietor's first day, in the browser only (no API call): the app opens on Kom i gang; issuing before the
 // company is set up says in Norwegian what is missing, with a link to the step; the guide is walked (company with
@@ -34,7 +34,7 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   const { page } = gui;
   await page.setViewportSize({ width: 1280, height: 860 });
   // The app opens on the guide: nothing is set up.
-  await page.waitForURL(/#\/first-day/);
+  await drawnAt(page, /#\/first-day/);
   await visible(page.getByTestId('first-day-form-company'));
   await textOf(page.getByTestId('first-day-progress'), '0 av 5 steg ferdig');
   await shots('first-day-company');
@@ -53,8 +53,7 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   await textOf(page.getByTestId('recipient-title'), 'Fjord Bygg AS');
 
   await navTo(page, 'Fakturaer');
-  await page.goto(`${gui.server.base}/app/#/invoices/drafts/new`);
-  await visible(page.getByTestId('doc-editor'));
+  await goTo(page, '#/invoices/drafts/new', page.getByTestId('doc-editor'));
   await chooseCustomer(page, 'Fjord Bygg AS');
   await page.getByLabel('Beskrivelse 1').fill('Snekkerarbeid');
   await page.getByLabel('Antall 1').fill('3');
@@ -96,7 +95,7 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   // Resumable: leave the guide; the header button brings the person back to the step the server kept.
   await visible(page.getByTestId('first-day-form-logo'));
   await page.goto(`${gui.server.base}/app/`);
-  await page.waitForURL(/#\/recipients/); // the company is set up now: the app opens on Kunder
+  await drawnAt(page, /#\/recipients/); // the company is set up now: the app opens on Kunder
   await textOf(page.getByTestId('first-day-open'), 'Kom i gang (2 av 5)');
   await page.getByTestId('first-day-open').click();
   await visible(page.getByTestId('first-day-form-logo'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { goTo as go, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+import { goTo as go, idle, openGuiWithCompany, settled, textOf, visible, type Gui, drawnAt } from './helpers/browser.js';
 
 // A first day in Innstillinger and the customer form: numbers checked as soon as a field is left, with the
 // service's own words; every tab readable in an ordinary 1024×700 laptop window.
@@ -13,8 +13,7 @@ afterAll(async () => {
 });
 
 async function openTab(page: Page, value: string) {
-  await go(page, `#/settings/${value}`);
-  await visible(page.getByTestId(`settings-tab-${value}`));
+  await go(page, `#/settings/${value}`, page.getByTestId(`settings-tab-${value}`));
   await visible(page.locator('[role="tabpanel"]:visible'));
 }
 
@@ -82,8 +81,7 @@ test('every Innstillinger tab at 1024×700: nothing cut off or past the edge (Et
     const problems: Record<string, string[]> = {};
     for (const tab of tabs) {
       await openTab(page, tab);
-      await page.waitForTimeout(400); // lists load after the panel appears
-      await settled(page);
+      await idle(page); // lists load after the panel appears
       const found = await cutOff(page);
       if (found.length) problems[tab] = found;
       await gui.shot(`first-day-settings-1024-${tab}`);
@@ -118,7 +116,7 @@ test('Firma: a wrong organisation number or account number is named as soon as t
   expect(await account.inputValue()).toBe('8601 11 17947');
   // Nothing changed in the end (same numbers, other spacing): leaving does not ask.
   await page.getByTestId('settings-tab-invoicing').click();
-  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/settings/invoicing');
+  await drawnAt(page, /^#\/settings\/invoicing$/);
   expect(await page.getByTestId('unsaved-discard').count()).toBe(0);
 });
 
@@ -142,9 +140,8 @@ test('Firma: a Norwegian postcode fills in Poststed, as on the customer form; an
 
 test('Ny kunde: the organisation number is written back as "923 609 016" when it is right', async () => {
   const { page } = gui;
-  await go(page, '#/recipients/new');
   const org = page.getByTestId('field-organisation.number');
-  await visible(org);
+  await go(page, '#/recipients/new', org);
   await org.fill('923609016');
   await org.blur();
   expect(await org.inputValue()).toBe('923 609 016');
@@ -159,13 +156,12 @@ test('Ny kunde: the organisation number is written back as "923 609 016" when it
   // Emptied again, the new form holds nothing: Avbryt leaves without asking.
   await org.fill('');
   await page.getByTestId('form-cancel').click();
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/recipients\/?$/);
+  await drawnAt(page, /^#\/recipients\/?$/);
 });
 
 test('Ny vare: Ctrl+S saves while the cursor is still in a field, as on the customer form and in Innstillinger', async () => {
   const { page, server } = gui;
-  await go(page, '#/products/new');
-  await visible(page.getByLabel('Varenummer'));
+  await go(page, '#/products/new', page.getByLabel('Varenummer'));
   await page.getByLabel('Varenummer').fill('KONS1');
   await page.getByLabel('Beskrivelse').fill('Konsulenttime');
   await page.getByLabel('Pris eks. MVA').fill('950');
@@ -177,8 +173,7 @@ test('Ny vare: Ctrl+S saves while the cursor is still in a field, as on the cust
 
 test('Ny kunde: Ctrl+S pressed twice in quick succession creates the customer once', async () => {
   const { page, server } = gui;
-  await go(page, '#/recipients/new');
-  await visible(page.getByTestId('field-name'));
+  await go(page, '#/recipients/new', page.getByTestId('field-name'));
   await page.getByTestId('field-name').fill('Dobbeltlagring AS');
   await page.getByTestId('field-contact.address.zip').fill('5003');
   expect(await page.getByTestId('field-contact.address.city').inputValue()).toBe('BERGEN');
@@ -187,7 +182,7 @@ test('Ny kunde: Ctrl+S pressed twice in quick succession creates the customer on
     for (let i = 0; i < 2; i++) window.dispatchEvent(new KeyboardEvent('keydown', { key: 's', ctrlKey: true, bubbles: true, cancelable: true }));
   });
   await textOf(page.getByTestId('recipient-title'), 'Dobbeltlagring AS');
-  await page.waitForTimeout(500); // a second create would have answered by now
+  await idle(page); // every call out has come back: a second create would be among them
   const found = (await server.json('/recipients/?q=Dobbeltlagring')).body as unknown[];
   expect(found.length).toBe(1);
 });
@@ -216,7 +211,7 @@ test('Etiketter: Enter pressed twice on a new label makes it once, with no "finn
   });
   await textOf(page.getByTestId('labels-table'), 'Dobbel Enter');
   await expect.poll(() => input.inputValue()).toBe('');
-  await page.waitForTimeout(500); // a second creation would have answered by now
+  await idle(page); // every call out has come back: a second creation would be among them
   expect(await page.getByTestId('error-label-name').count()).toBe(0);
   const labels = (await server.json('/labels/')).body as Array<{ name: string }>;
   expect(labels.filter((l) => l.name === 'Dobbel Enter').length).toBe(1);

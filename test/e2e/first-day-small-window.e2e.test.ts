@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eventBody } from '../events/setup.js';
-import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 // A first day with Kvitt in an ordinary laptop window: every column of the lists is on screen, counts and
 // messages in Norwegian.
@@ -79,9 +79,7 @@ test('the invoice count is written as Norwegians write numbers (12 345), not 123
 
 test('an invoice that does not exist says so in Norwegian only', async () => {
   const { page } = gui;
-  await page.evaluate(() => {
-    location.hash = '#/invoices/999999';
-  });
+  await goTo(page, '#/invoices/999999', page.getByTestId('load-failed'));
   const text = await textOf(page.getByText(/999999/), 'finnes ikke');
   expect(text).toBe('Faktura 999999 finnes ikke');
   await gui.shot('first-day-invoice-not-found');
@@ -96,16 +94,12 @@ test('a detail page for something that does not exist offers a way back to its l
     ['#/events/999999', 'Arrangementer', /^#\/events\/?$/],
   ] as const;
   for (const [hash, list, landing] of cases) {
-    await page.evaluate((h) => {
-      location.hash = h;
-    }, hash);
-    // Waited for whole: the page before (the last case's list, or its not-found page a frame late) may still be on screen.
     const back = page.getByTestId('back-to-list');
-    await textOf(back, list);
+    await goTo(page, hash, back.getByText(list));
     await textOf(page.getByTestId('load-failed'), /finnes ikke|Fant ikke/);
     if (hash === '#/invoices/999999') await gui.shot('first-day-invoice-not-found-back');
     await back.click();
-    await expect.poll(() => page.evaluate(() => location.hash), { message: hash }).toMatch(landing);
+    await drawnAt(page, landing);
     await expect.poll(() => page.getByTestId('load-failed').count(), { message: hash }).toBe(0);
   }
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { navTo, openGuiWithCompany, textOf, fieldValue, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, textOf, fieldValue, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 /** Issue 8, customers: postcode register, next customer number, formatted numbers, the customer's documents and balance. */
 let gui: Gui;
@@ -31,7 +31,7 @@ test('a new customer: Poststed from Postnummer, an unknown postcode flagged, the
   await page.getByLabel('Organisasjonsnummer').fill('923609016');
   await page.getByLabel('Telefon').first().fill('22620002');
   await page.getByTestId('form-save').click();
-  await page.waitForURL(/#\/recipients\/\d+$/);
+  await drawnAt(page, /#\/recipients\/\d+$/);
   const body = await textOf(page.locator('body'), 'Kundenr. 10001');
   expect(body).toContain('923 609 016');
   expect(body).toContain('22 62 00 02');
@@ -47,7 +47,7 @@ test("the customer's page: balance with overdue, invoices and credit notes, Ny f
   const openNo = Number(open.res.headers.get('location')!.split('/').pop());
   await server.json(`/invoices/${openNo}/payments`, { body: { date: today, amount: 500 } });
 
-  await page.goto(`${server.base}/app/#/recipients/${n}`);
+  await goTo(page, `#/recipients/${n}`, page.getByTestId('customer-open'));
   await page.reload(); // the customer's page of the test before is still open: load it anew
   // open: 1 000,00 overdue + 2 500,00 less 500,00 paid
   await textOf(page.getByTestId('customer-open'), '3 000,00');
@@ -61,14 +61,14 @@ test("the customer's page: balance with overdue, invoices and credit notes, Ny f
   await textOf(page.getByTestId('customer-credit-notes'), 'Ingen kreditnotaer');
 
   await page.getByTestId('customer-new-invoice').click();
-  await page.waitForURL(/#\/invoices\/drafts\/new/);
+  await drawnAt(page, /#\/invoices\/drafts\/new/);
   await visible(page.getByTestId('doc-editor'));
   // The customer is fetched after the editor opens: wait for it to land in Kunde.
   await fieldValue(page.getByRole('textbox', { name: 'Kunde' }), 'Andersen Catering AS');
   await gui.shot('first-hour-new-invoice-for-customer');
 
-  await page.goto(`${server.base}/app/#/invoices/${openNo}`);
+  await goTo(page, `#/invoices/${openNo}`, page.getByTestId('customer-link'));
   await page.getByTestId('customer-link').click();
-  await page.waitForURL(new RegExp(`#/recipients/${n}$`));
+  await drawnAt(page, new RegExp(`#/recipients/${n}$`));
   await visible(page.getByTestId('customer-balance'));
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { navTo, openGuiWithCompany, settled, textOf, fieldValue, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, settled, textOf, fieldValue, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 /** Issue 8: nothing lost without asking. The customer form and the Settings tabs use the document editor's guard. */
 let gui: Gui;
@@ -73,8 +73,7 @@ test('a Settings tab asks before another tab or screen takes over; Lagre saves, 
   expect((await server.json('/originators/current/settings')).body.invoicing.defaultCreditDays).toBe(before);
 
   // Labels tab: a name typed and not added
-  await page.goto(`${server.base}/app/#/settings/labels`);
-  // The labels tab's own input (the first textbox on the page could still be the customer list's search).
+  await goTo(page, '#/settings/labels', page.getByTestId('label-name'));
   await textOf(page.getByRole('tab', { selected: true }), 'Etiketter');
   await page.getByTestId('label-name').fill('VIP');
   await page.getByTestId('settings-tab-company').click();
@@ -97,12 +96,12 @@ test('the editor says what the user knows; Ctrl+N starts in Kunde; the order con
   const focused = await page.evaluate(() => document.activeElement?.tagName);
   expect(focused).toBe('INPUT');
   const draft = await server.json('/invoices/drafts/', { body: { recipient: { number: 1 }, items: [{ description: 'x', quantity: 1, unitPrice: 1, taxRate: 25 }] } });
-  await page.goto(`${server.base}/app/#/invoices/drafts/${Number(draft.res.headers.get('location')!.split('/').pop())}`);
-  await textOf(page.getByTestId('editor-title'), 'Utkast til Fjord Bygg AS');
+  await goTo(page, `#/invoices/drafts/${Number(draft.res.headers.get('location')!.split('/').pop())}`, page.getByTestId('editor-title').getByText('Utkast til Fjord Bygg AS'));
   await gui.shot('first-hour-editor-title');
   const oc = await server.json('/order-confirmation/drafts/', { body: { recipient: { number: 1 }, items: [{ description: 'x', quantity: 1, unitPrice: 1, taxRate: 25 }] } });
   expect(oc.status, JSON.stringify(oc.body)).toBe(201);
-  await page.goto(`${server.base}/app/#/offers/order-confirmations/drafts/${Number(oc.res.headers.get('location')!.split('/').pop())}`);
+  // The invoice draft's editor has an Utsted button too: only the order confirmation's, once it is drawn.
+  await goTo(page, `#/offers/order-confirmations/drafts/${Number(oc.res.headers.get('location')!.split('/').pop())}`, page.getByTestId('issue'));
   await page.getByTestId('issue').click();
   const warning = await textOf(page.getByTestId('issue-warning'), 'bekrefter overfor kunden');
   expect(warning).not.toContain('kreditnota');
@@ -112,8 +111,7 @@ test('the editor says what the user knows; Ctrl+N starts in Kunde; the order con
 
 test('lines have a unit column: typed and saved with the draft (the PDF prints it in Enhet)', async () => {
   const { page, server } = gui;
-  await page.goto(`${server.base}/app/#/invoices`);
-  await visible(page.getByTestId('new-invoice'));
+  await goTo(page, '#/invoices', page.getByTestId('new-invoice'));
   await page.getByTestId('new-invoice').click();
   await page.getByRole('textbox', { name: 'Kunde' }).fill('Fjord');
   await page.getByRole('option', { name: /Fjord Bygg AS/ }).click();
@@ -126,7 +124,7 @@ test('lines have a unit column: typed and saved with the draft (the PDF prints i
   await textOf(page.getByTestId('line-amount-0'), '2 700,00');
   await fieldValue(page.getByRole('textbox', { name: 'Kunde' }), 'Fjord Bygg AS');
   await page.keyboard.press('Control+s');
-  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  await drawnAt(page, /#\/invoices\/drafts\/\d+$/);
   const n = Number(page.url().split('/').pop());
   expect((await server.json(`/invoices/drafts/${n}`)).body.items[0].unit).toBe('timer');
   await gui.shot('first-hour-unit-column');

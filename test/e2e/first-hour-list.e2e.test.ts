@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recipient } from '../helpers/server.js';
-import { navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, textOf, visible, type Gui, goTo } from './helpers/browser.js';
 
 /** Issue 8: the customer list shows balances and sorts by its headers; the live preview enlarges; phone and account numbers as people write them. */
 let gui: Gui;
@@ -53,7 +53,7 @@ test('the customer list: each customer with what it owes and the phone as people
 test('the bank account as 8601 11 17947 on the invoice page and in Settings; the phone formatted in the customer form', async () => {
   const { page, server } = gui;
   const list = (await server.json('/invoices/?perPage=1')).body as Array<{ number: number }>;
-  await page.goto(`${server.base}/app/#/invoices/${list[0].number}`);
+  await goTo(page, `#/invoices/${list[0].number}`, page.getByTestId('invoice-detail'));
   await textOf(page.locator('body'), '8601 11 17947');
   await page.getByRole('link', { name: 'Innstillinger' }).click();
   await visible(page.getByRole('heading', { name: 'Innstillinger' }));
@@ -62,8 +62,7 @@ test('the bank account as 8601 11 17947 on the invoice page and in Settings; the
   await expect.poll(() => page.getByLabel('Organisasjonsnummer').inputValue()).toBe('923 609 016');
   await gui.shot('first-hour-settings-account');
   const andersen = ((await server.json('/recipients/?q=Andersen')).body as Array<{ number: number }>)[0].number;
-  await page.goto(`${server.base}/app/#/recipients/${andersen}/edit`);
-  await visible(page.getByLabel('Telefon').first());
+  await goTo(page, `#/recipients/${andersen}/edit`, page.getByLabel('Telefon').first());
   await page.waitForFunction(() => [...document.querySelectorAll('input')].some((i) => i.value === '22 62 00 02'));
 });
 
@@ -71,8 +70,7 @@ test('the live preview enlarges to a readable size (Forstørr) and closes again'
   const { page, server } = gui;
   const draft = await server.json('/invoices/drafts/', { body: { recipient: { number: 1 }, invoiceDate: today, items: [{ description: 'Konsulenttime', quantity: 3, unitPrice: 950, taxRate: 25 }] } });
   expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-  await page.goto(`${server.base}/app/#/invoices/drafts/${Number(draft.res.headers.get('location')!.split('/').pop())}`);
-  await visible(page.locator('[data-testid="pdf-pages"][data-rendered="true"] canvas'), 20_000);
+  await goTo(page, `#/invoices/drafts/${Number(draft.res.headers.get('location')!.split('/').pop())}`, page.locator('[data-testid="pdf-pages"][data-rendered="true"] canvas'));
   const small = await page.locator('[data-testid="pdf-pages"] canvas').first().boundingBox();
   await page.getByTestId('preview-enlarge').click();
   const big = await visible(page.locator('.mantine-Modal-body [data-rendered="true"] canvas').first(), 20_000);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { takeOpenedBackup } from '../../main/features/backups/opened-backup.js';
 import { recipient } from '../helpers/server.js';
-import { openGui, settled, textOf, visible, type Gui } from './helpers/browser.js';
+import { openGui, settled, textOf, visible, type Gui, goTo } from './helpers/browser.js';
 
 let gui: Gui;
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-installer-e2e-'));
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 test('Settings → Data: updates are off until the switch is turned on, and the choice is saved', async () => {
   const { page, server } = gui;
-  await page.goto(`${server.base}/app/#/settings/data`);
+  await goTo(page, '#/settings/data', page.locator('main[data-path="/settings/data"]'));
   await page.reload(); // a new document, so the stand-in window.desktop is there from the start
   const toggle = page.getByTestId('updates-automatic');
   await visible(page.getByText('Se etter oppdateringer automatisk'));
@@ -54,8 +54,7 @@ test('a backup opened from the file manager opens on its restore dialog, showing
   const elsewhere = join(dir, 'Kopi fra minnepinne.sqlite');
   copyFileSync(made.body.path, elsewhere);
   const name = takeOpenedBackup(server.app.ctx, elsewhere);
-  await page.goto(`${server.base}/app/#/settings/backups?open=${encodeURIComponent(name)}`);
-  await visible(page.getByTestId('restore-modal'));
+  await goTo(page, `#/settings/backups?open=${encodeURIComponent(name)}`, page.getByTestId('restore-modal'));
   await visible(page.getByTestId('restore-counts'));
   await textOf(page.getByTestId('restore-modal'), name);
   await settled(page);

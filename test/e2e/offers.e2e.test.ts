@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recipient } from '../helpers/server.js';
-import { fieldValue, navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
+import { fieldValue, navTo, openGui, textOf, visible, type Gui, drawnAt } from './helpers/browser.js';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -44,14 +44,14 @@ test('offer -> order confirmation -> invoice, clicked through as a person would'
   await page.getByLabel('Rab. % 1').fill('10');
   await textOf(page.getByTestId('total-grand'), '20 250,00');
   await page.keyboard.press('Control+s');
-  await page.waitForURL(/#\/offers\/drafts\/\d+$/);
+  await drawnAt(page, /#\/offers\/drafts\/\d+$/);
   // Offers preview the saved draft.
   await visible(page.locator('[data-testid="pdf-pages"][data-rendered="true"] canvas'), 20_000);
   await gui.shot('offer-editor');
   await page.keyboard.press('Control+i');
   await textOf(page.getByTestId('issue-warning'), 'kan ikke endres');
   await page.getByTestId('confirm-button').click();
-  await page.waitForURL(/#\/offers\/\d+$/);
+  await drawnAt(page, /#\/offers\/\d+$/);
   await textOf(page.getByTestId('status-badge'), 'Åpent');
   await textOf(page.getByTestId('doc-total'), '20 250,00');
   await gui.shot('offer-detail');
@@ -59,7 +59,7 @@ test('offer -> order confirmation -> invoice, clicked through as a person would'
   // Offer -> order confirmation.
   await page.getByTestId('to-order-confirmation').click();
   await page.getByTestId('confirm-button').click();
-  await page.waitForURL(/#\/offers\/order-confirmations\/\d+$/);
+  await drawnAt(page, /#\/offers\/order-confirmations\/\d+$/);
   await textOf(page.getByTestId('chain'), 'tilbud');
   await textOf(page.getByTestId('doc-total'), '20 250,00');
   await gui.shot('order-confirmation-detail');
@@ -67,14 +67,14 @@ test('offer -> order confirmation -> invoice, clicked through as a person would'
   // Order confirmation -> invoice draft, opened in the editor, then issued.
   await page.getByTestId('to-invoice').click();
   await page.getByTestId('confirm-button').click();
-  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  await drawnAt(page, /#\/invoices\/drafts\/\d+$/);
   await visible(page.getByTestId('doc-editor'));
   await expect.poll(() => page.getByLabel('Beskrivelse 1').inputValue()).toBe('Rammeavtale vedlikehold');
   await textOf(page.getByTestId('total-grand'), '20 250,00');
   await gui.shot('invoice-draft-from-order-confirmation');
   await page.getByTestId('issue').click();
   await page.getByTestId('confirm-button').click();
-  await page.waitForURL(/#\/invoices\/\d+$/);
+  await drawnAt(page, /#\/invoices\/\d+$/);
   await textOf(page.getByTestId('invoice-total'), '20 250,00');
 
   // The chain shows in the lists: the offer is converted, the order confirmation listed.
@@ -102,7 +102,7 @@ test('an offer draft can be written directly into an order confirmation draft an
   await page.getByLabel('Pris 1').fill('8000');
   await page.getByTestId('issue').click();
   await page.getByTestId('confirm-button').click();
-  await page.waitForURL(/#\/offers\/order-confirmations\/\d+$/);
+  await drawnAt(page, /#\/offers\/order-confirmations\/\d+$/);
   await textOf(page.getByTestId('doc-total'), '10 000,00');
 });
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_KEY } from '../helpers/server.js';
 import { dialectOf } from '../../db/dialect.js';
 import { startOffice } from '../office-server/world.js';
-import { SHOTS, navTo, settled, textOf, visible } from './helpers/browser.js';
+import { SHOTS, navTo, settled, textOf, visible, drawnAt } from './helpers/browser.js';
 import { launchPinned } from './helpers/pinned.js';
 
 let w: Awaited<ReturnType<typeof startOffice>>;
@@ -123,7 +123,7 @@ test('owner manages users; the bookkeeper is refused settings in Norwegian; an e
   await kari.goto(`${w.base}/app/#/settings/users`);
   await kari.reload();
   await textOf(kari.getByTestId('settings-tab-company'), 'Firma');
-  await kari.waitForURL(/#\/settings\/company$/);
+  await drawnAt(kari, /#\/settings\/company$/);
   expect(await kari.getByTestId('settings-tab-users').count()).toBe(0);
 
   // A session that is no longer valid (here: a forged cookie) → the login page, which says why.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedOverview, TODAY, type Seeded } from '../overview/seed.js';
-import { navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
+import { navTo, openGui, textOf, visible, type Gui, drawnAt } from './helpers/browser.js';
 
 let gui: Gui;
 let seeded: Seeded;
@@ -56,7 +56,7 @@ test('an item opens exactly the documents it counts; a document opens from there
   await row('Utløpt').click();
   await expect.poll(() => page.getByTestId('overview-list').getByText('Fjord Bygg AS').count()).toBe(1);
   await page.getByTestId('overview-list').getByText('Fjord Bygg AS').click();
-  await page.waitForURL(new RegExp(`#/offers/${seeded.offers.expired}$`));
+  await drawnAt(page, new RegExp(`#/offers/${seeded.offers.expired}$`));
 });
 
 test('a payment shows on Oversikt when the person comes back, without a reload', async () => {
@@ -64,7 +64,7 @@ test('a payment shows on Oversikt when the person comes back, without a reload',
   await navTo(page, 'Oversikt');
   await row('Forfalt').first().click();
   await page.getByTestId('overview-list').getByText('Fjord Bygg AS').click();
-  await page.waitForURL(new RegExp(`#/invoices/${seeded.inv.a}$`));
+  await drawnAt(page, new RegExp(`#/invoices/${seeded.inv.a}$`));
   expect((await gui.server.json(`/invoices/${seeded.inv.a}/payments`, { body: { date: TODAY, amount: 750 } })).status).toBe(201);
   await navTo(page, 'Oversikt');
   await textOf(page.getByTestId('card-overdue-value'), '2 500,00 kr');
@@ -107,7 +107,7 @@ test('a new company sees what to do first', async () => {
     await textOf(fresh.page.getByTestId('card-balance-value'), '0,00 kr');
     await fresh.shot('overview-new-company');
     await fresh.page.getByText('Lag og send den første fakturaen').click();
-    await fresh.page.waitForURL(/#\/invoices\/drafts\/new$/);
+    await drawnAt(fresh.page, /#\/invoices\/drafts\/new$/);
   } finally {
     await fresh.close();
   }

@@ -68,7 +68,7 @@ test('a monthly rent: the form with {periode}, the 12-month preview, issued, its
 
 test('the customer page lists their recurring invoices', async () => {
   const { page } = gui;
-  await goTo(page, '#/recipients/1');
+  await goTo(page, '#/recipients/1', page.getByTestId('tab-recurring'));
   await page.getByTestId('tab-recurring').click();
   await textOf(page.getByTestId('customer-series'), 'Leie for {periode}');
   await textOf(page.getByTestId('customer-series'), 'Satt på pause');
@@ -80,15 +80,15 @@ test('the next occurrence names its period in the language of the GUI (English: 
   const [y, m] = series.nextDate.split('-').map(Number);
   const nb = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('nb-NO', { month: 'long', timeZone: 'UTC' });
   const en = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' });
-  await goTo(page, '#/recurring');
   const table = page.getByTestId('recurring-table');
+  await goTo(page, '#/recurring', table);
   await textOf(table, `(${nb} ${y})`);
   try {
     await page.getByTestId('lang-switch').click();
     await textOf(table, `(${en} ${y})`);
     expect(await table.textContent()).not.toContain(`${nb} ${y}`);
     await gui.shot('recurring-list-en');
-    await goTo(page, '#/recipients/1');
+    await goTo(page, '#/recipients/1', page.getByTestId('tab-recurring'));
     await page.getByTestId('tab-recurring').click();
     await textOf(page.getByTestId('customer-series'), `(${en} ${y})`);
   } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSmtp, type Smtp } from '../sending/helpers.js';
-import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 let gui: Gui;
 let smtp: Smtp;
@@ -43,8 +43,7 @@ test('Settings → E-post: set up the server, and the test e-mail shows what the
 
 test('Send dialog on an issued invoice: e-mail with a message and a copy, paper to the print queue; history updates by itself', async () => {
   const { page } = gui;
-  await page.goto(`${gui.server.base}/app/#/invoices/${invoice}`);
-  await visible(page.getByTestId('invoice-detail'));
+  await goTo(page, `#/invoices/${invoice}`, page.getByTestId('invoice-detail'));
   await textOf(page.getByTestId('sending-history-empty'), 'Ikke sendt');
   await page.getByTestId('send-document').click();
   await visible(page.getByTestId('send-dialog'));
@@ -119,13 +118,13 @@ test('Utsted og send: issuing from the editor with the switch on opens the Send 
   await page.getByLabel('Beskrivelse 1').fill('Rådgivning');
   await page.getByLabel('Pris 1').fill('900');
   await page.keyboard.press('Control+s');
-  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  await drawnAt(page, /#\/invoices\/drafts\/\d+$/);
   await page.getByTestId('issue').click();
   await visible(page.getByTestId('issue-warning'));
   await page.getByTestId('issue-and-send').check();
   await gui.shot('sending-issue-and-send');
   await page.getByTestId('confirm-button').click();
-  await page.waitForURL(/#\/invoices\/\d+$/);
+  await drawnAt(page, /#\/invoices\/\d+$/);
   await visible(page.getByTestId('send-dialog'));
   const number = Number(page.url().split('/').pop());
   await page.getByTestId('send-submit').click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, fieldValue, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui, settled } from './helpers/browser.js';
+import { chooseCustomer, fieldValue, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui, settled, goTo, drawnAt } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -20,13 +20,13 @@ test('Ctrl+N opens a new invoice from the invoice list and a new customer from K
   await nav('Fakturaer');
   await visible(page.getByTestId('new-invoice'));
   await page.keyboard.press('Control+n');
-  await page.waitForURL(/#\/invoices\/drafts\/new$/);
+  await drawnAt(page, /#\/invoices\/drafts\/new$/);
   await visible(page.getByRole('heading', { name: 'Ny faktura' }));
 
   await nav('Kunder');
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   await page.keyboard.press('Control+n');
-  await page.waitForURL(/#\/recipients\/new$/);
+  await drawnAt(page, /#\/recipients\/new$/);
   await visible(page.getByRole('heading', { name: 'Ny kunde' }));
 });
 
@@ -34,10 +34,10 @@ test('Escape closes the customer form without saving (after asking about the typ
   const { page, server } = gui;
   await nav('Kunder');
   // Wait for the list itself: the form of the test before still shows "Ny kunde" until the list replaces it.
-  await page.waitForURL(/#\/recipients$/);
+  await drawnAt(page, /#\/recipients$/);
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   await page.keyboard.press('Control+n');
-  await page.waitForURL(/#\/recipients\/new$/);
+  await drawnAt(page, /#\/recipients\/new$/);
   await visible(page.getByRole('heading', { name: 'Ny kunde' }));
   await page.getByLabel('Navn').first().fill('Skal ikke lagres AS');
   await page.keyboard.press('Escape');
@@ -52,10 +52,10 @@ test('Ctrl+Enter and Alt+L add a line; Ctrl+I asks before issuing; Ctrl+N in a c
   const { page } = gui;
   await nav('Fakturaer');
   // Wait for the list: until it shows, Ctrl+N still belongs to the screen before (Kunder: a new customer).
-  await page.waitForURL(/#\/invoices$/);
+  await drawnAt(page, /#\/invoices$/);
   await visible(page.getByTestId('new-invoice'));
   await page.keyboard.press('Control+n');
-  await page.waitForURL(/#\/invoices\/drafts\/new$/);
+  await drawnAt(page, /#\/invoices\/drafts\/new$/);
   await visible(page.getByTestId('doc-editor'));
   await pickCustomer('Fjord Bygg AS');
   await page.getByLabel('Beskrivelse 1').fill('Rørlegger');
@@ -96,7 +96,7 @@ test('Ctrl+Enter and Alt+L add a line; Ctrl+I asks before issuing; Ctrl+N in a c
   await settled(page);
   await gui.shot('shortcuts-issue-confirm');
   await page.getByTestId('confirm-button').click();
-  await page.waitForURL(/#\/invoices\/\d+$/);
+  await drawnAt(page, /#\/invoices\/\d+$/);
   await textOf(page.getByTestId('invoice-total'), '1 625,00');
 });
 
@@ -140,8 +140,7 @@ test('Ctrl+S pressed again while the service is still saving a new draft makes o
   const { page, server } = gui;
   const drafts = async () => ((await server.json('/invoices/drafts/?perPage=200')).body as unknown[]).length;
   const before = await drafts();
-  await page.goto(`${server.base}/app/#/invoices/drafts/new`);
-  await visible(page.getByTestId('doc-editor'));
+  await goTo(page, '#/invoices/drafts/new', page.getByTestId('doc-editor'));
   await pickCustomer('Fjord Bygg AS');
   await page.getByLabel('Beskrivelse 1').fill('Lagret to ganger');
   await page.getByLabel('Pris 1').fill('100');
@@ -151,7 +150,7 @@ test('Ctrl+S pressed again while the service is still saving a new draft makes o
   await expect.poll(() => create.seen.sent).toBe(1); // the first save is out, its answer not back yet
   await page.keyboard.press('Control+s'); // the user, seeing nothing happen yet, presses again
   await create.finish();
-  await page.waitForURL(/#\/invoices\/drafts\/\d+$/);
+  await drawnAt(page, /#\/invoices\/drafts\/\d+$/);
   expect(await drafts()).toBe(before + 1);
   expect(create.seen.sent).toBe(1);
 });
@@ -161,9 +160,9 @@ test('what is typed while a save is still out stays unsaved: leaving afterwards 
   const made = await server.json('/invoices/drafts/', { body: { recipient: { number: 1 }, items: [{ description: 'Første', quantity: 1, unitPrice: 100, taxRate: 25 }] } });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const n = Number(made.res.headers.get('location')!.split('/').pop());
-  await page.goto(`${server.base}/app/#/invoices/drafts/${n}`);
-  // The editor of the previous test's draft is still on screen until this draft has loaded: typing before that
-  // types into the old one (the load then replaces it, nothing is changed and Ctrl+S has nothing to save).
+  // The editor of the previous test's draft stays on screen until the router has drawn this one: typing before that
+  // types into the old one (nothing is changed here and Ctrl+S has nothing to save).
+  await goTo(page, `#/invoices/drafts/${n}`, page.getByLabel('Beskrivelse 1'));
   await fieldValue(page.getByLabel('Beskrivelse 1'), 'Første');
   await page.getByLabel('Beskrivelse 1').fill('Andre');
   const update = await holdOp(gui.page, 'invoices.updateDraft');

@@ -8,7 +8,7 @@ import { addDays } from '../../main/domain/late-interest.js';
 import { eventBody } from '../events/setup.js';
 import { freePort } from '../sending/helpers.js';
 import { foreignWords } from '../words/scan.js';
-import { navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
+import { goTo, idle, navTo, openGuiWithCompany, textOf, visible, type Gui } from './helpers/browser.js';
 
 let gui: Gui;
 const today = new Date().toISOString().slice(0, 10);
@@ -62,15 +62,13 @@ test('every screen: no ISO date, raw code, English word or developer text in the
   ];
   const problems: string[] = [];
   for (const hash of screens) {
-    await page.goto(`${server.base}/app/#${hash}`);
-    await page.waitForLoadState('networkidle');
-    await visible(page.locator('main'));
-    await page.waitForTimeout(300); // lists render after their page arrives
+    await goTo(page, `#${hash}`, page.locator('main'));
+    await idle(page); // lists render after their page arrives
     for (const p of foreignWords(await seen())) problems.push(`${hash}: ${p}`);
     if (shots.has(hash)) await gui.shot(`words-screen-${hash.replace(/\W+/g, '-')}`);
   }
   // The customer's ledger (Kundereskontro) as a report preview: Saldo as an amount, every type in Norwegian.
-  await page.goto(`${server.base}/app/#/reports`);
+  await goTo(page, '#/reports', page.getByTestId('report-accountOverview'));
   await page.getByTestId('report-accountOverview').click();
   await page.getByTestId('report-preview-run').click();
   const preview = await visible(page.getByTestId('report-preview'));
@@ -87,7 +85,7 @@ test('every screen: no ISO date, raw code, English word or developer text in the
 
 test('the mail server that did not answer: said in Norwegian with what to check, in the test mail and in Utboks', async () => {
   const { page, server } = gui;
-  await page.goto(`${server.base}/app/#/settings/email`);
+  await goTo(page, '#/settings/email', page.getByTestId('email-tab'));
   await textOf(page.getByTestId('email-tab'), 'Adressen til SMS-tjenesten');
   expect(await page.getByTestId('email-tab').innerText()).not.toContain('POST {to, message}');
   await page.getByTestId('test-mail-to').fill('meg@kvitt.no');
@@ -128,7 +126,7 @@ test('dunning: plural agreement, inkassovarsel when that is chosen, and a run wh
   await gui.shot('words-dunning-run-off');
   await page.setViewportSize({ width: 1024, height: 768 });
   await gui.shot('words-dunning-run-off-1024');
-  await page.goto(`${gui.server.base}/app/#/settings/email`);
+  await goTo(page, '#/settings/email', page.getByTestId('email-tab'));
   await textOf(page.getByTestId('email-tab'), 'Adressen til SMS-tjenesten');
   await gui.shot('words-email-settings-1024');
   await navTo(page, 'Oversikt');

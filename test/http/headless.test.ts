@@ -10,6 +10,12 @@ const dir = mkdtempSync(join(tmpdir(), 'kvitt-headless-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const KEY = 'headless-test-key-0123456789abcdef';
+/**
+ * Each test starts `tsx main/headless.ts` processes, which compile the app as they start: seconds on a quiet machine,
+ * a minute or more on a loaded 2-core one (CI beside other work). Bounds for a process that never gets there, not speed.
+ */
+const START_MS = 120_000;
+const TEST_MS = 300_000;
 
 function headless(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'main/headless.ts', ...args], {
@@ -34,7 +40,7 @@ describe('npm run serve (main/headless.ts serve)', () => {
     child.stderr!.on('data', (d) => (err += d));
     try {
       const base = await new Promise<string>((res, rej) => {
-        const timer = setTimeout(() => rej(new Error(`no URL printed in 30 s\n${out}\n${err}`)), 30_000);
+        const timer = setTimeout(() => rej(new Error(`no URL printed in ${START_MS / 1000} s\n${out}\n${err}`)), START_MS);
         child.stdout!.on('data', (d) => {
           out += d;
           const m = /API:\s+(http:\/\/127\.0\.0\.1:(\d+))\//.exec(out);
@@ -64,10 +70,12 @@ describe('npm run serve (main/headless.ts serve)', () => {
       expect(r.headers.get('set-cookie')).toMatch(/HttpOnly/);
 
       child.kill('SIGTERM');
-      const started = Date.now();
-      const { code } = await exited(child);
-      expect(code).toBe(0);
-      expect(Date.now() - started).toBeLessThan(5000);
+      // It ends by itself (an open timer or socket would keep it running: reported, not waited out to the test's
+      // timeout); how fast is not asserted, a loaded machine may take seconds.
+      const stillRunning = new Promise<'still running'>((r) => setTimeout(() => r('still running'), 20_000).unref());
+      const outcome = await Promise.race([exited(child), stillRunning]);
+      expect(outcome, 'still running 20 s after SIGTERM').not.toBe('still running');
+      expect((outcome as { code: number | null }).code).toBe(0);
       await expect(fetch(`${base}/recipients/`)).rejects.toThrow();
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
@@ -82,7 +90,7 @@ describe('npm run serve (main/headless.ts serve)', () => {
     } finally {
       db.close();
     }
-  });
+  }, TEST_MS);
 
   test('a bad KVITT_TODAY stops the start with a message and a non-zero exit', async () => {
     const child = headless(['serve', '--db', join(dir, 'bad', 'k.sqlite'), '--port', '0'], { KVITT_TODAY: '2026-02-30' });
@@ -91,7 +99,7 @@ describe('npm run serve (main/headless.ts serve)', () => {
     const { code } = await exited(child);
     expect(code).not.toBe(0);
     expect(err).toMatch(/KVITT_TODAY/);
-  });
+  }, TEST_MS);
 });
 
 describe('npm run seed (main/headless.ts seed)', () => {
@@ -121,5 +129,5 @@ describe('npm run seed (main/headless.ts seed)', () => {
     const forms = new Set(a.map((r: any) => r.org_form));
     expect(forms.size).toBeGreaterThan(2);
     for (const r of a as any[]) expect(r.zip).toMatch(/^\d{4}$/);
-  });
+  }, TEST_MS);
 });

@@ -60,13 +60,13 @@ async function scripted(script: Script) {
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as AddressInfo).port;
-  return { seen, lanes: (size: number) => (lanes = new SmtpLanes({ host: '127.0.0.1', port, ignoreTLS: true, connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 2_000 }, undefined, size)) };
+  return { seen, lanes: (size: number) => (lanes = new SmtpLanes({ host: '127.0.0.1', port, ignoreTLS: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 }, undefined, size)) };
 }
 
 const envelope = { from: 'faktura@fjordraad.no', to: ['kunde@fjordbygg.no'] };
 const raw = Buffer.from('From: faktura@fjordraad.no\r\nTo: kunde@fjordbygg.no\r\nSubject: Faktura 10001\r\n\r\nHei\r\n'.concat('x'.repeat(100), '\r\n').repeat(50));
-/** Settles within `ms` (a send that never settles is the defect, not a slow test). */
-const settled = <T>(p: Promise<T>, ms = 5_000) =>
+/** Settles within `ms` (a send that never settles is the defect; generous, as a loaded machine is slow, not hung). */
+const settled = <T>(p: Promise<T>, ms = 20_000) =>
   Promise.race([p.then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, e: e as { code?: string; responseCode?: number } })), new Promise<{ ok: 'hung' }>((r) => setTimeout(() => r({ ok: 'hung' }), ms))]);
 
 describe('the outbox SMTP connections when the server misbehaves', () => {

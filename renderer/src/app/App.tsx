@@ -2,7 +2,7 @@ import { AppShell, Button, Group, NavLink, ScrollArea, Text, Title, Tooltip } fr
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router-dom';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { call } from '../api/client';
 import { setServiceToday } from '../shared/money';
 import { setLanguage } from '../i18n';
@@ -10,6 +10,8 @@ import { navItems, routes } from './routes';
 import { UnsavedDialog } from './UnsavedDialog';
 import { rememberShown, useGuardedNavigate, useUnsaved } from '../shared/unsaved.store';
 import { StartRoute, FirstDayButton } from '../features/first-day/StartRoute';
+
+let addressesDrawn = 0;
 
 export function App() {
   const { t, i18n } = useTranslation();
@@ -21,6 +23,8 @@ export function App() {
       .catch(() => undefined); // the local date stays the fallback
   }, []);
   useEffect(rememberShown, [location]);
+  // A new number for every address the router takes (typed, a link, back/forward, a redirect): location is a new object each time.
+  const drawn = useMemo(() => ++addressesDrawn, [location]);
   useHotkeys(navItems.filter((n) => n.key).map((n) => [`alt+${n.key}`, () => go(n.to)]));
   // A small window (under 1200 px) keeps the menu to its icons, so the lists' columns fit beside it; the header names
   // the current screen and each icon's tooltip its name.
@@ -89,7 +93,9 @@ export function App() {
           </Tooltip>
         ) : null}
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* The address the screens below were drawn for, and the count of addresses drawn so far (a test waits for
+          them after changing the address, so it does not click or type into the screen before). */}
+      <AppShell.Main data-path={location.pathname} data-nav={drawn}>
         <Routes>
           <Route path="/" element={<StartRoute />} />
           {routes.map((r) => (

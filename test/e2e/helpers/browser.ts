@@ -40,6 +40,7 @@ export async function openGui(opts: { today?: string; dbFile?: string } = {}): P
     ],
   });
   const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'nb-NO' });
+  await context.addInitScript(countCalls);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e.message));
   await page.goto(`${server.base}/app/login?token=${server.loginToken}`);
@@ -63,6 +64,43 @@ export async function openGui(opts: { today?: string; dbFile?: string } = {}): P
 }
 
 type Locator = ReturnType<Page['locator']>;
+
+/**
+ * Runs in the page before the app (an init script): counts the app's calls to the service (`/_ops/…`) that have not
+ * come back yet, in `window.__kvittCalls`, for `idle`.
+ */
+function countCalls() {
+  const w = window as unknown as { __kvittCalls: number };
+  w.__kvittCalls = 0;
+  const fetch0 = window.fetch.bind(window);
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.includes('/_ops/')) return fetch0(input, init);
+    w.__kvittCalls++;
+    return fetch0(input, init).finally(() => w.__kvittCalls--);
+  };
+}
+
+/**
+ * Waits until the screen has drawn what it asked the service for: no call of the app out, over several frames in a
+ * row (a screen that asks in a second step, a list after its settings, asks within a frame of the first answer), then
+ * until nothing moves (`settled`). For reading a whole screen; a test that waits for one thing waits for that thing.
+ */
+export async function idle(page: Page, timeout = SEE_TIMEOUT): Promise<void> {
+  await page.evaluate(() => void ((window as unknown as { __kvittQuiet?: number }).__kvittQuiet = 0));
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __kvittCalls: number; __kvittQuiet?: number };
+      w.__kvittQuiet = w.__kvittCalls === 0 ? (w.__kvittQuiet ?? 0) + 1 : 0;
+      if (w.__kvittQuiet < 5) return false;
+      w.__kvittQuiet = 0;
+      return true;
+    },
+    undefined,
+    { timeout, polling: 'raf' },
+  );
+  await settled(page, timeout);
+}
 
 /**
  * Waits until the page stands still: no CSS transition or animation running (a dialog that is still fading in, a
@@ -178,16 +216,69 @@ export async function holdOp(page: Page, op: string) {
 }
 
 /**
- * Goes to a screen by its address, as a typed URL would; when the app asks about changes a test before left typed,
- * they are discarded and the question is waited out (it fades; a click on the next screen could land on it).
+ * The one way a test goes to a screen by its address (as a typed URL would), and returns only when that screen is
+ * the one on show with its data: the address is changed; a question about unsaved changes a test before left is
+ * answered Forkast and waited out; then it waits until the router has drawn a navigation of its own to the address
+ * the window shows (`main[data-path]` and `main[data-nav]`, so nothing of the previous screen is left to click or
+ * type into, redirects included), and until `ready` is visible: something only the new screen shows once its data has
+ * come (a number, a name, a loaded field). A plain `page.goto` to a hash returns before the router has replaced the
+ * previous screen: a click or `fill()` right after it can land on the old one. When the same component draws the next
+ * screen (one invoice's page, then another's), `ready` must name the new one's data (its balance, its customer).
  */
-export async function goTo(page: Page, hash: string): Promise<void> {
-  await page.evaluate((h) => {
+export async function goTo(page: Page, hash: string, ready: Locator): Promise<void> {
+  const target = hash.startsWith('#') ? hash : `#${hash}`;
+  const before = await page.evaluate((h) => {
+    const was = { hash: location.hash, nav: document.querySelector('main[data-nav]')?.getAttribute('data-nav') ?? null };
     location.hash = h;
-  }, hash);
-  const discard = page.getByTestId('unsaved-discard');
-  const asked = await discard.waitFor({ state: 'visible', timeout: 500 }).then(() => true, () => false);
-  if (!asked) return;
-  await discard.click();
-  await discard.waitFor({ state: 'detached' });
+    return was;
+  }, target);
+  const samePath = pathOf(before.hash) === pathOf(target);
+  const state = () =>
+    page.evaluate(
+      ({ samePath, nav }) => {
+        if (document.querySelector('[data-testid="unsaved-discard"]')) return 'asked';
+        const at = decodeURI(location.hash.replace(/^#/, '').split('?')[0]) || '/';
+        const main = document.querySelector('main[data-path]');
+        // The router has drawn the address the window shows, in a navigation after the one on show before.
+        if (main?.getAttribute('data-path') === at && (samePath || main.getAttribute('data-nav') !== nav)) return 'routed';
+        return `waiting (address ${location.hash}, drawn ${main?.getAttribute('data-path')} nav ${main?.getAttribute('data-nav')}, before ${nav})`;
+      },
+      { samePath, nav: before.nav },
+    );
+  const message = `the screen ${target} drawn`;
+  if ((await pollUntil(state, (s) => !s.startsWith('waiting'), message)) === 'asked') {
+    const discard = page.getByTestId('unsaved-discard');
+    await discard.click();
+    await discard.waitFor({ state: 'detached', timeout: SEE_TIMEOUT });
+    await pollUntil(state, (s) => s === 'routed', message);
+  }
+  await visible(ready);
+}
+
+/**
+ * Waits until the window's address matches `hash` (tested against `location.hash`, e.g. /#\/invoices\/\d+$/) and the
+ * router has drawn that address: after a click that navigates (Lagre, Utsted, a link), for the screen it leads to.
+ * `page.waitForURL` alone returns as the address changes, before the router has replaced the screen.
+ */
+export async function drawnAt(page: Page, hash: RegExp, timeout = SEE_TIMEOUT): Promise<void> {
+  const state = () =>
+    page.evaluate((source) => {
+      const at = decodeURI(location.hash.replace(/^#/, '').split('?')[0]) || '/';
+      const drawn = document.querySelector('main[data-path]')?.getAttribute('data-path');
+      return new RegExp(source.re, source.flags).test(location.hash) && drawn === at ? 'drawn' : `${location.hash} (drawn: ${drawn})`;
+    }, { re: hash.source, flags: hash.flags });
+  await pollUntil(state, (s) => s === 'drawn', `the screen at ${hash} drawn`, timeout);
+}
+
+const pathOf = (hash: string) => decodeURI(hash.replace(/^#/, '').split('?')[0]) || '/';
+
+/** Reads `read()` every 50 ms until `done` holds (fails after the timeout, saying what it waited for). */
+async function pollUntil<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeout = SEE_TIMEOUT): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() > deadline) throw new Error(`Waited ${timeout} ms for ${what}; last: ${String(v)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
