@@ -160,6 +160,30 @@ export function selectFastAll(db: Db, queries: ReadonlyArray<Pick<CompiledQuery,
   }
 }
 
+/**
+ * Runs `run` (which opens one transaction on the Kysely instance it is given) with SQLite's commit not waiting for the
+ * disk: `synchronous = NORMAL` instead of FULL for that transaction, on the connection held throughout, so no other
+ * transaction commits meanwhile with the relaxed setting. In WAL mode such a commit is written to the log (the OS has
+ * it: a killed process loses nothing) but not fsynced; the next FULL commit or checkpoint makes it durable, so only a
+ * power loss or OS crash in between can lose it. better-sqlite3's fsync blocks the one thread that answers requests
+ * (several milliseconds each on a busy disk), so this is for frequent bookkeeping whose loss after a power failure
+ * is harmless (the outbox's delivery notes: the mail is then sent again once, with its Message-ID). On PostgreSQL
+ * (no SQLite connection) `run` simply runs: its commits do not block the event loop.
+ */
+export async function withoutCommitSync<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+  const conn = rawOf.get(db);
+  if (!conn) return run(db);
+  return db.connection().execute(async (held) => {
+    const before = conn.raw.pragma('synchronous', { simple: true }) as number;
+    conn.raw.pragma('synchronous = NORMAL');
+    try {
+      return await run(held);
+    } finally {
+      conn.raw.pragma(`synchronous = ${Number(before)}`);
+    }
+  });
+}
+
 /** A read-only connection to a SQLite file in WAL mode (the writer has it open), with its own statement cache. */
 function openReader(file: string, binding: string | undefined): Db {
   const raw = new SqliteDatabase(file, { readonly: true, fileMustExist: true, ...(binding ? { nativeBinding: binding } : {}) });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { holdingConnection } from '../../db/connection.js';
+import { holdingConnection, withoutCommitSync } from '../../db/connection.js';
 import { withRetry } from '../../db/dialect.js';
 import type { Actor } from '../context.js';
 
@@ -24,11 +24,11 @@ export const txActor = (db: Kysely<any>): Actor | undefined => actors.get(db); /
  * holds the connection on SQLite (db/connection.ts), and runs again when PostgreSQL aborted it for a serialization
  * failure or a deadlock (withRetry, db/dialect.ts: the only retry there is).
  */
-export function ownTransaction<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return withRetry(() =>
-    ctx.db.transaction().execute((trx) => {
+export function ownTransaction<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>, opts: { syncOnCommit?: boolean } = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const once = (db: Kysely<any>) => // eslint-disable-line @typescript-eslint/no-explicit-any
+    db.transaction().execute((trx) => {
       setTxActor(trx, ctx.actor);
       return holdingConnection(trx, () => fn({ ...ctx, db: trx }));
-    }),
-  );
+    });
+  return withRetry(() => (opts.syncOnCommit === false ? withoutCommitSync(ctx.db, once) : once(ctx.db)));
 }

@@ -6,6 +6,12 @@ import { ownTransaction } from './transaction-core.js';
 export interface TxOptions {
   /** Share the transaction with other operations submitted at the same time (group commit; see below). */
   group?: boolean;
+  /**
+   * false: on SQLite the COMMIT does not wait for the disk (db/connection.ts withoutCommitSync): durable against a
+   * killed process, not against a power loss before the next commit. Only for frequent bookkeeping whose loss is
+   * harmless (the outbox's delivery notes); never for documents, payments or settings. Not with `group`.
+   */
+  syncOnCommit?: false;
 }
 
 /**
@@ -28,5 +34,5 @@ export interface TxOptions {
  */
 export async function inTx<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>, opts: TxOptions = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
   if (ctx.db.isTransaction) return fn(ctx);
-  return opts.group ? groupCommitOf(ctx.db).run(ctx, fn) : ownTransaction(ctx, fn);
+  return opts.group ? groupCommitOf(ctx.db).run(ctx, fn) : ownTransaction(ctx, fn, opts);
 }
