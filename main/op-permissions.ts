@@ -153,6 +153,7 @@ export const OP_ACCESS = {
   'sending.markPrinted': ANY,
   'sending.shipmentPdf': ANY,
   'sending.testEmail': OWNER,
+  'sending.testSms': OWNER,
   // events
   'events.create': ANY,
   'events.listUpcoming': ANY,

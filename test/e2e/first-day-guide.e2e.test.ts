@@ -1,20 +1,23 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startSmtp, type Smtp } from '../sending/helpers.js';
+import { startSmsGateway, startSmtp, type Smtp } from '../sending/helpers.js';
 import { chooseCustomer, navTo, openGui, settled, textOf, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 // A sole proprietor's first day, in the browser only (no API call): the app opens on Kom i gang; issuing before the
 // company is set up says in Norwegian what is missing, with a link to the step; the guide is walked (company with
 // Poststed from the postcode, bank account and KID, logo, invoice defaults, e-mail with a test mail to a real loopback
-// SMTP server), a skipped step stays skipped, the progress lives on the server; then the first invoice is issued and sent.
+// SMTP server, SMS skipped and taken up again with a test SMS to a real loopback gateway), a skipped step stays skipped, the progress lives on the server; then the first invoice is issued and sent.
 let gui: Gui;
 let smtp: Smtp;
+let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
 beforeAll(async () => {
   smtp = await startSmtp();
+  gateway = await startSmsGateway();
   gui = await openGui({ today: new Date().toISOString().slice(0, 10) });
 });
 afterAll(async () => {
   await gui?.close();
   await smtp?.close();
+  await gateway?.close();
 });
 
 /** A 2×2 red PNG. */
@@ -36,7 +39,7 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   // The app opens on the guide: nothing is set up.
   await drawnAt(page, /#\/first-day/);
   await visible(page.getByTestId('first-day-form-company'));
-  await textOf(page.getByTestId('first-day-progress'), '0 av 5 steg ferdig');
+  await textOf(page.getByTestId('first-day-progress'), '0 av 6 steg ferdig');
   await shots('first-day-company');
 
   // The company step is skipped for now; a customer is made and an invoice tried.
@@ -96,7 +99,7 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   await visible(page.getByTestId('first-day-form-logo'));
   await page.goto(`${gui.server.base}/app/`);
   await drawnAt(page, /#\/recipients/); // the company is set up now: the app opens on Kunder
-  await textOf(page.getByTestId('first-day-open'), 'Kom i gang (2 av 5)');
+  await textOf(page.getByTestId('first-day-open'), 'Kom i gang (2 av 6)');
   await page.getByTestId('first-day-open').click();
   await visible(page.getByTestId('first-day-form-logo'));
   expect(page.url()).toMatch(/#\/first-day\/logo$/);
@@ -107,7 +110,7 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   await shots('first-day-logo');
   await page.getByTestId('first-day-save').click();
   await visible(page.getByTestId('first-day-form-invoicing'));
-  await page.getByTestId('guide-invoicing.defaultCreditDays').fill('10');
+  await page.getByTestId('field-invoicing.defaultCreditDays').fill('10');
   await page.getByTestId('first-day-save').click();
 
   // E-mail: the test mail reaches the loopback server and the answer is shown.
@@ -123,8 +126,29 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   await shots('first-day-email');
   await page.getByTestId('first-day-save').click();
 
+  // SMS: optional, so skipped first (the guide is finished without it), then taken up again from the step list and
+  // set up with the same fields as Innstillinger → E-post; a test SMS reaches a real loopback gateway.
+  await visible(page.getByTestId('first-day-form-sms'));
+  await page.getByTestId('first-day-skip').click();
   await visible(page.getByTestId('first-day-finished'));
-  await textOf(page.getByTestId('first-day-progress'), '5 av 5 steg ferdig');
+  await textOf(page.getByTestId('first-day-progress'), '5 av 6 steg ferdig');
+  await textOf(page.getByTestId('first-day-finished'), 'Hoppet over: SMS');
+  expect(await page.getByTestId('first-day-state-sms').getAttribute('data-state')).toBe('skipped');
+  await page.getByTestId('first-day-step-sms').click();
+  const sms = page.getByTestId('first-day-form-sms');
+  await visible(sms);
+  await sms.getByTestId('field-sending.smsGatewayUrl').fill(gateway.url);
+  await sms.getByTestId('test-sms-to').fill('912 34 567');
+  await sms.getByTestId('send-test-sms').click();
+  await textOf(sms.getByTestId('test-sms-result'), 'SMS-tjenesten tok imot test-SMS-en');
+  await textOf(sms.getByTestId('test-sms-result'), '91234567: 200');
+  expect(gateway.received).toEqual([{ contentType: 'application/json', body: { to: '91234567', message: 'Test-SMS fra Kvitt: SMS-oppsettet virker.' } }]);
+  await shots('first-day-sms');
+  await page.getByTestId('first-day-save').click();
+
+  await visible(page.getByTestId('first-day-finished'));
+  await textOf(page.getByTestId('first-day-progress'), '6 av 6 steg ferdig');
+  expect(await page.getByTestId('first-day-state-sms').getAttribute('data-state')).toBe('done');
   expect(await page.getByTestId('first-day-state-logo').getAttribute('data-state')).toBe('done');
   await shots('first-day-finished');
   expect(await page.getByTestId('first-day-open').count()).toBe(0);

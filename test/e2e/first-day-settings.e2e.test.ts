@@ -216,3 +216,69 @@ test('Etiketter: Enter pressed twice on a new label makes it once, with no "finn
   const labels = (await server.json('/labels/')).body as Array<{ name: string }>;
   expect(labels.filter((l) => l.name === 'Dobbel Enter').length).toBe(1);
 });
+
+/** Each settings block of a screen (by its title) with the labels of its fields, in order. */
+async function blocks(root: ReturnType<Page['locator']>): Promise<Record<string, string[]>> {
+  return root.evaluate((el) => {
+    const out: Record<string, string[]> = {};
+    for (const paper of el.querySelectorAll<HTMLElement>('.mantine-Paper-root')) {
+      const title = paper.querySelector('p')?.textContent?.trim() ?? '';
+      const labels = [...paper.querySelectorAll('label')].map((l) => (l.textContent ?? '').trim()).filter(Boolean);
+      if (title && labels.length) out[title] = labels;
+    }
+    return out;
+  });
+}
+
+/** Closes the notifications earlier steps left (they lie over the buttons at the foot of the window). */
+async function closeNotes(page: Page) {
+  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
+  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
+}
+
+test('Kom i gang → Fakturavalg is the form of Innstillinger → Fakturering: the same fields, texts and checks', async () => {
+  const { page, server } = gui;
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await closeNotes(page);
+  await openTab(page, 'invoicing');
+  await visible(page.getByTestId('field-invoicing.firstInvoiceNumber'));
+  const inSettings = await blocks(page.locator('[role="tabpanel"]:visible'));
+  const first = await page.getByTestId('field-invoicing.firstInvoiceNumber').inputValue();
+  await page.getByTestId('field-invoicing.firstInvoiceNumber').fill('0');
+  await page.getByTestId('invoicing-save').click();
+  const settingsError = await textOf(page.getByTestId('error-invoicing.firstInvoiceNumber'));
+  await page.getByTestId('field-invoicing.firstInvoiceNumber').fill(first);
+  const form = page.getByTestId('first-day-form-invoicing');
+  await go(page, '#/first-day/invoicing', form.getByTestId('field-invoicing.firstInvoiceNumber'));
+  const inGuide = await blocks(form);
+  // The guide shows the defaults and the number series (KID is the bank step's), field for field as in Innstillinger.
+  expect(Object.keys(inGuide)).toEqual(['Standardverdier', 'Nummerserier']);
+  expect(inGuide).toEqual({ Standardverdier: inSettings.Standardverdier, Nummerserier: inSettings.Nummerserier });
+  expect(inGuide.Nummerserier).toContain('Første fakturanummer');
+
+  // The same check, said the same way beside the same field; nothing saved, the guide stays on the step.
+  await form.getByTestId('field-invoicing.firstInvoiceNumber').fill('0');
+  await closeNotes(page);
+  await page.getByTestId('first-day-save').click();
+  expect(await textOf(form.getByTestId('error-invoicing.firstInvoiceNumber'))).toBe(settingsError);
+  await settled(page);
+  await gui.shot('first-day-invoicing-error-1280');
+  await form.getByTestId('field-invoicing.firstInvoiceNumber').fill('5001');
+  await form.getByTestId('field-invoicing.defaultCreditDays').fill('21');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await settled(page);
+  await gui.shot('first-day-invoicing-1024');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await closeNotes(page);
+  await page.getByTestId('first-day-save').click();
+  await visible(page.getByTestId('first-day-form-email'));
+  const invoicing = (await server.json('/originators/current/settings')).body.invoicing;
+  expect([invoicing.firstInvoiceNumber, invoicing.defaultCreditDays]).toEqual([5001, 21]);
+  expect((await server.json('/originators/current/first-day')).body.steps.find((s: { step: string }) => s.step === 'invoicing').state).toBe('done');
+  // Innstillinger shows what the guide saved.
+  await openTab(page, 'invoicing');
+  expect(await page.getByTestId('field-invoicing.firstInvoiceNumber').inputValue()).toBe('5001');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await settled(page);
+  await gui.shot('settings-invoicing-1024');
+});

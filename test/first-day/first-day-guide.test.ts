@@ -27,11 +27,12 @@ const put = (body: unknown) => s.json('/originators/current/first-day', { method
 
 test('an empty database: every step open, the guide starts at the company, nothing can be issued or mailed yet', async () => {
   const g = await guide();
-  expect(states(g)).toEqual({ company: 'open', bank: 'open', logo: 'open', invoicing: 'open', email: 'open' });
+  expect(states(g)).toEqual({ company: 'open', bank: 'open', logo: 'open', invoicing: 'open', email: 'open', sms: 'open' });
   expect(g.current).toBe('company');
   expect(g).toMatchObject({ canIssue: false, canEmail: false, finished: false });
   expect(g.steps[0].missing).toEqual(['company.name', 'company.orgNumber', 'company.address1', 'company.zip', 'company.city']);
   expect(g.steps.find((x: { step: string }) => x.step === 'email').missing).toEqual(['sending.smtp.host', 'sending.fromAddress']);
+  expect(g.steps.find((x: { step: string }) => x.step === 'sms').missing).toEqual(['sending.smsGatewayUrl']);
 });
 
 test('issuing with no company: 400 SETUP_MISSING naming the guide step and the missing fields; no invoice, no draft', async () => {
@@ -62,20 +63,29 @@ test('skip, confirm and the current step are kept across a restart; finished whe
   expect((await put({ skip: 'logo' })).status).toBe(200);
   const r = await put({ current: 'invoicing' });
   expect(r.body.current).toBe('invoicing');
-  expect(states(r.body)).toEqual({ company: 'done', bank: 'done', logo: 'skipped', invoicing: 'open', email: 'open' });
+  expect(states(r.body)).toEqual({ company: 'done', bank: 'done', logo: 'skipped', invoicing: 'open', email: 'open', sms: 'open' });
   expect(r.body.canIssue).toBe(true);
 
   await s.close();
   s = await startTestServer({ dbFile: file });
   const after = await guide();
   expect(after.current).toBe('invoicing');
-  expect(states(after)).toEqual({ company: 'done', bank: 'done', logo: 'skipped', invoicing: 'open', email: 'open' });
+  expect(states(after)).toEqual({ company: 'done', bank: 'done', logo: 'skipped', invoicing: 'open', email: 'open', sms: 'open' });
 
   expect(states((await put({ confirm: 'invoicing', unskip: 'logo' })).body)).toMatchObject({ invoicing: 'done', logo: 'open' });
   expect((await put({ skip: 'logo' })).status).toBe(200);
   const mail = await s.json('/originators/current/settings', { method: 'PUT', body: { sending: { smtp: { host: '127.0.0.1', port: 2525, security: 'NONE' }, fromAddress: 'post@lien.no' } } });
   expect(mail.status, JSON.stringify(mail.body)).toBe(200);
+  // E-mail set up, SMS not: issuing and mailing can go, the guide still has the SMS step open.
+  expect(await guide()).toMatchObject({ finished: false, canIssue: true, canEmail: true });
+  // SMS is optional: skipped, it is no longer open; taken up again and set up, it is done.
+  expect(states((await put({ skip: 'sms' })).body).sms).toBe('skipped');
+  expect((await guide()).finished).toBe(true);
+  expect(states((await put({ unskip: 'sms' })).body).sms).toBe('open');
+  const sms = await s.json('/originators/current/settings', { method: 'PUT', body: { sending: { smsGatewayUrl: 'https://sms.example.no/send' } } });
+  expect(sms.status, JSON.stringify(sms.body)).toBe(200);
   const done = await guide();
+  expect(states(done).sms).toBe('done');
   expect(done).toMatchObject({ finished: true, current: null, canIssue: true, canEmail: true });
 });
 

@@ -256,6 +256,7 @@ const noDbWrite: Record<string, string> = {
   'documents.previewPdf': 'renders a draft body as PDF; nothing saved',
   'sending.flush': 'works the outbox now; what it delivers is written by the sender with its own audit entries (the retry case above flushes)',
   'sending.testEmail': 'sends one test mail over SMTP at once; nothing saved',
+  'sending.testSms': 'sends one test SMS to the SMS gateway at once; nothing saved',
   'reports.cancel': 'stops a running export (a worker); nothing saved',
   ...(onPostgres() ? { 'backups.create': 'SQLite file backups; pg_dump on PostgreSQL', 'backups.restore': 'SQLite file backups; pg_dump on PostgreSQL' } : {}),
 };

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Closed } from '../../ops/schemas.js';
 
 /** The first-day guide's steps, in order (docs/first-day.md). */
-export const FIRST_DAY_STEPS = ['company', 'bank', 'logo', 'invoicing', 'email'] as const;
+export const FIRST_DAY_STEPS = ['company', 'bank', 'logo', 'invoicing', 'email', 'sms'] as const;
 export type FirstDayStep = (typeof FIRST_DAY_STEPS)[number];
 
 const StepName = Type.Union(FIRST_DAY_STEPS.map((s) => Type.Literal(s)), { description: FIRST_DAY_STEPS.join(', ') });
@@ -26,7 +26,7 @@ export type FirstDayPatch = Static<typeof FirstDayPatch>;
 export const FirstDayStepView = Closed({
   step: StepName,
   state: Type.Union([Type.Literal('done'), Type.Literal('skipped'), Type.Literal('open')]),
-  /** Settings fields still empty that this step fills (e.g. company.orgNumber, sending.smtp.host). */
+  /** Settings fields still empty that this step fills (e.g. company.orgNumber, sending.smtp.host, sending.smsGatewayUrl). */
   missing: Type.Array(Type.String()),
 });
 

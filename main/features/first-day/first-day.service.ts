@@ -34,6 +34,8 @@ export function missingFor(step: FirstDayStep, s: ReadSettings): string[] {
       return [];
     case 'email':
       return [...(blank(s.sending.smtp.host) ? ['sending.smtp.host'] : []), ...(blank(s.sending.fromAddress) ? ['sending.fromAddress'] : [])];
+    case 'sms':
+      return blank(s.sending.smsGatewayUrl) ? ['sending.smsGatewayUrl'] : [];
   }
 }
 

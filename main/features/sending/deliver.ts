@@ -151,11 +151,16 @@ async function deliverSms(env: DeliveryEnv, row: OutboxRow): Promise<Outcome> {
   const url = env.settings.smsGatewayUrl;
   if (!url) return failed('RETRY', 'SMS_GATEWAY_NOT_SET_UP');
   const { message } = JSON.parse(row.payload) as { message: string };
+  return postSms(url, row.address, message);
+}
+
+/** One SMS to the gateway: POST {to, message} as JSON; delivered on a 2xx, tried again on a 5xx, 429 or no answer. */
+export async function postSms(url: string, to: string, message: string): Promise<Outcome> {
   try {
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ to: row.address, message }),
+      body: JSON.stringify({ to, message }),
       signal: AbortSignal.timeout(15_000),
     });
     const body = (await res.text()).slice(0, 500);

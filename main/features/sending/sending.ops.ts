@@ -7,12 +7,13 @@ import { documentSources } from './document-source.js';
 import { DeliveryOptions, historyOf, queueDocumentShipments, type SentDocumentType } from './outbox.js';
 import { getOutboxEntry, listOutbox, markPrinted, retryShipment, shipmentPdf } from './outbox.service.js';
 import { senderOf } from './sender.js';
-import { DocumentMethodsParams, IdParam, InternationalQuery, InvoiceBasedMethodsParams, OutboxQuery, RecipientMethodsParams, TestEmailBody } from './sending.schema.js';
+import { DocumentMethodsParams, IdParam, InternationalQuery, InvoiceBasedMethodsParams, OutboxQuery, RecipientMethodsParams, TestEmailBody, TestSmsBody } from './sending.schema.js';
 import { methodsForDocument, methodsForInvoiceBased, methodsForRecipient } from './shipment-methods.js';
 import { sendTestMail } from './test-mail.js';
+import { sendTestSms } from './test-sms.js';
 import { Type } from '@sinclair/typebox';
 import { FileOf, ListOf, OrNoContentOf } from '../../ops/output.js';
-import { AttemptResultView, HistoryEntryView, OutboxEntryView, ShipmentMethodsView, ShipmentView, TestMailResultView } from './sending.output.js';
+import { AttemptResultView, HistoryEntryView, OutboxEntryView, ShipmentMethodsView, ShipmentView, TestMailResultView, TestSmsResultView } from './sending.output.js';
 
 /** Operations without input take no body or `{}`; anything else is a 400. Returns undefined so it chains with ??. */
 /** The documents that are sent, with their operations' names written out (searching for a name finds it here). */
@@ -164,5 +165,14 @@ export const sendingOps = [
     summary: 'Send a test e-mail through the configured SMTP server (to the sender address unless `to` is given); answers the server\'s reply',
     body: TestEmailBody,
     run: ({ body }, ctx) => sendTestMail(ctx, body.to),
+  }),
+  defineOp({
+    name: 'sending.testSms',
+    output: TestSmsResultView,
+    method: 'POST',
+    path: '/originators/current/settings/test-sms',
+    summary: 'Send a test SMS through the configured SMS gateway (smsGatewayUrl) to `to` (8 digits); answers the gateway\'s reply',
+    body: TestSmsBody,
+    run: ({ body }, ctx) => sendTestSms(ctx, body.to),
   }),
 ];

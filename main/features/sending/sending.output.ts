@@ -49,3 +49,12 @@ export const AttemptResultView = Closed({
 
 /** Settings → E-post → Send test-e-post: what the SMTP server said. */
 export const TestMailResultView = Closed({ delivered: Type.Boolean(), response: Type.String(), to: Type.String() });
+
+/** Kom i gang → SMS / Innstillinger → E-post → Send test-SMS: what the SMS gateway said. */
+export const TestSmsResultView = Closed({
+  delivered: Type.Boolean(),
+  response: Type.String(),
+  to: Type.String(),
+  code: Nullable(Type.String()),
+  params: Nullable(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+});

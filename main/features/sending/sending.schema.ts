@@ -29,6 +29,11 @@ export const TestEmailBody = Type.Object({
   to: Type.Optional(Str(64, { min: 1 })),
 });
 
+export const TestSmsBody = Type.Object({
+  /** A Norwegian mobile number, 8 digits (spaces allowed: "912 34 567"). */
+  to: Str(20, { min: 1 }),
+});
+
 /** What a shipment is about. Documents render their PDF/EHF at send time through a DocumentSource. */
 export type SentDocumentType = 'invoice' | 'credit-note' | 'offer' | 'order-confirmation' | 'dunning';
 export type ShipmentMethod = 'email' | 'paper' | 'ehf' | 'sms';

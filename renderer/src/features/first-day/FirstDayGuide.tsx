@@ -6,7 +6,7 @@ import { notifyError } from '../../shared/errors';
 import { useSettings } from '../settings/settings.store';
 import { STEPS, useFirstDay, type FirstDay, type FirstDayStep } from './first-day.store';
 import { useIssueMissing } from './SetupMissing';
-import { BankStep, CompanyStep, EmailStep, InvoicingStep, LogoStep, type StepProps } from './FirstDaySteps';
+import { BankStep, CompanyStep, EmailStep, InvoicingStep, LogoStep, SmsStep, type StepProps } from './FirstDaySteps';
 
 const FORMS: Record<FirstDayStep, (p: StepProps) => React.ReactElement | null> = {
   company: CompanyStep,
@@ -14,10 +14,11 @@ const FORMS: Record<FirstDayStep, (p: StepProps) => React.ReactElement | null> =
   logo: LogoStep,
   invoicing: InvoicingStep,
   email: EmailStep,
+  sms: SmsStep,
 };
 
 /**
- * Kom i gang: company, bank account and KID, logo, invoice defaults, e-mail, one step at a time. Each step saves into
+ * Kom i gang: company, bank account and KID, logo, invoice defaults, e-mail, SMS, one step at a time. Each step saves into
  * the settings and goes on; "Hopp over" records the skip. Where the person is lives on the server (firstDay.update),
  * so the guide opens there again after a restart. `#/first-day/<step>` opens a step (the "what is missing" links).
  */

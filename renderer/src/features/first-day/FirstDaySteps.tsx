@@ -8,6 +8,8 @@ import { formatAccount, formatOrgNumber } from '../../shared/money';
 import { checkNumber, zipLookup } from '../../shared/norwegian-fields';
 import { orgFormOptions } from '../recipients/recipient.types';
 import type { SendingView } from '../sending/sending.types';
+import { SmsGatewayFields } from '../sending/SmsGatewayFields';
+import { InvoicingFields, useInvoicingForm } from '../settings/InvoicingTab';
 import { useSettings } from '../settings/settings.store';
 import type { Settings } from '../settings/settings.types';
 
@@ -202,21 +204,16 @@ export function LogoStep(step: StepProps) {
   );
 }
 
+/** Fakturavalg: the same fields as Innstillinger → Fakturering (its defaults and number series), saved the same way. */
 export function InvoicingStep(step: StepProps) {
-  const { t } = useTranslation();
-  const f = useStep((s) => ({ defaultCreditDays: s.invoicing.defaultCreditDays as number | string, firstInvoiceNumber: s.invoicing.firstInvoiceNumber as number | string }));
-  if (!f.v) return null;
-  const v = f.v;
-  const num = (x: number | string) => (typeof x === 'number' ? x : x.trim() === '' ? null : Number(x));
+  const f = useInvoicingForm();
+  if (!f.values) return null;
   const save = async () => {
-    if (await f.save({ invoicing: { defaultCreditDays: num(v.defaultCreditDays), firstInvoiceNumber: num(v.firstInvoiceNumber) } })) await step.next(true);
+    if (await f.save()) await step.next(true);
   };
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-        <NumberInput label={t('settings.invoicing.defaultCreditDays')} min={0} max={3650} allowDecimal={false} value={v.defaultCreditDays} onChange={(x) => f.set('defaultCreditDays', x)} data-testid="guide-invoicing.defaultCreditDays" {...errorProps(f.errors, 'invoicing.defaultCreditDays')} />
-        <NumberInput label={t('settings.invoicing.firstInvoiceNumber')} min={1} allowDecimal={false} thousandSeparator="" value={v.firstInvoiceNumber} onChange={(x) => f.set('firstInvoiceNumber', x)} data-testid="guide-invoicing.firstInvoiceNumber" {...errorProps(f.errors, 'invoicing.firstInvoiceNumber')} />
-      </SimpleGrid>
+      <InvoicingFields f={f} parts={['defaults', 'numbering']} />
       <Buttons step={step} saving={f.saving} onSave={() => void save()} />
     </>
   );
@@ -289,6 +286,26 @@ export function EmailStep(step: StepProps) {
         </Alert>
       ) : null}
       <Buttons step={step} saving={f.saving} onSave={() => void save()} />
+    </>
+  );
+}
+
+/** SMS: the SMS service's address and a test SMS, the same fields as Innstillinger → E-post (optional: skip it). */
+export function SmsStep(step: StepProps) {
+  const f = useStep((s) => ({ url: (s as unknown as { sending: SendingView }).sending.smsGatewayUrl }));
+  if (!f.v) return null;
+  const v = f.v;
+  const save = () => f.save({ sending: { smsGatewayUrl: v.url.trim() } });
+  return (
+    <>
+      <SmsGatewayFields url={v.url} onUrl={(x) => f.set('url', x)} error={f.errors['sending.smsGatewayUrl']} saveFirst={save} />
+      <Buttons
+        step={step}
+        saving={f.saving}
+        onSave={async () => {
+          if (await save()) await step.next();
+        }}
+      />
     </>
   );
 }

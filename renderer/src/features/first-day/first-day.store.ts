@@ -4,7 +4,7 @@ import type { OutputOf } from '../../api/op-types';
 
 export type FirstDay = OutputOf<'firstDay.get'>;
 export type FirstDayStep = FirstDay['steps'][number]['step'];
-export const STEPS: FirstDayStep[] = ['company', 'bank', 'logo', 'invoicing', 'email'];
+export const STEPS: FirstDayStep[] = ['company', 'bank', 'logo', 'invoicing', 'email', 'sms'];
 
 /** The guide's state as the service keeps it (what is missing, skipped, where the person is). */
 interface FirstDayState {

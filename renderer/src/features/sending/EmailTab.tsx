@@ -8,6 +8,7 @@ import { useFormKeys } from '../../shared/use-form-keys';
 import { OtherErrors, SaveButton, SettingsSection } from '../settings/SettingsParts';
 import { useSettings } from '../settings/settings.store';
 import type { SendingView, TestMailResult } from './sending.types';
+import { SmsGatewayFields } from './SmsGatewayFields';
 
 interface V {
   host: string;
@@ -43,8 +44,9 @@ export function EmailTab() {
     if (view && settings && v === null) setV(fromSettings(view, settings.invoicing.attachPdf));
   }, [view, settings, v]);
 
-  async function save() {
-    if (!v || saving) return;
+  /** True when saved. */
+  async function save(): Promise<boolean> {
+    if (!v || saving) return false;
     setSaving(true);
     try {
       const smtp: Record<string, unknown> = { host: v.host, port: typeof v.port === 'number' ? v.port : null, security: v.security, user: v.user };
@@ -57,6 +59,7 @@ export function EmailTab() {
       setErrors({});
       setOther([]);
       notifyOk(t('mail.saved'));
+      return true;
     } catch (e) {
       const mine: Record<string, string> = {};
       const rest: FieldError[] = [];
@@ -64,6 +67,7 @@ export function EmailTab() {
       setErrors(mine);
       setOther(rest);
       if (!(e instanceof ApiError) || e.status !== 400) notifyError(e);
+      return false;
     } finally {
       setSaving(false);
     }
@@ -85,7 +89,7 @@ export function EmailTab() {
   useFormKeys({ onSave: () => void save() });
   if (!v) return null;
   const set = <K extends keyof V>(k: K, x: V[K]) => setV((s) => (s ? { ...s, [k]: x } : s));
-  const text = (k: 'host' | 'user' | 'fromAddress' | 'fromName' | 'replyTo' | 'smsGatewayUrl', label: string, path: string, description?: string) => (
+  const text = (k: 'host' | 'user' | 'fromAddress' | 'fromName' | 'replyTo', label: string, path: string, description?: string) => (
     <TextInput label={label} description={description} value={v[k]} onChange={(e) => set(k, e.currentTarget.value)} error={errors[path]} data-testid={`field-${path}`} />
   );
   return (
@@ -114,7 +118,7 @@ export function EmailTab() {
           {text('replyTo', t('mail.replyTo'), 'sending.replyTo')}
         </SimpleGrid>
         <Stack gap="xs" mt="sm">
-          {text('smsGatewayUrl', t('mail.sms'), 'sending.smsGatewayUrl', t('mail.smsHint'))}
+          <SmsGatewayFields url={v.smsGatewayUrl} onUrl={(x) => set('smsGatewayUrl', x)} error={errors['sending.smsGatewayUrl']} saveFirst={save} />
           <Checkbox label={t('mail.attachPdf')} checked={v.attachPdf} onChange={(e) => set('attachPdf', e.currentTarget.checked)} data-testid="field-attachPdf" />
         </Stack>
       </SettingsSection>
