@@ -31,10 +31,15 @@ export async function invoicesByKid(ctx: AppContext, kids: readonly string[], s:
     const bare = kid.replace(/^0+/, '');
     return bare && bare !== kid ? [bare, bare.padStart(s.kidLength, '0')] : [];
   };
-  const wanted = new Set(unique.flatMap((k) => [k, ...paddings(k)]));
   // Only the KID in the WHERE, so the database looks the KIDs up in their index (documents_kid); SQLite took the
   // kind+number index for `kind = 'invoice' and number is not null` and read every invoice. Kind and number sifted here.
-  const rows = await ctx.db.selectFrom('documents').select(['id', 'number', 'kid', 'kind']).where('kid', 'in', [...wanted]).execute();
+  const lookUp = (kidsIn: string[]) => ctx.db.selectFrom('documents').select(['id', 'number', 'kid', 'kind']).where('kid', 'in', kidsIn).execute();
+  // The KIDs as written first; the other zero paddings only for those no invoice stores (usually none: a third of the look-ups).
+  const rows = await lookUp(unique);
+  const fetched = new Set(rows.map((r) => r.kid));
+  const hits = new Set(rows.filter((r) => r.kind === 'invoice' && r.number !== null).map((r) => r.kid));
+  const padded = [...new Set(unique.filter((k) => !hits.has(k)).flatMap(paddings))].filter((k) => !fetched.has(k));
+  if (padded.length) rows.push(...(await lookUp(padded)));
   const byKid = new Map<string, InvoiceHit>();
   for (const r of rows.sort((a, b) => a.id - b.id)) {
     if (r.kind === 'invoice' && r.number !== null && !byKid.has(r.kid!)) byKid.set(r.kid!, { id: r.id, number: r.number });
