@@ -27,6 +27,7 @@ import * as m0026 from './migrations/0026_series_dates.js';
 import * as m0028 from './migrations/0028_fee_refusal_codes.js';
 import * as m0025 from './migrations/0025_journal_order.js';
 import * as m0024 from './migrations/0024_signup_pow.js';
+import * as m0030 from './migrations/0030_outbox_address_index.js';
 
 /** Append-only, in code, so the packaged app carries its migrations without a folder on disk. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0028_fee_refusal_codes': m0028,
   '0025_journal_order': m0025,
   '0024_signup_pow': m0024,
+  '0030_outbox_address_index': m0030,
 };
 
 /** Every migration's name (what a fresh database runs). */

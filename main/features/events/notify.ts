@@ -37,17 +37,20 @@ function placeOf(ev: EventRow): string {
 async function mailedWithinHour(ctx: AppContext, eventNumber: number, email: string): Promise<boolean> {
   const now = ctx.clock.timestamp();
   const hourAgo = new Date(Date.parse(`${now.replace(' ', 'T')}Z`) - 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-  const row = await ctx.db
+  return !!(await confirmationSince(ctx.db, eventNumber, email, hourAgo).executeTakeFirst());
+}
+
+/** An e-mail shipment of the event to this address (any case) since `since`; found through outbox_ref_address (0030). */
+export function confirmationSince(db: AppContext['db'], eventNumber: number, email: string, since: string) {
+  return db
     .selectFrom('outbox')
     .select('id')
     .where('ref_type', '=', 'event')
     .where('ref_number', '=', eventNumber)
-    .where('method', '=', 'email')
     .where(sql<string>`lower(address)`, '=', email.trim().toLowerCase())
-    .where('created_at', '>=', hourAgo)
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
+    .where('method', '=', 'email')
+    .where('created_at', '>=', since)
+    .limit(1);
 }
 
 export async function notifyRegistered(
