@@ -1,13 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'kvitt_session';
 /** Browser GUI calls carry this header; a cross-site page cannot add it without a CORS preflight we never grant. */
 export const CLIENT_HEADER = 'x-kvitt-client';
-
-export function randomSecret(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
-}
 
 // The key and session secret change rarely: keep their bytes instead of encoding them on every request.
 const encoded = new Map<string, Buffer>();

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LEGACY_OWNER, type Actor } from '../features/users/actor.js';
-import { hostMatcher } from '../office-server/listen.js';
+import { hostMatcher } from './host-match.js';
 import { fieldError } from '../ops/errors.js';
 import type { OpCode } from '../ops/op-codes.js';
 import { ownerKeyOf, presentedKey } from './auth.js';

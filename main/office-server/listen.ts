@@ -42,10 +42,3 @@ export function acceptedHosts(listenHost: string, publicHosts: readonly string[]
   } else if (!isLoopback(listenHost)) out.add(isIP(listenHost) === 6 ? `[${listenHost.toLowerCase()}]` : listenHost.toLowerCase());
   return [...out];
 }
-
-/** A Host header check for the loopback names and `extra` names, each with an optional port (checked by the caller). */
-export function hostMatcher(extra: readonly string[]): RegExp {
-  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const names = ['127\\.0\\.0\\.1', 'localhost', '\\[::1\\]', ...extra.map(esc)];
-  return new RegExp(`^(${names.join('|')})(?::(\\d+))?$`, 'i');
-}

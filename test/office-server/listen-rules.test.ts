@@ -1,6 +1,7 @@
 /** The transport rules of the office server as units: plain HTTP only on loopback, --listen parsing, the Host names. */
 import { describe, expect, test } from 'vitest';
-import { acceptedHosts, assertTransportAllowed, hostMatcher, isLoopback, parseListen } from '../../main/office-server/listen.js';
+import { hostMatcher } from '../../main/http/host-match.js';
+import { acceptedHosts, assertTransportAllowed, isLoopback, parseListen } from '../../main/office-server/listen.js';
 
 describe('listen rules', () => {
   test('loopback is 127.0.0.0/8, ::1 and localhost; nothing else', () => {

@@ -7,7 +7,7 @@ import { hasAtMostDecimals, krToOre } from '../../domain/money.js';
 import { conflict, FieldErrors, fieldError, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { productsByCode } from '../products/products.service.js';
-import { sendingSettings } from '../sending/sending-settings.js';
+import { sendingSettings } from '../settings/sending-section.js';
 import type { DiscountCodeInput, EventInput } from './events.schema.js';
 import type { EventView } from './events.output.js';
 import { eventViews, seatsTaken, type EventRow } from './events.view.js';

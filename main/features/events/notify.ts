@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { formatMoney } from '../../render/format.js';
 import { errorMessage } from '../../ops/error-codes.js';
 import { queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from '../sending/outbox.js';
-import { sendingSettings } from '../sending/sending-settings.js';
+import { sendingSettings } from '../settings/sending-section.js';
 import { eventWhen } from './event-time.js';
 import type { EventRow } from './events.view.js';
 

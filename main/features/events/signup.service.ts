@@ -18,7 +18,7 @@ import { countryCode } from '../common/countries.js';
 import { getSettings } from '../settings/settings.service.js';
 import { checkChallenge } from './captcha.js';
 import { checkPow, type PowOutcome } from './pow.js';
-import { EMAIL_RE } from '../sending/sending-settings.js';
+import { EMAIL_RE } from '../../domain/email.js';
 import { discountFor, hasLink, takeNoScriptSignup } from './signup-rules.js';
 import type { SignupInput } from './events.schema.js';
 import type { SignupResult } from './events.output.js';
@@ -127,7 +127,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     if (!name) errors.add('name', 'EMPTY');
     // The name is the only text of the signup that reaches the confirmation e-mail: no links in it (no relay for spam).
     else if (hasLink(name)) errors.add('name', 'NAME_WITH_LINK');
-    // The outbox's address rule (sending-settings.ts): an address accepted here is one the confirmation can be sent to.
+    // The outbox's address rule (domain/email.ts): an address accepted here is one the confirmation can be sent to.
     if (!email || email.length > 254 || !EMAIL_RE.test(email)) errors.add('email', 'INVALID_EMAIL');
     const mobile = blank(input.mobile);
     if (mobile && ev.sms_enabled && !smsNumber(mobile)) errors.add('mobile', 'MOBILE_FOR_SMS');

@@ -7,7 +7,7 @@
 import { Type, type TObject, type TOptional, type TSchema } from '@sinclair/typebox';
 import { IsoDate } from '../../ops/schemas.js';
 import { FieldErrors } from '../../ops/errors.js';
-import { EMAIL_RE } from '../sending/sending-settings.js';
+import { EMAIL_RE } from '../../domain/email.js';
 import { PROGRESS_TOKEN } from './report-progress.js';
 import type { Lang, PaidFilter, ParamName, ReportDef, ReportFormat, ReportParams, ReportRequest } from './report.types.js';
 

@@ -14,7 +14,7 @@ import { Closed, IsoDate } from '../../ops/schemas.js';
 import { ShipmentView as ShipmentViewSchema } from '../sending/sending.output.js';
 import { audit } from '../audit/audit.service.js';
 import { queueMessage, type ShipmentView } from '../sending/outbox.js';
-import { EMAIL_RE } from '../sending/sending-settings.js';
+import { EMAIL_RE } from '../../domain/email.js';
 import { monthOf } from './dates.js';
 import { reportByResource } from './registry.js';
 import { reportBuffer, runReport } from './report.runner.js';

@@ -13,7 +13,7 @@ import { documentMail, type MailContent } from './mail.js';
 import { outgoingOf } from './mail-task.js';
 import type { SmtpLanes } from './smtp-lanes.js';
 import type { SentDocumentType } from './outbox.js';
-import type { sendingSettings } from './sending-settings.js';
+import type { sendingSettings } from '../settings/sending-section.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 /** Why an attempt failed: the English text, and its catalogue code and parameters when it has one (lastErrorCode). */

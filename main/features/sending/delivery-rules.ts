@@ -4,7 +4,8 @@ import { FieldErrors, notFound } from '../../ops/errors.js';
 import { countryCode } from '../common/countries.js';
 import { documentSources, type PostalAddress } from './document-source.js';
 import type { DeliveryOptions, SentDocumentType, ShipmentMethod } from './sending.schema.js';
-import { EMAIL_RE, sendingSettings } from './sending-settings.js';
+import { EMAIL_RE } from '../../domain/email.js';
+import { sendingSettings } from '../settings/sending-section.js';
 import { newMessageId } from './message-id.js';
 import { schemeOf } from '../../domain/party-ids.js';
 

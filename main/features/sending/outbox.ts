@@ -12,7 +12,8 @@ import { audit } from '../audit/audit.service.js';
 import { checkDelivery, type PlannedShipment } from './delivery-rules.js';
 import { FieldErrors } from '../../ops/errors.js';
 import type { ErrorCode } from '../../ops/error-codes.js';
-import { EMAIL_RE, sendingSettings } from './sending-settings.js';
+import { EMAIL_RE } from '../../domain/email.js';
+import { sendingSettings } from '../settings/sending-section.js';
 
 // The delivery shapes live in sending.schema.ts (nothing there imports the outbox, so a document's schema may name them
 // without joining the outbox's imports); re-exported here for the outbox's callers.

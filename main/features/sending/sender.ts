@@ -18,7 +18,7 @@ import { SmtpLanes } from './smtp-lanes.js';
 import { getSettings } from '../settings/settings.service.js';
 import { outboxSignal } from './outbox.js';
 import { publish } from '../../push/bus.js';
-import { sendingSettings } from './sending-settings.js';
+import { sendingSettings } from '../settings/sending-section.js';
 import { claimShipments, releaseClaims, renewClaims } from './claims.js';
 import { leaseMs, newClaimant } from '../../ops/leases.js';
 

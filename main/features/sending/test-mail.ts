@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { createTransport } from './sender.js';
 import { smtpOutcome } from './deliver.js';
-import { EMAIL_RE, sendingSettings } from './sending-settings.js';
+import { EMAIL_RE } from '../../domain/email.js';
+import { sendingSettings } from '../settings/sending-section.js';
 
 export interface TestMailResult {
   delivered: boolean;

@@ -7,7 +7,7 @@ import { forgetTxMemo, txMemo } from '../../ops/tx-memo.js';
 import { audit } from '../audit/audit.service.js';
 import { countryCode, countryName } from '../common/countries.js';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.schema.js';
-import { checkSendingPatch, mergeSending, sendingView } from '../sending/sending-settings.js';
+import { checkSendingPatch, mergeSending, sendingView } from './sending-section.js';
 import { inTx } from '../../ops/transaction.js';
 import { accountingWithDefaults, mergeAccounting } from './accounting-settings.js';
 

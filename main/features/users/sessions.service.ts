@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/connection.js';
 import type { AppContext } from '../../context.js';
-import { randomSecret } from '../../http/auth.js';
+import { randomSecret } from './secrets.js';
 import { notFound } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
 import { audit } from '../audit/audit.service.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import { randomSecret } from '../../http/auth.js';
+import { randomSecret } from './secrets.js';
 import { conflict, fieldError, notFound, OpError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
 import type { Actor, Role } from './actor.js';

@@ -1,12 +1,11 @@
+/** The settings' `sending` section: its view, its rules, a patch merged into it, and reading it on its own (the sender). */
 import type { AppContext } from '../../context.js';
 import type { FieldErrors } from '../../ops/errors.js';
 import { txMemo } from '../../ops/tx-memo.js';
-import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../settings/settings.schema.js';
+import { EMAIL_RE } from '../../domain/email.js';
+import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.schema.js';
 
 type Sending = Settings['sending'];
-
-/** A plain e-mail address (what SMTP servers accept in RCPT TO); at most 64 characters is checked by the schemas. */
-export const EMAIL_RE = /^[^\s@<>(),;:"\\[\]]+@[^\s@<>(),;:"\\[\]]+\.[^\s@<>(),;:"\\[\]]+$/;
 
 /** GET shows whether a password is stored, never the password. */
 export function sendingView(s: Sending) {
