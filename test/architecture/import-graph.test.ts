@@ -28,13 +28,11 @@ export const LAYERS: Record<string, string[]> = {
  * it cannot come back unnoticed):
  * - dunnings <-> invoices: an invoice's read and its payments show and settle its reminders' claims, and the reminder
  *   candidates read an invoice's state in SQL;
- * - dunnings <-> sending: sending's document source reads a dunning's letter, and a dunning run queues its mails;
  * - settings <-> users: renewing the API key (a settings operation) ends the sessions, which take their limits from
  *   the settings.
  */
 export const KNOWN_TWO_WAY: Array<[string, string]> = [
   ['dunnings', 'invoices'],
-  ['dunnings', 'sending'],
   ['settings', 'users'],
 ];
 

@@ -1,6 +1,8 @@
 /**
  * What the outbox needs to know about a document it sends: its recipient and mail facts, its PDF and (invoices and
- * credit notes) its EHF, rendered at send time. One DocumentSource per sent document type; dunnings plug in theirs.
+ * credit notes) its EHF, rendered at send time. One DocumentSource per sent document type; the document kinds' are
+ * here, another area's (dunnings) is registered at the composition root (main/document-sources.ts), so sending imports
+ * none of those areas.
  */
 import type { AppContext } from '../../context.js';
 import type { DocumentView, PartySnapshot } from '../../render/document-view.js';
@@ -11,7 +13,6 @@ import type { DocumentKind } from '../documents/document-kinds.js';
 import { ehfOf, FILE_STEM } from '../documents/files.ops.js';
 import { runTask } from '../../workers/pool.js';
 import type { SentDocumentType } from './sending.schema.js';
-import { dunningSource } from '../dunnings/dunning.source.js';
 
 /** A postal address for a paper shipment (country ISO alpha-2). */
 export type { DocumentFacts, DocumentSource, PostalAddress } from './document-source.types.js';
@@ -73,10 +74,17 @@ export function documentKindSource(kind: DocumentKind): DocumentSource {
   return source;
 }
 
-export const documentSources: Record<SentDocumentType, DocumentSource> = {
+const sources: Partial<Record<SentDocumentType, DocumentSource>> = {
   invoice: documentKindSource('invoice'),
   'credit-note': documentKindSource('credit-note'),
   offer: documentKindSource('offer'),
   'order-confirmation': documentKindSource('order-confirmation'),
-  dunning: dunningSource,
 };
+
+/** Registers the source of a sent document type another area owns (main/document-sources.ts, loaded by main/app.ts). */
+export function registerDocumentSource(type: SentDocumentType, source: DocumentSource): void {
+  sources[type] = source;
+}
+
+/** Every sent document type's source (complete once main/app.ts has loaded main/document-sources.ts). */
+export const documentSources = sources as Record<SentDocumentType, DocumentSource>;
