@@ -97,11 +97,7 @@ export function call(name: OpName, input?: OpInput): Promise<unknown> {
   return callByName(name, input);
 }
 
-/**
- * Unchecked: an operation by a name tsc does not know. Only the bank import uses it (its raw file body is not the
- * operation's JSON body type); everything else goes through `call`.
- */
-export async function callByName(name: string, input: OpInput = {}): Promise<unknown> {
+async function callByName(name: string, input: OpInput = {}): Promise<unknown> {
   return unwrap(await transport(name, input));
 }
 

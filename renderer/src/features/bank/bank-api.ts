@@ -4,7 +4,7 @@
  * cookie (the one operation that takes a file body), with its upload's progress, and stopped while it is sent.
  */
 import i18n from 'i18next';
-import { ApiError, call, callByName, toLoginExpired, type OpInput } from '../../api/client';
+import { ApiError, call, toLoginExpired } from '../../api/client';
 import type { ItemOf, OutputOf } from '../../api/op-types';
 import { fieldErrorText, opErrorText, type ErrorParams } from '../../i18n/error-messages';
 
@@ -25,8 +25,6 @@ export const BANK_OPS = {
   unmatch: 'bankTransactions.unmatch',
   ignore: 'bankTransactions.ignore',
 } as const;
-
-const run = <T>(name: string, input?: OpInput) => callByName(name, input) as Promise<T>;
 
 export const listTransactions = (status: BankTxStatus, page: number, perPage: number) =>
   call('bankTransactions.list', { query: { status, page, perPage } });
@@ -60,7 +58,7 @@ export function uploadBankFile(file: File, onSent: (sent: number, total: number)
     const done = file.arrayBuffer().then((b) => {
       onSent(file.size, file.size);
       // A created result comes over the envelope as {created: location, body}.
-      return run<{ created: string; body: BankFile }>(BANK_OPS.importFile, { query, body: new Uint8Array(b) }).then((r) => r.body);
+      return call(BANK_OPS.importFile, { query, body: new Uint8Array(b) }).then((r) => r.body);
     });
     return { done, abort: () => undefined };
   }
