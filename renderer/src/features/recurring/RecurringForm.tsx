@@ -46,7 +46,7 @@ export function LinesEditor({ lines, onChange, errors }: { lines: LineRow[]; onC
     <Stack gap={6}>
       {lines.map((l, i) => (
         <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput w={90} placeholder="Varenr." aria-label="Varenr." value={l.productCode} onChange={(e) => set(i, 'productCode', e.currentTarget.value)} error={errors[`items[${i}].productCode`]} />
+          <TextInput w={90} placeholder={t('rec.productCode')} aria-label={t('rec.productCode')} value={l.productCode} onChange={(e) => set(i, 'productCode', e.currentTarget.value)} error={errors[`items[${i}].productCode`]} />
           <TextInput style={{ flex: 1 }} placeholder={t('rec.description')} aria-label={t('rec.description')} value={l.description} onChange={(e) => set(i, 'description', e.currentTarget.value)} error={errors[`items[${i}].description`]} data-testid={`line-${i}-description`} />
           <TextInput w={80} placeholder={t('rec.quantity')} aria-label={t('rec.quantity')} value={l.quantity} onChange={(e) => set(i, 'quantity', e.currentTarget.value)} error={errors[`items[${i}].quantity`]} />
           <TextInput w={120} placeholder={t('rec.unitPrice')} aria-label={t('rec.unitPrice')} value={l.unitPrice} onChange={(e) => set(i, 'unitPrice', e.currentTarget.value)} error={errors[`items[${i}].unitPrice`]} data-testid={`line-${i}-price`} />
