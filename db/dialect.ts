@@ -127,7 +127,7 @@ const ROW_LOCK_MODIFIERS = new Set(['ForUpdate', 'ForNoKeyUpdate', 'ForShare', '
  * transaction, so a claim made in one transaction is never made twice).
  */
 export class SqliteNoRowLocksPlugin implements KyselyPlugin {
-  /** transformResult hands results on as they are (db/prepared.ts may then run a query without Kysely's executor). */
+  /** transformResult hands results on as they are (db/fast.ts may then run a query without Kysely's executor). */
   readonly resultUnchanged = true;
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const node = args.node;

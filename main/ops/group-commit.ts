@@ -17,8 +17,9 @@
  * SQLite only: its one writer is the bottleneck group commit removes. On PostgreSQL (many connections, row locks, its own
  * commit grouping) `inTx(ctx, fn, { group: true })` is a transaction of its own, one per operation.
  */
-import { sql, type Kysely } from 'kysely';
-import { holdingConnection, runInTx } from '../../db/connection.js';
+import type { Kysely } from 'kysely';
+import { holdingConnection } from '../../db/connection.js';
+import { runStatement } from '../../db/fast.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Actor } from '../context.js';
 import { ownTransaction, setTxActor } from './transaction-core.js';
@@ -106,7 +107,7 @@ export class GroupCommit {
     try {
       await this.db.transaction().execute((trx) => holdingConnection(trx, async () => {
         // The savepoint statements run on the connection the batch holds (no Kysely query built and compiled for each).
-        const exec = (statement: string) => runInTx(trx, statement, []) ?? sql.raw(statement).execute(trx);
+        const exec = (statement: string) => runStatement(trx, statement);
         for (const member of batch) {
           await exec('savepoint group_member');
           let value: unknown;

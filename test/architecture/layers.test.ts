@@ -31,6 +31,25 @@ describe('layers', () => {
     expect(bad).toEqual([]);
   });
 
+  test('the fast paths beside Kysely come from db/fast.ts only: main/ takes from db/connection.ts only opening, types and the transaction plumbing', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    // What a file outside db/ may name from db/connection.ts: opening a database, its types, and (main/ops only) holding
+    // the connection for a transaction. Statements that bypass Kysely (runInTx, insertRowsFast, selectFast*) are db/fast.ts's.
+    const allowed = new Set(['Db', 'OpenedDatabase', 'openDatabase', 'openPostgres', 'openAnyDatabase', 'parsePostgresUrl', 'holdingConnection', 'withoutCommitSync']);
+    const bad: string[] = [];
+    for (const f of files(join(root, 'main'))) {
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/^\s*import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/gm)) {
+        if (relative(root, resolve(dirname(f), m[2])) !== 'db/connection.js') continue;
+        const names = m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]).filter(Boolean);
+        for (const n of names) if (!allowed.has(n)) bad.push(`${relative(root, f)}: ${n}`);
+        if (!relative(root, f).startsWith('main/ops/') && names.some((n) => n === 'holdingConnection' || n === 'withoutCommitSync')) bad.push(`${relative(root, f)}: transaction plumbing outside main/ops`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   test('main/context.ts imports no feature', () => {
     const bad = importsOf(join(root, 'main/context.ts')).filter((i) => i.target.startsWith('main/features/'));
     expect(bad).toEqual([]);

@@ -1,9 +1,9 @@
 /**
- * db/prepared.ts insertRows takes its columns from the first row: rows of another shape are refused (before, a later
+ * db/fast.ts insertRows takes its columns from the first row: rows of another shape are refused (before, a later
  * row's value in a column the first row left out was dropped without a word), and the refused call writes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { insertRows } from '../../db/prepared.js';
+import { insertRows } from '../../db/fast.js';
 import { useMigratedDatabase } from '../helpers/database.js';
 
 describe('insertRows with rows of different shapes', () => {

@@ -1,8 +1,8 @@
-/** db/prepared.ts: a query compiled once runs with new values (through Kysely, or on the connection an inTx transaction holds), inside and outside transactions, on SQLite and PostgreSQL. */
+/** db/fast.ts: a query compiled once runs with new values (through Kysely, or on the connection an inTx transaction holds), inside and outside transactions, on SQLite and PostgreSQL. */
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { OpenedDatabase } from '../../db/connection.js';
-import { insertRows, prepared, updateRows } from '../../db/prepared.js';
+import { insertRows, prepared, updateRows } from '../../db/fast.js';
 import { inTx } from '../../main/ops/transaction.js';
 import { onPostgres, useMigratedDatabase } from '../helpers/database.js';
 

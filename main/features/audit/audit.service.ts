@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { insertRows, prepared } from '../../../db/prepared.js';
+import { insertRows, prepared } from '../../../db/fast.js';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
 import { txActor } from '../../ops/transaction-core.js';
 
-/** The entry's INSERT, built and compiled once (db/prepared.ts): every write of every operation runs it. */
+/** The entry's INSERT, built and compiled once (db/fast.ts): every write of every operation runs it. */
 const insertEntry = prepared(
   (db, at: string, entity: string, entityId: string, action: string, data: string | null, actor: string | null) =>
     db.insertInto('audit_log').values({ at, entity, entity_id: entityId, action, data, actor }),

@@ -7,7 +7,7 @@
  * entries and bank transactions are written with prepared statements, many rows an INSERT. A file refused half way
  * (wrong totals at its end) rolls everything back: nothing of it is written. The file has its own audit entry.
  */
-import { insertRows } from '../../../db/prepared.js';
+import { insertRows } from '../../../db/fast.js';
 import { normaliseAccount } from '../../domain/bank-account.js';
 import type { AppContext } from '../../context.js';
 import { fieldError, validationError } from '../../ops/errors.js';

@@ -5,7 +5,7 @@
  * INSERT, in the caller's transaction. The same rows, in the same order, as registering each payment through the
  * payments service (test/bank/import-equivalence.test.ts). A match by hand is a batch of one.
  */
-import { insertRows, prepared } from '../../../db/prepared.js';
+import { insertRows, prepared } from '../../../db/fast.js';
 import type { AppContext } from '../../context.js';
 import { auditMany, type AuditEntry } from '../audit/audit.service.js';
 import { claimsOf, planPayment, type Claim, type InvoiceHit, type PaymentPlan } from './matching.js';

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { prepared } from '../../../db/prepared.js';
+import { prepared } from '../../../db/fast.js';
 import { txMemo } from '../../ops/tx-memo.js';
 import type { Database, DocumentLinesTable, DocumentsTable } from '../../../db/schema.js';
 import type { DocumentTotals, LineAmountsInput, VatCategory } from '../../domain/totals.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { insertRows } from '../../../db/prepared.js';
+import { insertRows } from '../../../db/fast.js';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../ops/errors.js';
@@ -16,7 +16,7 @@ export const INVOICE_KINDS: readonly DocumentKind[] = ['invoice', 'credit-note']
 export const kindsServedWith = (kind: DocumentKind): readonly DocumentKind[] => (kind === 'invoice' || kind === 'credit-note' ? INVOICE_KINDS : [kind]);
 
 export async function insertLines(db: Kysely<Database>, documentId: number, lines: NewLineRow[]): Promise<void> {
-  // The usual few lines: one INSERT compiled once per line count (db/prepared.ts); long documents in chunks of 500.
+  // The usual few lines: one INSERT compiled once per line count (db/fast.ts); long documents in chunks of 500.
   if (lines.length > 0 && lines.length <= 8) {
     await insertRows(db, 'document_lines', lines.map((l, j) => ({ ...l, document_id: documentId, line_no: j + 1 })));
     return;

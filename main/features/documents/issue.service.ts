@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { insertRows, updateRows } from '../../../db/prepared.js';
+import { insertRows, updateRows } from '../../../db/fast.js';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { buildKid } from '../../domain/kid.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { prepared } from '../../../db/prepared.js';
+import { prepared } from '../../../db/fast.js';
 import type { Database } from '../../../db/schema.js';
 import type { Settings } from '../settings/settings.schema.js';
 import type { DocumentKind } from './document-kinds.js';

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import { prepared } from '../../../db/prepared.js';
+import { prepared } from '../../../db/fast.js';
 import type { Database, EventCustomFieldsTable, EventsTable } from '../../../db/schema.js';
 import { oreToKr } from '../../domain/money.js';
 import { stateWhere } from '../invoices/invoice-state.sql.js';

@@ -5,7 +5,7 @@
  * own savepoint, and are answered after the shared commit (group commit, main/ops/group-commit.ts).
  */
 import type { Insertable, Kysely } from 'kysely';
-import { insertRows, prepared } from '../../../db/prepared.js';
+import { insertRows, prepared } from '../../../db/fast.js';
 import type { Database, EventParticipantsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { txMemo } from '../../ops/tx-memo.js';
@@ -30,7 +30,7 @@ import { registration } from './participants.service.js';
 
 /**
  * The lock (see migration 0006), the participant's number and the seat in one statement, compiled once
- * (db/prepared.ts): the event's seats_taken (migration 0014) counts this signup's seat and answers the new count, so
+ * (db/fast.ts): the event's seats_taken (migration 0014) counts this signup's seat and answers the new count, so
  * the limit is checked against the count under the lock without counting the participants. A refused signup is rolled
  * back, its seat with it.
  */
@@ -44,7 +44,7 @@ const takeSeat = prepared((db, eventNumber: number) =>
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
-/** Compiled once (db/prepared.ts): every group-commit batch of signups reads the event and its fields. */
+/** Compiled once (db/fast.ts): every group-commit batch of signups reads the event and its fields. */
 const eventByPublicId = prepared((db, publicId: number, today: string) =>
   db.selectFrom('events').selectAll().where('public_id', '=', publicId).where('deleted', '=', 0).where('starts_at', '>=', today),
 );

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { dialectOf, isAllDigits } from '../../../db/dialect.js';
-import { prepared } from '../../../db/prepared.js';
+import { prepared } from '../../../db/fast.js';
 import { txMemo } from '../../ops/tx-memo.js';
 
 /**

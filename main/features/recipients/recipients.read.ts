@@ -1,6 +1,6 @@
 /** One recipient as the operations show it (RecipientView): its row with custom values and labels. */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { selectFastAll } from '../../../db/connection.js';
+import { selectFastAll } from '../../../db/fast.js';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { fromScaled } from '../../domain/money.js';

@@ -1,7 +1,6 @@
 /** Creating, updating and deleting recipients: each write checked first (recipients.check.ts), with its audit entry, in one transaction. */
 import { type Kysely } from 'kysely';
-import { insertRowsFast } from '../../../db/connection.js';
-import { prepared } from '../../../db/prepared.js';
+import { insertRowsFast, prepared } from '../../../db/fast.js';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { conflict, FieldErrors, notFound } from '../../ops/errors.js';

@@ -12,9 +12,8 @@
  * Missed occurrences (Kvitt was closed): at most MAX_CATCH_UP per series in one run, in order, each with its own period,
  * dated today; when more were due the series holds the rest (confirm_through) until POST /recurring/{n}/confirm.
  */
-import { sql, type Kysely } from 'kysely';
-import { runInTx } from '../../../db/connection.js';
-import { insertRows, updateRows } from '../../../db/prepared.js';
+import type { Kysely } from 'kysely';
+import { insertRows, runStatement, updateRows } from '../../../db/fast.js';
 import { forgetTxMemo } from '../../ops/tx-memo.js';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
@@ -115,7 +114,7 @@ async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, o
   let next = row.next_index;
   // Savepoints run on the connection the transaction holds (no Kysely query built and compiled for each; group-commit.ts).
   const exec = async (statement: string) => {
-    if (runInTx(db, statement, []) === null) await sql.raw(statement).execute(db);
+    await runStatement(db, statement);
   };
   for (const o of take) {
     const period = periodText(s, o.index);

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Insertable } from 'kysely';
-import { insertReturningIds } from '../../../db/insert-ids.js';
+import { insertReturningIds } from '../../../db/fast.js';
 import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { audit } from '../audit/audit.service.js';
@@ -55,7 +55,7 @@ async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<Sh
   const trx = ctx.db;
   const now = ctx.clock.timestamp();
   // Every row has every column, none undefined (null where empty), so they share one shape: one multi-row INSERT per
-  // call (db/insert-ids.ts, prepared once per row count); a signup queues its confirmation and its invoice mail in one.
+  // call (db/fast.ts, prepared once per row count); a signup queues its confirmation and its invoice mail in one.
   const values = rows.map(
     (r) =>
       ({

@@ -1,4 +1,4 @@
-import { prepared } from '../../../db/prepared.js';
+import { prepared } from '../../../db/fast.js';
 import type { AppContext } from '../../context.js';
 import { isValidBankAccount, isValidIban, normaliseAccount } from '../../domain/bank-account.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
@@ -19,7 +19,7 @@ const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'du
  * batch (main/ops/group-commit.ts) once for all its members. updateSettings drops them when it writes.
  */
 const MEMO = 'settings:';
-/** Compiled once (db/prepared.ts): read by every transaction that issues (a group-commit batch once). */
+/** Compiled once (db/fast.ts): read by every transaction that issues (a group-commit batch once). */
 const allSettings = prepared((db) => db.selectFrom('settings').select(['key', 'value']));
 
 /** Settings as getSettings gives them: frozen (and typed read-only), so one object can be shared by every caller. */
