@@ -2,7 +2,9 @@
  * A TrueType subset for embedding, fast: the font's glyph ids are kept (so a PDF's CIDs are the glyph ids, CIDToGIDMap
  * /Identity), the glyphs not used are emptied (zero length in `loca`, zero metrics in `hmtx`), and only the tables a
  * PDF viewer reads from an embedded CIDFontType2 are written (head, hhea, maxp, loca, glyf, hmtx and the hinting
- * tables cvt, fpgm, prep). Composite glyphs bring their components. Pure; a few hundred microseconds for an invoice.
+ * tables cvt, fpgm, prep). Composite glyphs bring their components. Pure; the tables that never change are prepared
+ * once per font, the file's checksum is summed from its tables' (test/render/ttf-subset.test.ts holds it byte for byte to
+ * the straightforward version).
  */
 
 interface Table { offset: number; length: number }
@@ -52,13 +54,37 @@ function components(f: TtfFile, gid: number): number[] {
   }
 }
 
+/** The OpenType table checksum: the sum of the big-endian 32-bit words of `b` (its length a multiple of 4). */
 function checksum(b: Buffer): number {
+  const v = new DataView(b.buffer, b.byteOffset, b.length);
   let sum = 0;
-  for (let i = 0; i < b.length; i += 4) sum = (sum + b.readUInt32BE(i)) >>> 0;
+  for (let i = 0; i < b.length; i += 4) sum = (sum + v.getUint32(i)) >>> 0;
   return sum;
 }
 
 const pad4 = (b: Buffer) => (b.length % 4 ? Buffer.concat([b, Buffer.alloc(4 - (b.length % 4))]) : b);
+
+interface Written { length: number; padded: Buffer; sum: number }
+const written = (data: Buffer): Written => { const padded = pad4(data); return { length: data.length, padded, sum: checksum(padded) }; };
+
+/**
+ * The tables every subset of a font writes unchanged (head with its checkSumAdjustment 0 and long loca; hhea, maxp and
+ * the hinting tables), each padded with its checksum: made once per font instead of once per document.
+ */
+const fixedOf = new WeakMap<TtfFile, Map<string, Written>>();
+function fixedTables(f: TtfFile): Map<string, Written> {
+  let fixed = fixedOf.get(f);
+  if (fixed) return fixed;
+  const src = f.data;
+  const copy = (tag: string) => { const t = f.tables.get(tag); return t ? Buffer.from(src.subarray(t.offset, t.offset + t.length)) : null; };
+  const head = copy('head')!;
+  head.writeUInt32BE(0, 8); // checkSumAdjustment, set per file
+  head.writeInt16BE(1, 50); // long loca
+  fixed = new Map([['head', written(head)], ['hhea', written(copy('hhea')!)], ['maxp', written(copy('maxp')!)]]);
+  for (const tag of ['cvt ', 'fpgm', 'prep']) { const b = copy(tag); if (b) fixed.set(tag, written(b)); }
+  fixedOf.set(f, fixed);
+  return fixed;
+}
 
 /** The font with only `used` glyphs (and .notdef, and the components of composites) left in it. */
 export function subsetTtf(f: TtfFile, used: Iterable<number>): Buffer {
@@ -71,36 +97,43 @@ export function subsetTtf(f: TtfFile, used: Iterable<number>): Buffer {
     todo.push(...components(f, g));
   }
   for (const g of [...keep]) for (const c of components(f, g)) keep.add(c);
+  const kept = [...keep].sort((a, b) => a - b);
   const src = f.data;
   const glyfAt = f.tables.get('glyf')!.offset;
+  // loca: each glyph's start in the new glyf; glyphs not kept are empty, so the offsets run in steps at the kept ones.
   const parts: Buffer[] = [];
   const loca = Buffer.alloc((f.numGlyphs + 1) * 4);
+  const word = Buffer.alloc(4);
+  const fillLoca = (from: number, to: number, off: number) => {
+    if (off === 0 || to <= from) return;
+    word.writeUInt32BE(off);
+    loca.fill(word, from * 4, to * 4);
+  };
   let off = 0;
-  for (let g = 0; g < f.numGlyphs; g++) {
-    loca.writeUInt32BE(off, g * 4);
-    if (!keep.has(g)) continue;
+  let next = 0; // the first glyph whose loca entry is not written yet
+  for (const g of kept) {
+    fillLoca(next, g + 1, off);
+    next = g + 1;
     const len = f.loca[g + 1]! - f.loca[g]!;
     if (len <= 0) continue;
     const glyph = pad4(src.subarray(glyfAt + f.loca[g]!, glyfAt + f.loca[g]! + len));
     parts.push(glyph);
     off += glyph.length;
   }
-  loca.writeUInt32BE(off, f.numGlyphs * 4);
+  fillLoca(next, f.numGlyphs + 1, off);
   const hm = f.tables.get('hmtx')!;
   const hmtx = Buffer.alloc(hm.length);
-  for (const g of keep) {
+  for (const g of kept) {
     if (g < f.numberOfHMetrics) src.copy(hmtx, g * 4, hm.offset + g * 4, hm.offset + g * 4 + 4);
     else {
       const at = f.numberOfHMetrics * 4 + (g - f.numberOfHMetrics) * 2;
       src.copy(hmtx, at, hm.offset + at, hm.offset + at + 2);
     }
   }
-  const copy = (tag: string) => { const t = f.tables.get(tag); return t ? Buffer.from(src.subarray(t.offset, t.offset + t.length)) : null; };
-  const head = copy('head')!;
-  head.writeUInt32BE(0, 8); // checkSumAdjustment, set below
-  head.writeInt16BE(1, 50); // long loca
-  const out = new Map<string, Buffer>([['head', head], ['hhea', copy('hhea')!], ['maxp', copy('maxp')!], ['loca', loca], ['glyf', Buffer.concat(parts)], ['hmtx', hmtx]]);
-  for (const tag of ['cvt ', 'fpgm', 'prep']) { const b = copy(tag); if (b) out.set(tag, b); }
+  const out = new Map<string, Written>(fixedTables(f));
+  out.set('loca', written(loca));
+  out.set('glyf', written(Buffer.concat(parts)));
+  out.set('hmtx', written(hmtx));
   const tags = [...out.keys()].sort();
   const n = tags.length;
   const dir = Buffer.alloc(12 + n * 16);
@@ -112,19 +145,22 @@ export function subsetTtf(f: TtfFile, used: Iterable<number>): Buffer {
   dir.writeUInt16BE(log, 8);
   dir.writeUInt16BE(n * 16 - pow * 16, 10);
   let at = dir.length;
+  let headAt = 0;
+  let tablesSum = 0;
   const body: Buffer[] = [];
   tags.forEach((tag, i) => {
-    const data = out.get(tag)!;
-    const padded = pad4(data);
+    const t = out.get(tag)!;
     dir.write(tag, 12 + i * 16, 'latin1');
-    dir.writeUInt32BE(checksum(padded), 12 + i * 16 + 4);
+    dir.writeUInt32BE(t.sum, 12 + i * 16 + 4);
     dir.writeUInt32BE(at, 12 + i * 16 + 8);
-    dir.writeUInt32BE(data.length, 12 + i * 16 + 12);
-    body.push(padded);
-    at += padded.length;
+    dir.writeUInt32BE(t.length, 12 + i * 16 + 12);
+    if (tag === 'head') headAt = at;
+    tablesSum = (tablesSum + t.sum) >>> 0;
+    body.push(t.padded);
+    at += t.padded.length;
   });
   const file = Buffer.concat([dir, ...body]);
-  const headAt = dir.readUInt32BE(12 + tags.indexOf('head') * 16 + 8);
-  file.writeUInt32BE((0xb1b0afba - checksum(file)) >>> 0, headAt + 8);
+  // The whole file's checksum is the directory's plus every (padded) table's: no second pass over the file.
+  file.writeUInt32BE((0xb1b0afba - ((checksum(dir) + tablesSum) >>> 0)) >>> 0, headAt + 8);
   return file;
 }
