@@ -9,7 +9,7 @@ import { checkNumber, zipLookup } from '../../shared/norwegian-fields';
 import { orgFormOptions } from '../recipients/recipient.types';
 import type { SendingView } from '../sending/sending.types';
 import { SmsGatewayFields } from '../sending/SmsGatewayFields';
-import { InvoicingFields, useInvoicingForm } from '../settings/InvoicingTab';
+import { InvoicingFields, kidSchemeOptions, useInvoicingForm } from '../settings/InvoicingTab';
 import { useSettings } from '../settings/settings.store';
 import type { Settings } from '../settings/settings.types';
 
@@ -153,11 +153,7 @@ export function BankStep(step: StepProps) {
         <Select
           label={`${t('settings.invoicing.kid')}: ${t('settings.invoicing.kidScheme')}`}
           description={t('settings.invoicing.kidHint')}
-          data={[
-            { value: 'NONE', label: t('settings.invoicing.kidNone') },
-            { value: 'MOD10', label: 'MOD10 (Luhn)' },
-            { value: 'MOD11', label: 'MOD11' },
-          ]}
+          data={kidSchemeOptions(t)}
           allowDeselect={false}
           value={v.kidScheme}
           onChange={(x) => f.set('kidScheme', x ?? 'NONE')}

@@ -48,6 +48,13 @@ const toPatch = (v: V) => ({
 });
 
 /** The invoicing section's form over the stored settings (values, the service's field errors, save). */
+/** The KID schemes to choose from (Innstillinger → Fakturering and the guide's bank step). */
+export const kidSchemeOptions = (t: (key: string) => string) => [
+  { value: 'NONE', label: t('settings.invoicing.kidNone') },
+  { value: 'MOD10', label: 'MOD10 (Luhn)' },
+  { value: 'MOD11', label: 'MOD11' },
+];
+
 export function useInvoicingForm() {
   const { t } = useTranslation();
   return useSectionForm('invoicing', fromSettings, toPatch, t('settings.invoicing.saved'));
@@ -110,11 +117,7 @@ export function InvoicingFields({ f, parts = ['defaults', 'kid', 'numbering'] }:
           <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
             <Select
               label={t('settings.invoicing.kidScheme')}
-              data={[
-                { value: 'NONE', label: t('settings.invoicing.kidNone') },
-                { value: 'MOD10', label: 'MOD10 (Luhn)' },
-                { value: 'MOD11', label: 'MOD11' },
-              ]}
+              data={kidSchemeOptions(t)}
               allowDeselect={false}
               value={v.kidScheme}
               onChange={(x) => f.set('kidScheme', x ?? 'MOD10')}
