@@ -143,6 +143,9 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   await textOf(sms.getByTestId('test-sms-result'), 'SMS-tjenesten tok imot test-SMS-en');
   await textOf(sms.getByTestId('test-sms-result'), '91234567: 200');
   expect(gateway.received).toEqual([{ contentType: 'application/json', body: { to: '91234567', message: 'Test-SMS fra Kvitt: SMS-oppsettet virker.' } }]);
+  // The test saved the address first: the step list says so at once (it said "Hoppet over" beside a working SMS).
+  await expect.poll(() => page.getByTestId('first-day-state-sms').getAttribute('data-state')).toBe('done');
+  await textOf(page.getByTestId('first-day-progress'), '6 av 6 steg ferdig');
   await shots('first-day-sms');
   await page.getByTestId('first-day-save').click();
 

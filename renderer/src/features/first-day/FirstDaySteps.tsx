@@ -11,6 +11,7 @@ import type { SendingView } from '../sending/sending.types';
 import { SmsGatewayFields } from '../sending/SmsGatewayFields';
 import { InvoicingFields, kidSchemeOptions, useInvoicingForm } from '../settings/InvoicingTab';
 import { useSettings } from '../settings/settings.store';
+import { useFirstDay } from './first-day.store';
 import type { Settings } from '../settings/settings.types';
 
 export interface StepProps {
@@ -34,6 +35,9 @@ function useStep<V>(init: (s: Settings) => V) {
     try {
       await useSettings.getState().save(patch);
       setErrors({});
+      // What the step list shows is derived from the settings (a step with nothing missing is done): read it again, so
+      // a save made by a test button (test mail, test SMS) shows there at once, not only after "Lagre og fortsett".
+      void useFirstDay.getState().load().catch(() => undefined);
       return true;
     } catch (e) {
       setErrors(fieldErrors(e));
