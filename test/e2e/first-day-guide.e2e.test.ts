@@ -40,6 +40,10 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   await drawnAt(page, /#\/first-day/);
   await visible(page.getByTestId('first-day-form-company'));
   await textOf(page.getByTestId('first-day-progress'), '0 av 6 steg ferdig');
+  // Logo and SMS are marked optional (nothing daily waits for them); the others are not.
+  await textOf(page.getByTestId('first-day-optional-sms'), 'valgfritt');
+  await textOf(page.getByTestId('first-day-optional-logo'), 'valgfritt');
+  expect(await page.getByTestId('first-day-optional-company').count()).toBe(0);
   await shots('first-day-company');
 
   // The company step is skipped for now; a customer is made and an invoice tried.
@@ -153,6 +157,7 @@ test('from an empty database to a sent invoice through Kom i gang', async () => 
   await textOf(page.getByTestId('first-day-progress'), '6 av 6 steg ferdig');
   expect(await page.getByTestId('first-day-state-sms').getAttribute('data-state')).toBe('done');
   expect(await page.getByTestId('first-day-state-logo').getAttribute('data-state')).toBe('done');
+  expect(await page.getByTestId('first-day-optional-sms').count()).toBe(0); // done: no longer marked
   await shots('first-day-finished');
   expect(await page.getByTestId('first-day-open').count()).toBe(0);
 

@@ -8,6 +8,9 @@ import { STEPS, useFirstDay, type FirstDay, type FirstDayStep } from './first-da
 import { useIssueMissing } from './SetupMissing';
 import { BankStep, CompanyStep, EmailStep, InvoicingStep, LogoStep, SmsStep, type StepProps } from './FirstDaySteps';
 
+/** Steps daily work does not need (no invoice or mail waits for them): marked optional in the step list. */
+const OPTIONAL = new Set<FirstDayStep>(['logo', 'sms']);
+
 const FORMS: Record<FirstDayStep, (p: StepProps) => React.ReactElement | null> = {
   company: CompanyStep,
   bank: BankStep,
@@ -94,9 +97,16 @@ export function FirstDayGuide() {
                 color={s.state === 'done' ? 'teal' : s.state === 'skipped' ? 'gray' : 'orange'}
                 label={t(`firstDay.step.${s.step}`)}
                 description={
-                  <Badge size="xs" variant="light" color={s.state === 'done' ? 'teal' : s.state === 'skipped' ? 'gray' : 'orange'} data-testid={`first-day-state-${s.step}`} data-state={s.state}>
-                    {t(`firstDay.state.${s.state}`)}
-                  </Badge>
+                  <>
+                    <Badge size="xs" variant="light" color={s.state === 'done' ? 'teal' : s.state === 'skipped' ? 'gray' : 'orange'} data-testid={`first-day-state-${s.step}`} data-state={s.state}>
+                      {t(`firstDay.state.${s.state}`)}
+                    </Badge>
+                    {OPTIONAL.has(s.step) && s.state !== 'done' ? (
+                      <Text span size="xs" c="dimmed" ml={6} data-testid={`first-day-optional-${s.step}`}>
+                        {t('firstDay.optional')}
+                      </Text>
+                    ) : null}
+                  </>
                 }
                 completedIcon={s.state === 'done' ? undefined : s.state === 'skipped' ? '–' : i + 1}
                 data-testid={`first-day-step-${s.step}`}
