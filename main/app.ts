@@ -19,7 +19,7 @@ import { isMainThread } from 'node:worker_threads';
 import { runEhfChecksWith } from './features/documents/ehf-check.js';
 import { runTask } from './workers/pool.js';
 import './task-table.js'; // the pool's value tasks, registered for the calling thread
-import './document-sources.js'; // the dunnings' source of sent letters, registered with sending
+import './registrations.js'; // what lower areas need from higher ones: the dunnings' sent letters, the key renewal's session end
 
 // The official EHF check (docs/ehf-validation.md) runs in the worker pool, off the API's thread; a worker checks in place.
 if (isMainThread) runEhfChecksWith((xml) => runTask('ehf.validate', xml));

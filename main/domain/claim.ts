@@ -51,12 +51,7 @@ export interface ClaimFigures {
 /** The figures of a claim from its parts: the one arithmetic the SQL in claim.sql.ts repeats. */
 export function claimFigures(p: ClaimParts): ClaimFigures {
   const balance = p.principal + p.fees + p.interest - p.paid - p.credited - p.writtenOff - p.feesWaived;
-  // Money received settles the charges first (fees, then interest), then the principal.
-  const feesCharged = p.fees - p.feesWaived;
-  const paid = Math.max(0, p.paid);
-  const open = Math.max(0, balance);
-  const feesOpen = Math.min(Math.max(0, feesCharged - paid), open);
-  const interestOpen = Math.min(Math.max(0, p.interest - Math.max(0, paid - feesCharged)), open - feesOpen);
+  const { fees: feesOpen, interest: interestOpen, principal } = settled(balance, p.paid, p.fees - p.feesWaived, p.interest);
   return {
     balance,
     outstanding: Math.max(0, balance),
@@ -64,8 +59,25 @@ export function claimFigures(p: ClaimParts): ClaimFigures {
     paid: p.paid,
     feesOpen,
     interestOpen,
-    principalOutstanding: balance - feesOpen - interestOpen,
+    principalOutstanding: principal,
   };
+}
+
+/** Money received settles the charges first (fees, then interest), then the principal: what of each is still open. */
+function settled(balance: number, paidIn: number, feesCharged: number, interest: number) {
+  const paid = Math.max(0, paidIn);
+  const open = Math.max(0, balance);
+  const fees = Math.min(Math.max(0, feesCharged - paid), open);
+  const rest = Math.min(Math.max(0, interest - Math.max(0, paid - feesCharged)), open - fees);
+  return { fees, interest: rest, principal: balance - fees - rest };
+}
+
+/**
+ * The open fees, interest and principal (øre) of an invoice's stored claim (its `invoice_balances` row: `fees_total` is
+ * already less the fees waived): the same settle order as claimFigures.
+ */
+export function openParts(c: { balance: number; paid_total: number; fees_total: number; interest_total: number }) {
+  return settled(c.balance, c.paid_total, c.fees_total, c.interest_total);
 }
 
 /** Ledger kinds as they count in the claim. */

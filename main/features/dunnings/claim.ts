@@ -9,6 +9,7 @@
 import { fieldError, type FieldError } from '../../ops/errors.js';
 import type { Insertable } from 'kysely';
 import type { DunningsTable } from '../../../db/schema.js';
+import { openParts } from '../../domain/claim.js';
 import { feeAllowed } from '../../domain/dunning-fees.js';
 import { type LateInterest, type RatePeriod } from '../../domain/late-interest.js';
 import { interestFor } from './interest.js';
@@ -38,15 +39,6 @@ export interface PriorDunning {
   debt_collection_notice: number;
   fee: number;
   interest_to: string | null;
-}
-
-/** The open fees, interest and principal of a claim (øre). */
-export function openParts(c: Pick<ClaimRow, 'balance' | 'paid_total' | 'fees_total' | 'interest_total'>) {
-  const paid = Math.max(0, c.paid_total);
-  const open = Math.max(0, c.balance);
-  const fees = Math.min(Math.max(0, c.fees_total - paid), open);
-  const interest = Math.min(Math.max(0, c.interest_total - Math.max(0, paid - c.fees_total)), open - fees);
-  return { fees, interest, principal: c.balance - fees - interest };
 }
 
 /** Why an invoice cannot be dunned today, or null. */

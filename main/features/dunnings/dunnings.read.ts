@@ -152,18 +152,3 @@ export async function* streamDunnings(ctx: AppContext, f: DunningFilter, withDet
     after = rows[rows.length - 1].number;
   }
 }
-
-/** The last dunning date of each invoice (2.2 `reminderDate`): one query per 500 invoices. */
-export async function reminderDatesOf(db: Kysely<Database>, documentIds: number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  for (let i = 0; i < documentIds.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('dunnings')
-      .select(['document_id', (eb) => eb.fn.max('dunning_date').as('last')])
-      .where('document_id', 'in', documentIds.slice(i, i + CHUNK))
-      .groupBy('document_id')
-      .execute();
-    for (const r of rows) out.set(r.document_id, r.last as string);
-  }
-  return out;
-}

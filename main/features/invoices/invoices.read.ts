@@ -26,7 +26,7 @@ import {
   type LineRow,
   type Snapshot,
 } from '../documents/core.js';
-import { reminderDatesOf } from '../dunnings/dunnings.read.js';
+import { reminderDatesOf } from './reminder-dates.sql.js';
 
 export type DocWithBalance = DocRow & {
   balance?: number | null;

@@ -10,7 +10,7 @@ import { hasAtMostDecimals, krToOre, oreToKr } from '../../domain/money.js';
 import { roundDiv } from '../../domain/totals.js';
 import { fieldError, FieldErrors, notFound, OpError, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/audit.service.js';
-import { cancelOpenFees } from '../dunnings/claim-effects.js';
+import { cancelOpenFees } from './claim-effects.js';
 import type { PaymentInput } from '../documents/documents.schema.js';
 import { numbersOf } from '../documents/document-rows.js';
 import { inTx } from '../../ops/transaction.js';

@@ -1,7 +1,7 @@
 /**
  * What the outbox needs to know about a document it sends: its recipient and mail facts, its PDF and (invoices and
  * credit notes) its EHF, rendered at send time. One DocumentSource per sent document type; the document kinds' are
- * here, another area's (dunnings) is registered at the composition root (main/document-sources.ts), so sending imports
+ * here, another area's (dunnings) is registered at the composition root (main/registrations.ts), so sending imports
  * none of those areas.
  */
 import type { AppContext } from '../../context.js';
@@ -81,10 +81,10 @@ const sources: Partial<Record<SentDocumentType, DocumentSource>> = {
   'order-confirmation': documentKindSource('order-confirmation'),
 };
 
-/** Registers the source of a sent document type another area owns (main/document-sources.ts, loaded by main/app.ts). */
+/** Registers the source of a sent document type another area owns (main/registrations.ts, loaded by main/app.ts). */
 export function registerDocumentSource(type: SentDocumentType, source: DocumentSource): void {
   sources[type] = source;
 }
 
-/** Every sent document type's source (complete once main/app.ts has loaded main/document-sources.ts). */
+/** Every sent document type's source (complete once main/app.ts has loaded main/registrations.ts). */
 export const documentSources = sources as Record<SentDocumentType, DocumentSource>;

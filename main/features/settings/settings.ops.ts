@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOp } from '../../ops/define.js';
 import { OpError } from '../../ops/errors.js';
-import { endSessionsOf } from '../users/sessions.service.js';
+import { afterApiKeyRenewed, assertKeyRenewalWired } from './key-renewal.js';
 import { getSettings, settingsView, updateSettings } from './settings.service.js';
 import { SettingsPatch } from './settings.schema.js';
 import { SettingsView, ApiKeyView, CurrentApiKeyView } from './settings.output.js';
@@ -41,6 +41,7 @@ export const settingsOps = [
     body: Type.Optional(Type.Object({})),
     run: async (_i, ctx) => {
       if (!ctx.apiKeys) throw new OpError('NO_KEY_STORE', 'This instance has no API key store');
+      assertKeyRenewalWired();
       let key: string;
       try {
         key = await ctx.apiKeys.regenerate();
@@ -50,7 +51,7 @@ export const settingsOps = [
         throw e;
       }
       // Every session started with the old key ends (a leaked one cannot read the new key), but the one asking.
-      await endSessionsOf(ctx.db, null, ctx.actor?.id === null ? ctx.actor.sessionId : undefined);
+      await afterApiKeyRenewed(ctx.db, ctx.actor?.id === null ? ctx.actor.sessionId : undefined);
       return { key };
     },
   }),

@@ -1,7 +1,7 @@
-/** What other features do to the dunning part of a claim (contract section 3). */
+/** What a write-off does to the reminder part of an invoice's claim (contract section 3). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { openParts } from './claim.js';
+import { openParts } from '../../domain/claim.js';
 
 /**
  * Writing an invoice off as lost cancels its unpaid dunning fees (they are not a loss, they were never owed on their
