@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DocServer } from '../helpers/documents.js';
 import { resetSignupCounts } from '../../main/features/events/signup-rules.js';
-import { createEvent, FREE, signup, signupBody, startEventServer } from './setup.js';
+import { recipient } from '../helpers/server.js';
+import { createEvent, eventBody, FREE, signup, signupBody, startEventServer } from './setup.js';
 
 let s: DocServer;
 beforeAll(async () => {
@@ -31,6 +32,18 @@ describe('no open relay', () => {
     const page = await form({ id: String(ev.id), name: 'Ola', email });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('Skriv e-postadressen din');
+  });
+
+  test.each(['a,b@example.no', 'a(b@example.no', '"x"@example.no', 'a b@example.no'])('%s is refused wherever Kvitt keeps an address (one rule with the outbox)', async (email) => {
+    const fieldsOf = (r: { status: number; body: any }) => (r.status === 400 ? r.body.fields.filter((f: any) => f.code === 'INVALID_EMAIL').map((f: any) => f.field) : r.status);
+    expect(fieldsOf(await s.json('/recipients/', { method: 'POST', body: recipient({ contact: { address: { zip: '0150', city: 'OSLO' }, email } }) }))).toEqual(['contact.email']);
+    expect(fieldsOf(await s.json('/originators/current/settings', { method: 'PUT', body: { accounting: { contactEmail: email } } }))).toEqual(['accounting.contactEmail']);
+    expect(fieldsOf(await s.json('/host/events/', { method: 'POST', body: eventBody({ contactPerson: { name: 'Kari', email, phone: '22 33 44 55' } }) }))).toEqual(['contactPerson.email']);
+    const ev = await createEvent(s, FREE);
+    expect((await signup(s, ev.id, signupBody({ email: 'ok@example.no' }))).status).toBe(200);
+    expect(fieldsOf(await s.json(`/host/events/${ev.number}/participants/1`, { method: 'PUT', body: { name: 'Ola', email, mobile: null } }))).toEqual(['email']);
+    // The same places take an ordinary address.
+    expect((await s.json(`/host/events/${ev.number}/participants/1`, { method: 'PUT', body: { name: 'Ola', email: 'ola.nordmann+kvitt@example.no', mobile: null } })).status).toBe(200);
   });
 
   test.each(['Vinn penger http://spam.example', 'Ola www.spam.example', 'Se billig-pris.com nå', 'Ola ola@spam.no'])('a name with a link (%s) is refused on name', async (name) => {

@@ -11,6 +11,7 @@ import { sendingSettings } from '../settings/sending-section.js';
 import type { DiscountCodeInput, EventInput } from './events.schema.js';
 import type { EventView } from './events.output.js';
 import { eventViews, seatsTaken, type EventRow } from './events.view.js';
+import { isEmailAddress } from '../../domain/email.js';
 
 const blank = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 /** "Now" to the minute, as the event times are written. */
@@ -34,7 +35,7 @@ async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInp
   }
   if (!blank(input.name)) errors.add('name', 'EMPTY');
   const email = input.contactPerson.email.trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('contactPerson.email', 'INVALID_EMAIL');
+  if (!isEmailAddress(email)) errors.add('contactPerson.email', 'INVALID_EMAIL');
   const price = checkMoney(input.price, 'price', errors);
   const sms = input.smsConfirmation ?? { enabled: false, message: '' };
   if (sms.enabled && !sms.message.trim()) errors.add('smsConfirmation.message', 'REQUIRED_FOR_SMS_CONFIRMATION');

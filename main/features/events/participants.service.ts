@@ -14,6 +14,7 @@ import { eventRow } from './events.service.js';
 import { freeSeat, participantsFrom, statusWhere, isPaid, type EventRow } from './events.view.js';
 import { notifyRegistered } from './notify.js';
 import { issueParticipantInvoice, participantItems, type ChosenValue, type InvoiceParty } from './participant-invoice.js';
+import { isEmailAddress } from '../../domain/email.js';
 
 type Row = Selectable<EventParticipantsTable>;
 
@@ -200,7 +201,7 @@ export async function cancelParticipant(ctx: AppContext, eventNumber: number, p:
 /** PUT: the participant's name and contact details (the invoice, once issued, stays as it is). */
 export async function updateParticipant(ctx: AppContext, eventNumber: number, p: number, input: ParticipantUpdate): Promise<ParticipantView> {
   const email = input.email.trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw validationError([fieldError('email', 'INVALID_EMAIL')]);
+  if (!isEmailAddress(email)) throw validationError([fieldError('email', 'INVALID_EMAIL')]);
   if (!input.name.trim()) throw validationError([fieldError('name', 'EMPTY')]);
   await inTx(ctx, async (tctx) => {
     const trx = tctx.db;

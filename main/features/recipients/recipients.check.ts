@@ -17,6 +17,7 @@ import { countryCode, DEFAULT_COUNTRY } from '../common/countries.js';
 import { knownCurrencies } from '../common/exchange-rates.service.js';
 import type { RecipientInput } from './recipients.schema.js';
 import { txMemo } from '../../ops/tx-memo.js';
+import { isEmailAddress } from '../../domain/email.js';
 
 /** A Norwegian city as the postcode register writes it when it is that postcode's poststed in other case ("oslo" -> "OSLO"); else as given. */
 function storedCity(country: string, zip: string, city: string): string {
@@ -97,7 +98,7 @@ export function checkRecipient(input: RecipientInput, look: Lookups, prefix: str
     errors.add(prefix + 'contact.address.zip', 'INVALID_POSTCODE');
   }
   const email = blank(input.contact.email);
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add(prefix + 'contact.email', 'INVALID_EMAIL');
+  if (email && !isEmailAddress(email)) errors.add(prefix + 'contact.email', 'INVALID_EMAIL');
 
   const org = input.organisation ?? {};
   let orgNumber = blank(org.number ?? null);

@@ -15,6 +15,7 @@ import {
 } from '../../domain/accounting.js';
 import type { FieldErrors } from '../../ops/errors.js';
 import { Closed, Nullable } from '../../ops/schemas.js';
+import { isEmailAddress } from '../../domain/email.js';
 
 const MappingPatch = Type.Object(
   {
@@ -92,7 +93,7 @@ export function mergeAccounting(current: AccountingSettings, patch: AccountingSe
     const v = patch[k];
     if (v !== undefined) out[k] = v === null || v.trim() === '' ? null : v.trim();
   }
-  if (out.contactEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(out.contactEmail)) errors.add('accounting.contactEmail', 'INVALID_EMAIL');
+  if (out.contactEmail && !isEmailAddress(out.contactEmail)) errors.add('accounting.contactEmail', 'INVALID_EMAIL');
   if (patch.vatTerm) out.vatTerm = patch.vatTerm;
   for (const kind of ACCOUNT_KINDS) {
     const p = patch.accounts?.[kind];
