@@ -4,7 +4,7 @@
  * (main/http/auth.ts, login.ts). The actor a request runs as is kept per request (actorOf).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LEGACY_OWNER, type Actor } from '../features/users/actor.js';
+import { LEGACY_OWNER, type Actor } from '../features/users/index.js';
 import { hostMatcher } from './host-match.js';
 import { fieldError } from '../ops/errors.js';
 import type { OpCode } from '../ops/op-codes.js';

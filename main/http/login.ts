@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { OpCode } from '../ops/op-codes.js';
-import { LEGACY_OWNER, type Actor } from '../features/users/actor.js';
-import { actorForKeyHash, keyHash } from '../features/users/users.service.js';
+import { LEGACY_OWNER, type Actor, actorForKeyHash, keyHash, endSessionByToken, sessionActor, startSession } from '../features/users/index.js';
 import { CLIENT_HEADER, presentedKey, readCookie, sameSecret, SESSION_COOKIE } from './auth.js';
-import { endSessionByToken, sessionActor, startSession } from '../features/users/sessions.service.js';
 
 /** How long the start-up login link works, once. */
 export const LOGIN_LINK_MINUTES = 10;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { asActor } from '../features/users/actor.js';
+import { asActor } from '../features/users/index.js';
 import { forbiddenFor, mayRun } from '../op-permissions.js';
 import type { Op } from '../ops/define.js';
 import { callEnvelope, runOp } from '../ops/invoke.js';

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import type { Op } from '../ops/define.js';
 import { parseBoundedJson } from '../ops/bounds.js';
 import { RAW_BODY_TYPES } from '../ops/raw-body.js';
-import { randomSecret } from '../features/users/secrets.js';
+import { randomSecret } from '../features/users/index.js';
 import { registerEventsRoute } from './events-route.js';
 import { authGuards, requestChecks } from './guards.js';
 import { registerLogin, UserAuth } from './login.js';

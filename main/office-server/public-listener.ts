@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { defaultDataDir } from '../data-dir.js';
-import { buildHttpServer } from '../http/server.js';
+import { buildHttpServer } from '../http/index.js';
 import type { Op } from '../ops/define.js';
 import { acceptedHosts, parseListen } from './listen.js';
 import { selfSignedTls, tlsFromFiles, type TlsMaterial } from './tls.js';

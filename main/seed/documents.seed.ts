@@ -10,20 +10,16 @@
  * Same seed and same today give the same data.
  */
 import type { Clock } from '../clock.js';
-import { invoiceWithBalance } from '../features/invoices/invoices.service.js';
+import { invoiceWithBalance, creditInvoice, markLost, registerPayment } from '../features/invoices/index.js';
 import type { AppContext } from '../context.js';
-import { setExchangeRate } from '../features/common/exchange-rates.service.js';
-import { creditInvoice } from '../features/invoices/credit-notes.service.js';
-import type { DraftInput, ItemInput } from '../features/documents/documents.schema.js';
-import { insertDraft } from '../features/documents/documents.service.js';
-import { addDays, checkDraft } from '../features/documents/draft-input.js';
-import { issueDraft } from '../features/documents/issue.service.js';
-import { markLost, registerPayment } from '../features/invoices/payments.service.js';
-import { invoiceDraftFrom, offerToOrderConfirmation } from '../features/offers/offers.service.js';
-import type { ProductInput } from '../features/products/products.schema.js';
-import { createProducts } from '../features/products/products.service.js';
-import type { Settings } from '../features/settings/settings.schema.js';
-import { getSettings, updateSettings } from '../features/settings/settings.service.js';
+import { setExchangeRate } from '../features/common/index.js';
+import type { DraftInput, ItemInput } from '../features/documents/core.js';
+import { insertDraft, addDays, checkDraft, issueDraft } from '../features/documents/core.js';
+import { invoiceDraftFrom, offerToOrderConfirmation } from '../features/offers/index.js';
+import type { ProductInput } from '../features/products/index.js';
+import { createProducts } from '../features/products/index.js';
+import type { Settings } from '../features/settings/index.js';
+import { getSettings, updateSettings } from '../features/settings/index.js';
 import type { Rng } from './random.js';
 import { inTx } from '../ops/transaction.js';
 

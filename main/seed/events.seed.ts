@@ -6,14 +6,12 @@
  */
 import type { AppContext } from '../context.js';
 import type { Clock } from '../clock.js';
-import { addDays } from '../features/documents/draft-input.js';
-import type { EventInput, SignupInput } from '../features/events/events.schema.js';
-import { createEvent } from '../features/events/events.service.js';
-import { cancelParticipant, confirmParticipant, getParticipant } from '../features/events/participants.service.js';
-import { signup } from '../features/events/signup.service.js';
-import { registerPayment } from '../features/invoices/payments.service.js';
-import type { ProductInput } from '../features/products/products.schema.js';
-import { createProducts, productsByCode } from '../features/products/products.service.js';
+import { addDays } from '../features/documents/core.js';
+import type { EventInput, SignupInput } from '../features/events/index.js';
+import { createEvent, cancelParticipant, confirmParticipant, getParticipant, signup } from '../features/events/index.js';
+import { registerPayment } from '../features/invoices/index.js';
+import type { ProductInput } from '../features/products/index.js';
+import { createProducts, productsByCode } from '../features/products/index.js';
 
 const PRODUCTS: ProductInput[] = [
   { code: 'ARR-KURS', description: 'Kursavgift', unitPrice: 2500, taxRate: 25, unit: 'stk' },

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
-import { createRecipients } from '../features/recipients/recipients.service.js';
-import type { RecipientInput } from '../features/recipients/recipients.schema.js';
+import { createRecipients } from '../features/recipients/index.js';
+import type { RecipientInput } from '../features/recipients/index.js';
 import type { Rng } from './random.js';
 
 const FIRST = ['Ola', 'Kari', 'Per', 'Ingrid', 'Lars', 'Sigrid', 'Nils', 'Astrid', 'Bjørn', 'Solveig', 'Håkon', 'Æsa', 'Øystein', 'Åse'];

@@ -5,6 +5,8 @@
  * - between the other areas an import goes one way: no two areas import each other, directly or round a loop of
  *   areas (the area graph is a DAG). A lower area that needs something of a higher one declares it (an interface, a
  *   registration) and the composition root wires it (main/registrations.ts, main/task-table.ts);
+ * - an area imports another (not a lower layer) only through that area's entry file (ENTRY_FILE), type-only imports
+ *   included;
  * - no import cycle between files beyond the ones known today (KNOWN_CYCLES).
  * Breaking a known cycle or pair is always fine (then shrink the lists); adding one fails, naming the imports.
  * docs/architecture.md points here.
@@ -23,6 +25,23 @@ export const LAYERS: Record<string, string[]> = {
   render: ['domain'],
   ops: ['db', 'main'],
 };
+
+/**
+ * Each area's entry file, the one file other areas import it through: `index.ts` in the area's folder, except where
+ * named here (documents: its `core.ts`, the document core every kind builds on). An entry re-exports only files of its
+ * own area, and no file of the area imports its own entry (so a barrel cannot close an import cycle). Not held to it:
+ * - the lower layers (LAYERS: domain, db, push, render, ops): toolkits every area uses file by file; they import no
+ *   area above them, so a deep import into them cannot tie areas together;
+ * - the composition root (the files directly in main/: op-table.ts, task-table.ts, stream-table.ts, registrations.ts,
+ *   app.ts, headless.ts, ...): it wires the areas, so it takes their `*.ops.ts` lists, tasks and sources directly.
+ *   Routing those through the entries would make every importer of an area (and every worker thread) load its operations.
+ */
+export const ENTRY_FILE: Record<string, string> = { documents: 'core.ts' };
+
+export function entryOf(area: string, path: string): string {
+  const dir = path.startsWith('main/features/') ? `main/features/${area}` : `main/${area}`;
+  return `${dir}/${ENTRY_FILE[area] ?? 'index.ts'}`;
+}
 
 /**
  * The import cycles of today, each as the files it joins (a strongly connected part of the graph). A cycle may shrink
@@ -137,6 +156,33 @@ describe('the import graph', () => {
       [...edges].filter(([e]) => part.includes(e.split(' ')[0]) && part.includes(e.split(' ')[1])).map(([e, why]) => `${e.replace(' ', ' -> ')}: ${why}`),
     );
     expect(loops).toEqual([]);
+  });
+
+  test("an area imports another only through that area's entry file (type-only imports too)", () => {
+    const deep: string[] = [];
+    for (const [from, deps] of graph) {
+      const a = areaOf(from);
+      if (!a || a === 'main') continue;
+      for (const to of deps) {
+        const b = areaOf(to);
+        if (!b || b === a || b === 'main' || b in LAYERS) continue;
+        if (to !== entryOf(b, to)) deep.push(`${from} -> ${to} (entry: ${entryOf(b, to)})`);
+      }
+    }
+    expect(deep).toEqual([]);
+  });
+
+  test('an entry file re-exports its own area only, and its area does not import it', () => {
+    const bad: string[] = [];
+    for (const [from, deps] of graph) {
+      const a = areaOf(from);
+      if (!a || a === 'main' || a in LAYERS) continue;
+      const entry = entryOf(a, from);
+      if (from === entry) {
+        for (const to of deps) if (areaOf(to) !== a && !(areaOf(to)! in LAYERS)) bad.push(`${from} re-exports or imports ${to}`);
+      } else if (deps.includes(entry)) bad.push(`${from} imports its own area's entry ${entry}`);
+    }
+    expect(bad).toEqual([]);
   });
 
   test('no import cycle beyond the known ones', () => {

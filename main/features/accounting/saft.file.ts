@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { ACCOUNT_KINDS, type AccountKind } from '../../domain/accounting.js';
 import { OpError } from '../../ops/errors.js';
-import { getSettings } from '../settings/settings.service.js';
+import { getSettings } from '../settings/index.js';
 import { journal, type JournalId } from './journal.js';
 import { account, customer, header, JOURNALS, taxTable, transaction, amount } from './saft.xml.js';
 import pkg from '../../../package.json' with { type: 'json' };

@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { localDate } from '../../clock.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import { BACKUP_EXT, backupBase, backupFolder, BACKUP_NAME, hasBackupExt, kindOf, settle, type BackupKind } from './backup-files.js';
 import { inTx } from '../../ops/transaction.js';
 

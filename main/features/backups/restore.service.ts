@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import { migrations } from '../../../db/migrate.js';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import { backupPath, openReadOnly } from './backup-files.js';
 import { checkBackup, unusable } from './backup-check.js';
 import { createBackup, type BackupInfo } from './backups.service.js';

@@ -10,7 +10,7 @@ import { buildKid, isValidKid, type KidSettings } from '../../domain/kid.js';
 import { oreToKr } from '../../domain/money.js';
 import { roundDiv } from '../../domain/totals.js';
 import { fieldError, OpError } from '../../ops/errors.js';
-import { isOpen } from '../invoices/claim.sql.js';
+import { isOpen } from '../invoices/index.js';
 import type { TxReason } from './bank.schema.js';
 
 export interface InvoiceHit {

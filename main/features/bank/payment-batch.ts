@@ -7,7 +7,7 @@
  */
 import { insertRows, prepared } from '../../../db/fast.js';
 import type { AppContext } from '../../context.js';
-import { auditMany, type AuditEntry } from '../audit/audit.service.js';
+import { auditMany, type AuditEntry } from '../audit/index.js';
 import { claimsOf, planPayment, type Claim, type InvoiceHit, type PaymentPlan } from './matching.js';
 import type { TxReason } from './bank.schema.js';
 

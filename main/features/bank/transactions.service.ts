@@ -6,8 +6,8 @@
 import type { AppContext } from '../../context.js';
 import { notFound, OpError } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
-import { audit } from '../audit/audit.service.js';
-import { reversePayment } from '../invoices/payments.service.js';
+import { audit } from '../audit/index.js';
+import { reversePayment } from '../invoices/index.js';
 import { getBankTransaction } from './bank.read.js';
 import { notOpenError } from './matching.js';
 import { payInvoice } from './payment-batch.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import { inTx } from '../../ops/transaction.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { hasAtMostDecimals } from '../../domain/money.js';

@@ -8,15 +8,18 @@
  * - reading: the shared read shapes (parties, items, delivery address, international block) and the document view
  *   the PDF and EHF writers take.
  */
-export { DOCUMENT_KINDS, draftPath, issuedPath, KIND_LABEL, type DocumentKind } from './document-kinds.js';
-export { draftRow, issuedRow, linesOf, numbersOf, totalsColumns, type DocRow, type LineRow, type NewLineRow } from './document-rows.js';
-export { DraftInput, DraftListQuery, ItemInput, LIMITS } from './documents.schema.js';
-export { createDraft, deleteDraft, insertDraft, INVOICE_KINDS, kindsServedWith, updateDraft } from './documents.service.js';
-export { addDays, checkDraft, computeLines, lineFromItem, type CheckedDraft } from './draft-input.js';
-export { creditableLeft, issueDraft, issueNew, type IssueOptions, type Issued } from './issue.service.js';
-export { takeSeriesNumbers } from './numbering.js';
-export { verifyContentHash } from './content-hash.js';
 export { internationalOf, internationalShape, type International, type InternationalSource } from './international.js';
 export { originatorSnapshot, recipientSnapshot } from './party.js';
 export { deliveryAddressShape, draftItemDetail, draftItemShape, itemShape, originatorShape, recipientShape, type Snapshot } from './read-shapes.js';
+export { verifyContentHash } from './content-hash.js';
+export { DOCUMENT_KINDS, type DocumentKind, draftPath, issuedPath, KIND_LABEL } from './document-kinds.js';
+export { type DocRow, draftRow, issuedRow, type LineRow, linesOf, type NewLineRow, numbersOf, totalsColumns } from './document-rows.js';
 export { buildView, buildViews } from './document-view.builder.js';
+export { Closed, DocumentKindView, DraftListItemView, DraftView, HistoryEntryView, InternationalView, IssuedRef, Kr, NullDate, NullStr, partiesFields, PartyAddressView, ShipmentMethodView, ShipmentStatusView, ShipmentView, textFields } from './documents.output.js';
+export { CreditNoteInput, CreditTransferInput, DraftInput, DraftListQuery, InvoiceListQuery, ItemInput, LIMITS, LostInput, PaymentInput, RefundInput, SumsQuery } from './documents.schema.js';
+export { createDraft, deleteDraft, insertDraft, INVOICE_KINDS, kindsServedWith, updateDraft } from './documents.service.js';
+export { addDays, checkDraft, type CheckedDraft, computeLines, lineFromItem, MAX_DUE_DAYS } from './draft-input.js';
+export { checkEhf, ehfRuleParams } from './ehf-check.js';
+export { ehfOf, FILE_STEM, pdfOf } from './files.ops.js';
+export { creditableLeft, type Issued, issueDraft, issueNew, type IssueOptions } from './issue.service.js';
+export { takeSeriesNumbers } from './numbering.js';

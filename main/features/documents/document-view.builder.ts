@@ -7,7 +7,7 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import type { DocumentView, LineView, PartySnapshot, VatCategory } from '../../render/document-view.js';
 import { computeTotals } from '../../domain/totals.js';
-import { getSettings } from '../settings/settings.service.js';
+import { getSettings } from '../settings/index.js';
 import type { DocumentKind } from './document-kinds.js';
 import { lineAmountsInput, linesOf, numbersOf, type DocRow, type LineRow } from './document-rows.js';
 import { originatorSnapshot, recipientSnapshot } from './party.js';

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, OptNullStr, Paging, ReadBack } from '../../ops/schemas.js';
 import { Printed } from '../../ops/printable.js';
-import { TaxRate, VatCategoryInput } from '../products/products.schema.js';
+import { TaxRate, VatCategoryInput } from '../products/index.js';
 
 /**
  * Limits chosen where the spec gives none (documented here, enforced for API and GUI alike):

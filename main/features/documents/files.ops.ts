@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { BuyerIdInvalid, BuyerOrgMissing, EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
 import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import type { DocumentView } from '../../render/document-view.js';
-import { getSettings } from '../settings/settings.service.js';
+import { getSettings } from '../settings/index.js';
 import { DraftInput } from './documents.schema.js';
 import { checkDraft } from './draft-input.js';
 import { assembleView, buildView } from './document-view.builder.js';

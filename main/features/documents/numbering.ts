@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { prepared } from '../../../db/fast.js';
 import type { Database } from '../../../db/schema.js';
-import type { Settings } from '../settings/settings.schema.js';
+import type { Settings } from '../settings/index.js';
 import type { DocumentKind } from './document-kinds.js';
 
 /**

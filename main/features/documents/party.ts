@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RecipientsTable } from '../../../db/schema.js';
 import type { PartySnapshot } from '../../render/document-view.js';
-import type { Settings } from '../settings/settings.schema.js';
+import type { Settings } from '../settings/index.js';
 import { fieldError, OpError, type FieldError } from '../../ops/errors.js';
 import { ibanFromAccount } from '../../domain/bank-account.js';
 

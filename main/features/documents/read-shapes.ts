@@ -5,7 +5,7 @@
 import type { PartySnapshot } from '../../render/document-view.js';
 import type { VatCategory } from '../../domain/totals.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
-import { countryName } from '../common/countries.js';
+import { countryName } from '../common/index.js';
 import type { LineRow } from './document-rows.js';
 
 /** A party's country (always set: recipients and the company require one) by name. */

@@ -4,8 +4,8 @@
  * twice for the same deadline anyway (candidates.service.ts).
  */
 import type { AppContext } from '../../context.js';
-import { audit } from '../audit/audit.service.js';
-import { getSettings } from '../settings/settings.service.js';
+import { audit } from '../audit/index.js';
+import { getSettings } from '../settings/index.js';
 import { runDunnings, type RunResult } from './candidates.service.js';
 import { startHourlyCheck } from '../../hourly-check.js';
 import { inTx } from '../../ops/transaction.js';

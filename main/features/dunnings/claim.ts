@@ -14,7 +14,7 @@ import { feeAllowed } from '../../domain/dunning-fees.js';
 import { type LateInterest, type RatePeriod } from '../../domain/late-interest.js';
 import { interestFor } from './interest.js';
 import type { BalanceHistory } from './interest-basis.service.js';
-import type { Settings } from '../settings/settings.schema.js';
+import type { Settings } from '../settings/index.js';
 import { feeRefusedText, refusedByLaw, type FeeRefused } from './fee-refusal.js';
 
 export interface ClaimRow {

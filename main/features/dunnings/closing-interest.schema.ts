@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable } from '../../ops/schemas.js';
-import { Closed, Kr } from '../documents/documents.output.js';
-import { DeliveryOptions } from '../sending/sending.schema.js';
+import { Closed, Kr } from '../documents/core.js';
+import { DeliveryOptions } from '../sending/index.js';
 
 /** POST /dunnings/interest-notes: claim the interest an invoice paid late accrued. */
 export const ClosingInterestClaimInput = Type.Object(

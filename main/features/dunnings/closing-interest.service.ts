@@ -18,8 +18,8 @@ function orMissingRate400(f: () => LateInterest, field: string): LateInterest {
     throw validationError([fieldError(field, 'NO_INTEREST_RATE', { date: e.date })]);
   }
 }
-import { audit } from '../audit/audit.service.js';
-import { getSettings } from '../settings/settings.service.js';
+import { audit } from '../audit/index.js';
+import { getSettings } from '../settings/index.js';
 import type { ClaimRow, Plan } from './claim.js';
 import { CLAIM_COLUMNS, claimsQuery, issueDunnings, priorOf, sendDunning } from './dunnings.service.js';
 import { balanceHistories } from './interest-basis.service.js';

@@ -4,8 +4,8 @@ import type { DocumentView, PartySnapshot } from '../../render/document-view.js'
 import { renderDunningPdf } from '../../render/pdf/dunning-writer.js';
 import type { InterestPart } from '../../domain/late-interest.js';
 import { notFound } from '../../ops/errors.js';
-import { buildView } from '../documents/document-view.builder.js';
-import type { DocumentSource, PostalAddress } from '../sending/document-source.types.js';
+import { buildView } from '../documents/core.js';
+import type { DocumentSource, PostalAddress } from '../sending/index.js';
 import { dunningRow } from './dunnings.read.js';
 
 type Kind = 'purring' | 'inkassovarsel' | 'rentenota';

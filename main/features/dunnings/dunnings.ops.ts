@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { created, defineOp, file, listResult, noContent } from '../../ops/define.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { DeliveryOptions, historyOf } from '../sending/outbox.js';
+import { DeliveryOptions, historyOf } from '../sending/index.js';
 import { listCandidates, runDunnings, streamCandidates } from './candidates.service.js';
 import { dunningSource } from './dunning.source.js';
 import { CandidateQuery, DunningGetQuery, DunningInput, DunningListQuery, InterestRateInput, InterestRateParam } from './dunnings.schema.js';
@@ -9,7 +9,7 @@ import { getDunning, listDunnings, streamDunnings } from './dunnings.read.js';
 import { createDunning, sendDunning } from './dunnings.service.js';
 import { createRate, deleteRate, getRate, listRates, rateStatus, updateRate } from './interest-rates.service.js';
 import { DunningCandidateView, DunningView, InterestRateView, DunningRunView, InterestRateStatusView } from './dunnings.output.js';
-import { HistoryEntryView, ShipmentView } from '../documents/documents.output.js';
+import { HistoryEntryView, ShipmentView } from '../documents/core.js';
 import { ListOf, CreatedOf, NoContentOf, FileOf } from '../../ops/output.js';
 import { feeRefusedText } from './fee-refusal.js';
 

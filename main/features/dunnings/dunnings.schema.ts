@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, OptDate, Paging } from '../../ops/schemas.js';
-import { DeliveryOptions } from '../sending/sending.schema.js';
+import { DeliveryOptions } from '../sending/index.js';
 import type { FeeRefused } from './fee-refusal.js';
 
 /** POST /dunnings/ (the original service's shape, spec 4.4 / issue 11). */

@@ -3,16 +3,16 @@
  * global 'dunning' series in the issuing transaction, rows inserted in chunks, the fees and interest added to the
  * invoices' claims by one set-based UPDATE, audit entries in one insert. A failed call writes nothing.
  */
-import { takeSeriesNumbers } from '../documents/numbering.js';
+import { takeSeriesNumbers } from '../documents/core.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { addDays, daysBetween, MissingRateError, type RatePeriod } from '../../domain/late-interest.js';
 import { conflict, fieldError, FieldErrors, validationError } from '../../ops/errors.js';
 import { lockNamed } from '../../ops/leases.js';
-import { queueDocumentShipments, type DeliveryOptions, type ShipmentView } from '../sending/outbox.js';
-import { getSettings } from '../settings/settings.service.js';
-import type { Settings } from '../settings/settings.schema.js';
+import { queueDocumentShipments, type DeliveryOptions, type ShipmentView } from '../sending/index.js';
+import { getSettings } from '../settings/index.js';
+import type { Settings } from '../settings/index.js';
 import { claimProblem, dunningRow, planDunning, type ClaimRow, type Plan, type PlanOptions, type PriorDunning } from './claim.js';
 import type { DunningInput } from './dunnings.schema.js';
 import { loadRates } from './interest-rates.service.js';

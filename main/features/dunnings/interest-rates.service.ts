@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { RatePeriod } from '../../domain/late-interest.js';
 import { fromScaled, hasAtMostDecimals, toScaled } from '../../domain/money.js';
 import { conflict, fieldError, FieldErrors, notFound } from '../../ops/errors.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import type { InterestRateInput } from './dunnings.schema.js';
 import { inTx } from '../../ops/transaction.js';
 import { rateTableEnd } from '../../domain/late-interest.js';

@@ -4,8 +4,8 @@
  * addresses only for documents with a row in `documents`, so the dunning keeps it for its invoice here.
  */
 import type { AppContext } from '../../context.js';
-import { countryCode } from '../common/countries.js';
-import type { DeliveryOptions } from '../sending/sending.schema.js';
+import { countryCode } from '../common/index.js';
+import type { DeliveryOptions } from '../sending/index.js';
 
 export async function keepInvoiceMailAddress(ctx: AppContext, dunningNumber: number, options: DeliveryOptions): Promise<void> {
   const trx = ctx.db;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDateTimeMinute, Link, Nullable, OptNullStr, Paging, Str } from '../../ops/schemas.js';
-import { TaxRate } from '../products/products.schema.js';
+import { TaxRate } from '../products/index.js';
 
 /**
  * Hosted events (spec 2.10, 4.7). Limits where the spec gives none:

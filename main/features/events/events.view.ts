@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { prepared } from '../../../db/fast.js';
 import type { Database, EventCustomFieldsTable, EventsTable } from '../../../db/schema.js';
 import { oreToKr } from '../../domain/money.js';
-import { stateWhere } from '../invoices/invoice-state.sql.js';
+import { stateWhere } from '../invoices/index.js';
 import type { CUSTOM_FIELD_TYPES } from './events.schema.js';
 import type { EventView } from './events.output.js';
 

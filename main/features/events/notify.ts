@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { formatMoney } from '../../render/format.js';
 import { errorMessage } from '../../ops/error-codes.js';
-import { queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from '../sending/outbox.js';
-import { sendingSettings } from '../settings/sending-section.js';
+import { queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from '../sending/index.js';
+import { sendingSettings } from '../settings/index.js';
 import { eventWhen } from './event-time.js';
 import type { EventRow } from './events.view.js';
 

@@ -9,12 +9,11 @@ import type { AppContext } from '../../context.js';
 import { oreToKr } from '../../domain/money.js';
 import { normaliseOrgNumber } from '../../domain/orgnr.js';
 import { FieldErrors, OpError } from '../../ops/errors.js';
-import { computeLines, lineFromItem } from '../documents/draft-input.js';
-import type { ItemInput } from '../documents/documents.schema.js';
-import { issueNew } from '../documents/issue.service.js';
-import { productsByCode } from '../products/products.service.js';
-import { createRecipientRows } from '../recipients/recipients.service.js';
-import type { Settings } from '../settings/settings.schema.js';
+import { computeLines, lineFromItem, issueNew } from '../documents/core.js';
+import type { ItemInput } from '../documents/core.js';
+import { productsByCode } from '../products/index.js';
+import { createRecipientRows } from '../recipients/index.js';
+import type { Settings } from '../settings/index.js';
 import { eventWhen } from './event-time.js';
 import type { EventRow } from './events.view.js';
 

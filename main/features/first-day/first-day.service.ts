@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { inTx } from '../../ops/transaction.js';
-import { audit } from '../audit/audit.service.js';
-import { getSettings, type ReadSettings } from '../settings/settings.service.js';
+import { audit } from '../audit/index.js';
+import { getSettings, type ReadSettings } from '../settings/index.js';
 import { FIRST_DAY_STEPS, type FirstDayPatch, type FirstDayStep, type FirstDayView } from './first-day.schema.js';
 
 /** The guide's own record, one row of the settings table (not a settings section: GET settings does not show it). */

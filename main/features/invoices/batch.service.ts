@@ -11,13 +11,10 @@ import { FieldErrors, OpError, type FieldError } from '../../ops/errors.js';
 import { IsoDate, Nullable } from '../../ops/schemas.js';
 import { inTx } from '../../ops/transaction.js';
 import { publish } from '../../push/bus.js';
-import { audit } from '../audit/audit.service.js';
-import { addDays, MAX_DUE_DAYS } from '../documents/draft-input.js';
-import { DraftInput } from '../documents/documents.schema.js';
-import { issueNew } from '../documents/issue.service.js';
-import { queueDocumentShipments } from '../sending/outbox.js';
-import { getSettings } from '../settings/settings.service.js';
-import { deliveryFor, ShipmentChoice } from '../sending/shipment-choice.js';
+import { audit } from '../audit/index.js';
+import { addDays, MAX_DUE_DAYS, DraftInput, issueNew } from '../documents/core.js';
+import { queueDocumentShipments, deliveryFor, ShipmentChoice } from '../sending/index.js';
+import { getSettings } from '../settings/index.js';
 
 const draft = DraftInput.properties;
 export const MAX_BATCH = 10_000;

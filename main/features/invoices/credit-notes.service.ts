@@ -17,10 +17,10 @@ import { oreToKr } from '../../domain/money.js';
 import { computeTotals, vatOf, type VatCategory } from '../../domain/totals.js';
 import { fieldError, FieldErrors, notFound, validationError } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
-import { audit } from '../audit/audit.service.js';
-import { productsByCode } from '../products/products.service.js';
-import type { Settings } from '../settings/settings.schema.js';
-import { getSettings } from '../settings/settings.service.js';
+import { audit } from '../audit/index.js';
+import { productsByCode } from '../products/index.js';
+import type { Settings } from '../settings/index.js';
+import { getSettings } from '../settings/index.js';
 import {
   computeLines,
   creditableLeft,
@@ -34,7 +34,7 @@ import {
   type LineRow,
   type NewLineRow,
 } from '../documents/core.js';
-import type { CreditNoteInput } from '../documents/documents.schema.js';
+import type { CreditNoteInput } from '../documents/core.js';
 
 type Group = { vatCategory: VatCategory; taxRateHundredths: number; baseOre: number; key: string; reason: string | null };
 

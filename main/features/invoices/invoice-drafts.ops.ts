@@ -1,13 +1,9 @@
 import { created, defineOp, listResult, noContent } from '../../ops/define.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { issuedPath } from '../documents/document-kinds.js';
-import { DraftInput, DraftListQuery } from '../documents/documents.schema.js';
-import { createDraft, deleteDraft, INVOICE_KINDS, updateDraft } from '../documents/documents.service.js';
+import { issuedPath, DraftInput, DraftListQuery, createDraft, deleteDraft, INVOICE_KINDS, updateDraft, issueDraft, issueNew, DraftListItemView, DraftView, IssuedRef } from '../documents/core.js';
 import { getDraft } from './invoices.service.js';
 import { listDrafts, streamDrafts } from './invoice-lists.js';
-import { issueDraft, issueNew } from '../documents/issue.service.js';
-import { DraftWithShipment, IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
-import { DraftListItemView, DraftView, IssuedRef } from '../documents/documents.output.js';
+import { DraftWithShipment, IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/index.js';
 import { ListOf, CreatedOf, NoContentOf } from '../../ops/output.js';
 
 /** Invoice and credit-note drafts, issue, and the one-step issue (POST /invoices/). */

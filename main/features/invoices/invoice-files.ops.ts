@@ -1,8 +1,7 @@
 import { defineOp } from '../../ops/define.js';
 import { NumberParam } from '../../ops/schemas.js';
 import { FileOf } from '../../ops/output.js';
-import { buildView } from '../documents/document-view.builder.js';
-import { ehfOf, pdfOf } from '../documents/files.ops.js';
+import { buildView, ehfOf, pdfOf } from '../documents/core.js';
 import { getCreditNoteRow, getDraftRow, invoiceWithBalance } from './invoices.service.js';
 
 /** An invoice's, a credit note's and an invoice draft's PDF and EHF files. */

@@ -9,11 +9,11 @@ import type { AppContext } from '../../context.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
 import { fieldError, validationError } from '../../ops/errors.js';
-import type { DocumentKind } from '../documents/document-kinds.js';
+import type { DocumentKind } from '../documents/core.js';
 import { outstandingNok, toRefundNok } from './claim.sql.js';
 import { creditNoteShaper, creditNoteShapes, draftShapes, invoiceShaper, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
 import { docSearchWhere, searchWhere, sortExpression, type InvoiceSort, type SortDir } from './invoice-search.sql.js';
-import { INVOICE_KINDS } from '../documents/documents.service.js';
+import { INVOICE_KINDS } from '../documents/core.js';
 import { stateWhere } from './invoice-state.sql.js';
 
 export interface InvoiceFilter {

@@ -1,7 +1,7 @@
 import { defineOp, listResult } from '../../ops/define.js';
 import { NumberParam } from '../../ops/schemas.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
-import { InvoiceListQuery, SumsQuery } from '../documents/documents.schema.js';
+import { InvoiceListQuery, SumsQuery } from '../documents/core.js';
 import { listCreditNotes, listInvoices, listSums, streamCreditNotes, streamInvoices, type SumsState } from './invoice-lists.js';
 import { documentIntegrity, getCreditNote, getCreditNoteRow, getInvoice, invoiceWithBalance } from './invoices.service.js';
 import { InvoiceView, InvoiceListItemView, InvoiceSumsView, IntegrityView, CreditNoteView, CreditNoteListItemView } from './invoices.output.js';

@@ -1,4 +1,4 @@
-import { Closed, InternationalView, Kr, NullDate, NullStr, partiesFields, textFields } from '../documents/documents.output.js';
+import { Closed, InternationalView, Kr, NullDate, NullStr, partiesFields, textFields } from '../documents/core.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
 

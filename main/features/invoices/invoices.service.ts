@@ -1,10 +1,8 @@
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../ops/errors.js';
-import { verifyContentHash } from '../documents/content-hash.js';
-import { draftRow, issuedRow, type DocRow } from '../documents/document-rows.js';
-import type { DocumentKind } from '../documents/document-kinds.js';
+import { verifyContentHash, draftRow, issuedRow, type DocRow, kindsServedWith } from '../documents/core.js';
+import type { DocumentKind } from '../documents/core.js';
 import { creditNoteLinks, creditNoteShapes, draftDetails, invoiceLinks, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
-import { kindsServedWith } from '../documents/documents.service.js';
 
 /** An issued invoice with its running balance, or 404. */
 export async function invoiceWithBalance(ctx: AppContext, number: number): Promise<DocWithBalance & { balance: number; lost: number }> {

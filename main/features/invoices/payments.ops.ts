@@ -3,13 +3,11 @@ import { Type } from '@sinclair/typebox';
 import { created, defineOp } from '../../ops/define.js';
 import { validationError } from '../../ops/errors.js';
 import { checkSchema } from '../../ops/validate.js';
-import { issuedPath } from '../documents/document-kinds.js';
-import { CreditNoteInput, CreditTransferInput, LostInput, PaymentInput, RefundInput } from '../documents/documents.schema.js';
+import { issuedPath, CreditNoteInput, CreditTransferInput, LostInput, PaymentInput, RefundInput, IssuedRef } from '../documents/core.js';
 import { registerRefund, transferCredit } from './refunds.service.js';
 import { creditInvoice, previewCredit } from './credit-notes.service.js';
 import { getLedgerEntry, listLedger, markLost, registerPayment, reverseLost, reversePayment } from './payments.service.js';
 import { LedgerEntryView, CreditNotePreviewView } from './invoices.output.js';
-import { IssuedRef } from '../documents/documents.output.js';
 import { ListOf, CreatedOf } from '../../ops/output.js';
 
 const InvoiceParam = Type.Object({ number: Type.Integer({ minimum: 1 }) });

@@ -9,10 +9,10 @@ import type { AppContext } from '../../context.js';
 import { hasAtMostDecimals, krToOre, oreToKr } from '../../domain/money.js';
 import { roundDiv } from '../../domain/totals.js';
 import { fieldError, FieldErrors, notFound, OpError, validationError } from '../../ops/errors.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import { cancelOpenFees } from './claim-effects.js';
-import type { PaymentInput } from '../documents/documents.schema.js';
-import { numbersOf } from '../documents/document-rows.js';
+import type { PaymentInput } from '../documents/core.js';
+import { numbersOf } from '../documents/core.js';
 import { inTx } from '../../ops/transaction.js';
 import type { LedgerEntryView } from './invoices.output.js';
 

@@ -9,8 +9,8 @@ import type { AppContext } from '../../context.js';
 import { formatDecimal2 } from '../../render/format.js';
 import { hasAtMostDecimals, krToOre } from '../../domain/money.js';
 import { FieldErrors, OpError } from '../../ops/errors.js';
-import { audit } from '../audit/audit.service.js';
-import type { CreditTransferInput, RefundInput } from '../documents/documents.schema.js';
+import { audit } from '../audit/index.js';
+import type { CreditTransferInput, RefundInput } from '../documents/core.js';
 import { invoiceForUpdate, setBalance } from './payments.service.js';
 import { inTx } from '../../ops/transaction.js';
 

@@ -3,13 +3,11 @@ import { created, defineOp, file, listResult, noContent, type Created, type Op }
 import { fieldError, validationError } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
 import { checkSchema } from '../../ops/validate.js';
-import { createDraft, deleteDraft, DraftInput, DraftListQuery, issueDraft, updateDraft } from '../documents/core.js';
-import { listDrafts, streamDrafts } from '../invoices/invoice-lists.js';
-import { getDraft } from '../invoices/invoices.service.js';
-import { IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/issue-and-send.js';
+import { createDraft, deleteDraft, DraftInput, DraftListQuery, issueDraft, updateDraft, DraftListItemView, DraftView, HistoryEntryView } from '../documents/core.js';
+import { listDrafts, streamDrafts, getDraft } from '../invoices/index.js';
+import { IssueBody, issueAndSend, shipmentOf, withShipments } from '../sending/index.js';
 import { ConvertInput, OfferListQuery, type ChainKind } from './offers.schema.js';
 import { CreatedOf, FileOf, ListOf, NoContentOf } from '../../ops/output.js';
-import { DraftListItemView, DraftView, HistoryEntryView } from '../documents/documents.output.js';
 import { IssuedOfferView, IssuedOrderConfirmationView, OfferView, OrderConfirmationView } from './offers.output.js';
 import {
   chainDraftPdf,

@@ -12,8 +12,8 @@ import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import { fromScaled, oreToKr } from '../../domain/money.js';
 import { fieldError, OpError, notFound } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
-import { audit } from '../audit/audit.service.js';
-import { countryName } from '../common/countries.js';
+import { audit } from '../audit/index.js';
+import { countryName } from '../common/index.js';
 import {
   buildView,
   checkDraft,
@@ -38,10 +38,10 @@ import {
   type LineRow,
   type Snapshot,
 } from '../documents/core.js';
-import { productsByCode } from '../products/products.service.js';
-import type { Settings } from '../settings/settings.schema.js';
-import { getSettings } from '../settings/settings.service.js';
-import { historyOf, type HistoryEntry } from '../sending/outbox.js';
+import { productsByCode } from '../products/index.js';
+import type { Settings } from '../settings/index.js';
+import { getSettings } from '../settings/index.js';
+import { historyOf, type HistoryEntry } from '../sending/index.js';
 import type { ChainKind, ConvertInput, OfferListQuery } from './offers.schema.js';
 
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, Link } from '../../ops/schemas.js';
-import { Closed, Kr } from '../documents/documents.output.js';
+import { Closed, Kr } from '../documents/core.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 

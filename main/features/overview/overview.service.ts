@@ -8,10 +8,9 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import type { InvoiceState } from '../../domain/invoice-state.js';
 import { oreToKr } from '../../domain/money.js';
-import { DOCUMENT_KINDS } from '../documents/document-kinds.js';
-import { stateWhere } from '../invoices/invoice-state.sql.js';
-import { creditedInFull, outstandingNok } from '../invoices/claim.sql.js';
-import { chainStateWhere, type OfferState } from '../offers/offers.service.js';
+import { DOCUMENT_KINDS } from '../documents/core.js';
+import { stateWhere, creditedInFull, outstandingNok } from '../invoices/index.js';
+import { chainStateWhere, type OfferState } from '../offers/index.js';
 import type { YearParam } from './overview.schema.js';
 import { yearRange } from './overview.sql.js';
 

@@ -5,8 +5,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { oreToKr } from '../../domain/money.js';
-import { stateWhere } from '../invoices/invoice-state.sql.js';
-import { balanceNok, CASH_LEDGER_KINDS, cashNokOf, creditedInFull } from '../invoices/claim.sql.js';
+import { stateWhere, balanceNok, CASH_LEDGER_KINDS, cashNokOf, creditedInFull } from '../invoices/index.js';
 import { monthOf, nokOf } from './overview.sql.js';
 
 const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];

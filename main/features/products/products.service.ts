@@ -3,7 +3,7 @@ import type { Database, ProductsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { fromScaled, hasAtMostDecimals, toScaled } from '../../domain/money.js';
 import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import type { ProductInput, ProductView } from './products.schema.js';
 import { inTx } from '../../ops/transaction.js';
 import { forgetTxMemo, txMemo } from '../../ops/tx-memo.js';

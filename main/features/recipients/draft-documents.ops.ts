@@ -2,9 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineOp } from '../../ops/define.js';
 import { notFound } from '../../ops/errors.js';
 import { NumberParam } from '../../ops/schemas.js';
-import { INVOICE_KINDS } from '../documents/documents.service.js';
-import { DraftListItemView } from '../documents/documents.output.js';
-import { draftShapes } from '../invoices/invoices.read.js';
+import { INVOICE_KINDS, DraftListItemView } from '../documents/core.js';
+import { draftShapes } from '../invoices/index.js';
 import { getRecipientRow } from './recipients.service.js';
 
 /** A recipient's invoice and credit-note drafts. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { conflict, fieldError, FieldErrors, notFound, validationError } from '../../ops/errors.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import type { CustomFieldInput } from './recipients.schema.js';
 import { inTx } from '../../ops/transaction.js';
 import { forgetTxMemo } from '../../ops/tx-memo.js';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { outstandingNok } from '../invoices/claim.sql.js';
+import { outstandingNok } from '../invoices/index.js';
 
 /**
  * What each customer owes: the sum of the open (positive) balances of their issued invoices (the claim's `outstanding`,

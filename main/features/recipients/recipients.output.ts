@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Closed, Nullable, Link } from '../../ops/schemas.js';
-import { Kr, PartyAddressView } from '../documents/documents.output.js';
+import { Kr, PartyAddressView } from '../documents/core.js';
 
 /* Read shapes (output schemas) of this area's operations; checked against real answers by test/http/response-schemas.test.ts. */
 

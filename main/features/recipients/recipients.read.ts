@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { fromScaled } from '../../domain/money.js';
 import { notFound } from '../../ops/errors.js';
-import { countryName } from '../common/countries.js';
+import { countryName } from '../common/index.js';
 import type { RecipientView } from './recipients.output.js';
 import type { Row } from './recipients.check.js';
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OptNullStr, OptStr, Str } from '../../ops/schemas.js';
 import { Printed } from '../../ops/printable.js';
-import { ORG_FORMS } from '../settings/settings.schema.js';
+import { ORG_FORMS } from '../settings/index.js';
 
 /** Spec 2.1, with every limit of the table. */
 export const RecipientInput = Printed(Type.Object({

@@ -4,10 +4,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable, Paging, Closed, Link } from '../../ops/schemas.js';
-import { DraftInput } from '../documents/documents.schema.js';
-import { MAX_DUE_DAYS } from '../documents/draft-input.js';
-import { Kr } from '../documents/documents.output.js';
-import { ShipmentChoice } from '../sending/shipment-choice.js';
+import { DraftInput, MAX_DUE_DAYS, Kr } from '../documents/core.js';
+import { ShipmentChoice } from '../sending/index.js';
 import { MAX_EVERY } from '../../domain/recurring-schedule.js';
 
 const draft = DraftInput.properties;

@@ -9,7 +9,7 @@ import { oreToKr } from '../../domain/money.js';
 import { occurrenceDate, occurrencesUpTo, occurs, periodText, type IntervalUnit } from '../../domain/recurring-schedule.js';
 import { FieldErrors, OpError, fieldError, notFound, validationError } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import type { RecurringInput, RecurringListItemView, RecurringStatus, RecurringView } from './recurring.schema.js';
 import { checkSeries, healthOf, scheduleOf, type SeriesRow, type Template } from './recurring.template.js';
 

@@ -8,10 +8,9 @@ import type { Database, RecurringSeriesTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { longestWithPeriod, periodText, withPeriod, type IntervalUnit, type Schedule } from '../../domain/recurring-schedule.js';
 import { FieldErrors, OpError } from '../../ops/errors.js';
-import { checkDraft, addDays } from '../documents/draft-input.js';
-import { LIMITS, type DraftInput, type ItemInput } from '../documents/documents.schema.js';
-import { productsByCode } from '../products/products.service.js';
-import { getSettings } from '../settings/settings.service.js';
+import { checkDraft, addDays, LIMITS, type DraftInput, type ItemInput } from '../documents/core.js';
+import { productsByCode } from '../products/index.js';
+import { getSettings } from '../settings/index.js';
 import type { RecurringInput } from './recurring.schema.js';
 
 export type SeriesRow = Selectable<RecurringSeriesTable>;

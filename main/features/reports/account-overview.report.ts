@@ -9,7 +9,7 @@ import { renderStatementPdf } from '../../render/pdf/statement-pdf.js';
 import { MoneyTotals, type ReportRow } from '../../render/report/report-table.js';
 import { FileResult } from '../../ops/define.js';
 import { fieldError, validationError } from '../../ops/errors.js';
-import { getSettings } from '../settings/settings.service.js';
+import { getSettings } from '../settings/index.js';
 import { MOVEMENT_COLUMNS, movementRows } from './movements.sql.js';
 import { reportTable } from './report-generate.js';
 import { defineReport, type ReportColumn, type ReportRequest } from './report.types.js';

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { stateWhere } from '../invoices/invoice-state.sql.js';
+import { stateWhere } from '../invoices/index.js';
 import type { ReportParams } from './report.types.js';
 
 export function invoiceRowsQuery(db: Kysely<Database>, p: ReportParams) {

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { balanceAt as openAt, inNok } from '../invoices/claim.sql.js';
+import { balanceAt as openAt, inNok } from '../invoices/index.js';
 
 /** The claim at the end of a day and NOK conversion: the claim's own SQL (main/features/invoices/claim.sql.ts). */
 export { openAt, inNok };

@@ -7,8 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ReportRow, TableColumn } from '../../render/report/report-table.js';
-import { eventRow } from '../events/events.service.js';
-import { isPaid, participantsFrom } from '../events/events.view.js';
+import { eventRow, isPaid, participantsFrom } from '../events/index.js';
 import { columnsAsAsked } from './report-generate.js';
 import { defineReport } from './report.types.js';
 

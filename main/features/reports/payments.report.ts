@@ -4,7 +4,7 @@
  * the bank fee, the invoice it settles with its KID and customer. Credit moved between invoices is no money and not here.
  */
 import type { AppContext } from '../../context.js';
-import { CASH_LEDGER_KINDS, cashNok } from '../invoices/claim.sql.js';
+import { CASH_LEDGER_KINDS, cashNok } from '../invoices/index.js';
 import { keyset } from './chunks.js';
 import { defineReport, type ReportDef, type ReportParams } from './report.types.js';
 

@@ -7,9 +7,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ReportRow, TableColumn } from '../../render/report/report-table.js';
-import { streamRecipients, type RecipientView } from '../recipients/recipients.service.js';
+import { streamRecipients, type RecipientView } from '../recipients/index.js';
 import { columnsAsAsked } from './report-generate.js';
-import { balanceNok } from '../invoices/claim.sql.js';
+import { balanceNok } from '../invoices/index.js';
 import { defineReport } from './report.types.js';
 
 const SHIPMENT = { SNAIL: { nb: 'Papir', en: 'Paper' }, EMAIL: { nb: 'E-post', en: 'E-mail' } } as Record<string, { nb: string; en: string }>;

@@ -9,7 +9,7 @@
  */
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
-import { streamTask, workersAvailable } from '../../workers/pool.js';
+import { streamTask, workersAvailable } from '../../workers/index.js';
 import { generate } from './report-generate.js';
 import { cancelledError, type ProgressSink, type ReportProgress } from './report-progress.js';
 import type { ReportJob, ReportNote } from './report-task.js';

@@ -8,7 +8,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { defineOp, type Op } from '../../ops/define.js';
 import { FileOf } from '../../ops/output.js';
-import { getSettings } from '../settings/settings.service.js';
+import { getSettings } from '../settings/index.js';
 import { reports } from './registry.js';
 import { accountOverviewReport } from './account-overview.report.js';
 import { agedReport } from './aged.report.js';

@@ -4,7 +4,7 @@
  * notes for the progress bar.
  */
 import type { AppContext } from '../../context.js';
-import { saftFile } from '../accounting/saft.file.js';
+import { saftFile } from '../accounting/index.js';
 import { openReadConnection } from './worker-db.js';
 
 export interface SaftJob {

@@ -10,8 +10,8 @@ import { defineOp, FileResult } from '../../ops/define.js';
 import { FieldErrors, OpError } from '../../ops/errors.js';
 import { FileOf } from '../../ops/output.js';
 import { IsoDate } from '../../ops/schemas.js';
-import { streamTask, workersAvailable } from '../../workers/pool.js';
-import { saftFile, saftFileName, saftOrgNumber } from '../accounting/saft.file.js';
+import { streamTask, workersAvailable } from '../../workers/index.js';
+import { saftFile, saftFileName, saftOrgNumber } from '../accounting/index.js';
 import { cancelledError, PROGRESS_TOKEN, startProgress, type ReportProgress } from './report-progress.js';
 import type { SaftJob, SaftNote } from './saft-task.js';
 

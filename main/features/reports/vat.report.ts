@@ -11,8 +11,8 @@ import { fieldError, validationError } from '../../ops/errors.js';
 import { formatDate } from '../../render/format.js';
 import { renderStatementPdf } from '../../render/pdf/statement-pdf.js';
 import type { ReportRow } from '../../render/report/report-table.js';
-import { termDates, vatSummary, type Term } from '../accounting/vat-summary.js';
-import { getSettings } from '../settings/settings.service.js';
+import { termDates, vatSummary, type Term } from '../accounting/index.js';
+import { getSettings } from '../settings/index.js';
 import type { AppContext } from '../../context.js';
 import { defineReport, type Lang, type ReportParams, type ReportRequest } from './report.types.js';
 

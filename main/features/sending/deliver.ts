@@ -7,13 +7,12 @@ import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
 import { errorMessage, type ErrorCode, type ErrorParams, type ParamsArg } from '../../ops/error-codes.js';
-import type { Settings } from '../settings/settings.schema.js';
+import type { Settings, sendingSettings } from '../settings/index.js';
 import { documentSources, type DocumentFacts } from './document-source.js';
 import { documentMail, type MailContent } from './mail.js';
 import { outgoingOf } from './mail-task.js';
 import type { SmtpLanes } from './smtp-lanes.js';
 import type { SentDocumentType } from './outbox.js';
-import type { sendingSettings } from '../settings/sending-section.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 /** Why an attempt failed: the English text, and its catalogue code and parameters when it has one (lastErrorCode). */

@@ -1,11 +1,11 @@
 /** The spec 4.4 rules of a delivery-options body that a schema cannot express, and the shipments it asks for. */
 import type { AppContext } from '../../context.js';
 import { FieldErrors, notFound } from '../../ops/errors.js';
-import { countryCode } from '../common/countries.js';
+import { countryCode } from '../common/index.js';
 import { documentSources, type PostalAddress } from './document-source.js';
 import type { DeliveryOptions, SentDocumentType, ShipmentMethod } from './sending.schema.js';
 import { EMAIL_RE } from '../../domain/email.js';
-import { sendingSettings } from '../settings/sending-section.js';
+import { sendingSettings } from '../settings/index.js';
 import { newMessageId } from './message-id.js';
 import { schemeOf } from '../../domain/party-ids.js';
 

@@ -7,11 +7,9 @@
 import type { AppContext } from '../../context.js';
 import type { DocumentView, PartySnapshot } from '../../render/document-view.js';
 import { notFound } from '../../ops/errors.js';
-import { buildView } from '../documents/document-view.builder.js';
-import { issuedRow, type DocRow } from '../documents/document-rows.js';
-import type { DocumentKind } from '../documents/document-kinds.js';
-import { ehfOf, FILE_STEM } from '../documents/files.ops.js';
-import { runTask } from '../../workers/pool.js';
+import { buildView, issuedRow, type DocRow, ehfOf, FILE_STEM } from '../documents/core.js';
+import type { DocumentKind } from '../documents/core.js';
+import { runTask } from '../../workers/index.js';
 import type { SentDocumentType } from './sending.schema.js';
 
 /** A postal address for a paper shipment (country ISO alpha-2). */

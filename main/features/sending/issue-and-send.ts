@@ -8,8 +8,8 @@ import type { AppContext } from '../../context.js';
 import { OpError } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
 import { assertSchema } from '../../ops/validate.js';
-import { DraftInput } from '../documents/documents.schema.js';
-import type { Issued } from '../documents/issue.service.js';
+import { DraftInput } from '../documents/core.js';
+import type { Issued } from '../documents/core.js';
 import { DeliveryOptions, queueDocumentShipments, type ShipmentView } from './outbox.js';
 
 /** POST /invoices/: a draft body plus `shipment`. */

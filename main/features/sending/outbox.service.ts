@@ -1,8 +1,8 @@
 /** The outbox as the user sees it: the list (queued, failed, delivered, the print queue), retry, printed, the paper PDF. */
 import type { AppContext } from '../../context.js';
-import { countryName } from '../common/countries.js';
-import { audit } from '../audit/audit.service.js';
-import { issuedPath } from '../documents/document-kinds.js';
+import { countryName } from '../common/index.js';
+import { audit } from '../audit/index.js';
+import { issuedPath } from '../documents/core.js';
 import { conflict, notFound } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
 import { documentSources, type PostalAddress } from './document-source.js';

@@ -8,12 +8,12 @@ import type { Insertable } from 'kysely';
 import { insertReturningIds } from '../../../db/fast.js';
 import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import { checkDelivery, type PlannedShipment } from './delivery-rules.js';
 import { FieldErrors } from '../../ops/errors.js';
 import type { ErrorCode } from '../../ops/error-codes.js';
 import { EMAIL_RE } from '../../domain/email.js';
-import { sendingSettings } from '../settings/sending-section.js';
+import { sendingSettings } from '../settings/index.js';
 
 // The delivery shapes live in sending.schema.ts (nothing there imports the outbox, so a document's schema may name them
 // without joining the outbox's imports); re-exported here for the outbox's callers.

@@ -13,11 +13,9 @@
  * Rows this path does not cover (free-standing messages, dunnings, EHF, SMS) keep the one-row path of deliver.ts.
  */
 import type { AppContext } from '../../context.js';
-import { runTask } from '../../workers/pool.js';
-import { buildViews } from '../documents/document-view.builder.js';
-import type { DocRow } from '../documents/document-rows.js';
-import type { DocumentKind } from '../documents/document-kinds.js';
-import { FILE_STEM } from '../documents/files.ops.js';
+import { runTask } from '../../workers/index.js';
+import { buildViews, FILE_STEM } from '../documents/core.js';
+import type { DocRow, DocumentKind } from '../documents/core.js';
 import { attachesPdf, documentContent, emailBlocked, failed, mailOptions, prepareEmail, type DeliveryEnv, type OutboxRow, type PreparedMail } from './deliver.js';
 import { factsOf } from './document-source.js';
 

@@ -10,15 +10,14 @@ import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../../db/connection.js';
 import type { AppContext } from '../../context.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import { inTx } from '../../ops/transaction.js';
 import { deliver, type DeliveryEnv, type Failure, type Outcome, type OutboxRow } from './deliver.js';
 import { Preparer, type Ready } from './prepare.js';
 import { SmtpLanes } from './smtp-lanes.js';
-import { getSettings } from '../settings/settings.service.js';
+import { getSettings, sendingSettings } from '../settings/index.js';
 import { outboxSignal } from './outbox.js';
 import { publish } from '../../push/bus.js';
-import { sendingSettings } from '../settings/sending-section.js';
 import { claimShipments, releaseClaims, renewClaims } from './claims.js';
 import { leaseMs, newClaimant } from '../../ops/leases.js';
 

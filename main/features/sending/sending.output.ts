@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Closed, IsoDateTimeMinute, Nullable } from '../../ops/schemas.js';
-import { PartyAddressView, ShipmentMethodView, ShipmentStatusView, ShipmentView, HistoryEntryView } from '../documents/documents.output.js';
+import { PartyAddressView, ShipmentMethodView, ShipmentStatusView, ShipmentView, HistoryEntryView } from '../documents/core.js';
 
 /*
  * Read shapes (output schemas) of the sending operations; checked against real answers by test/http/response-schemas.test.ts.

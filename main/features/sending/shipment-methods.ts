@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../ops/errors.js';
-import { getSettings } from '../settings/settings.service.js';
+import { getSettings } from '../settings/index.js';
 import { documentSources } from './document-source.js';
 import type { SentDocumentType } from './outbox.js';
 

@@ -4,7 +4,7 @@ import { FieldErrors } from '../../ops/errors.js';
 import { createTransport } from './sender.js';
 import { smtpOutcome } from './deliver.js';
 import { EMAIL_RE } from '../../domain/email.js';
-import { sendingSettings } from '../settings/sending-section.js';
+import { sendingSettings } from '../settings/index.js';
 
 export interface TestMailResult {
   delivered: boolean;

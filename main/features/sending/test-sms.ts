@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context.js';
 import { FieldErrors } from '../../ops/errors.js';
 import { postSms } from './deliver.js';
-import { sendingSettings } from '../settings/sending-section.js';
+import { sendingSettings } from '../settings/index.js';
 
 export interface TestSmsResult {
   delivered: boolean;

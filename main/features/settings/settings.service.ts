@@ -4,8 +4,8 @@ import { isValidBankAccount, isValidIban, normaliseAccount } from '../../domain/
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
 import { fieldError, FieldErrors, OpError } from '../../ops/errors.js';
 import { forgetTxMemo, txMemo } from '../../ops/tx-memo.js';
-import { audit } from '../audit/audit.service.js';
-import { countryCode, countryName } from '../common/countries.js';
+import { audit } from '../audit/index.js';
+import { countryCode, countryName } from '../common/index.js';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.schema.js';
 import { checkSendingPatch, mergeSending, sendingView } from './sending-section.js';
 import { inTx } from '../../ops/transaction.js';

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { randomSecret } from './secrets.js';
 import { notFound } from '../../ops/errors.js';
 import { inTx } from '../../ops/transaction.js';
-import { audit } from '../audit/audit.service.js';
-import { getSettings } from '../settings/settings.service.js';
+import { audit } from '../audit/index.js';
+import { getSettings } from '../settings/index.js';
 import { LEGACY_OWNER, type Actor, type Role } from './actor.js';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { randomSecret } from './secrets.js';
 import { conflict, fieldError, notFound, OpError } from '../../ops/errors.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import type { Actor, Role } from './actor.js';
 import type { UserInput, UserUpdate, UserView } from './users.schema.js';
 import { inTx } from '../../ops/transaction.js';

@@ -1,0 +1,10 @@
+/**
+ * The invoices area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ */
+export { balanceAt, balanceNok, CASH_LEDGER_KINDS, cashNok, cashNokOf, creditedInFull, inNok, isOpen, outstandingNok } from './claim.sql.js';
+export { creditInvoice } from './credit-notes.service.js';
+export { listDrafts, streamDrafts } from './invoice-lists.js';
+export { stateWhere } from './invoice-state.sql.js';
+export { draftShapes } from './invoices.read.js';
+export { getDraft, invoiceWithBalance } from './invoices.service.js';
+export { markLost, registerPayment, reversePayment } from './payments.service.js';

@@ -1,0 +1,8 @@
+/**
+ * The sending area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ */
+export { type DocumentSource, type PostalAddress } from './document-source.types.js';
+export { DraftWithShipment, issueAndSend, IssueBody, shipmentOf, withShipments } from './issue-and-send.js';
+export { type HistoryEntry, historyOf, queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from './outbox.js';
+export { DeliveryOptions, type ShipmentView } from './sending.schema.js';
+export { deliveryFor, ShipmentChoice } from './shipment-choice.js';
