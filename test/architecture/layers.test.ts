@@ -54,4 +54,18 @@ describe('layers', () => {
     const bad = importsOf(join(root, 'main/context.ts')).filter((i) => i.target.startsWith('main/features/'));
     expect(bad).toEqual([]);
   });
+  test('the renderer takes service shapes only through the typed client: from main/ only the pure rules, the operation table and the push events', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+    // The shapes an operation answers are OutputOf<'area.op'> / ItemOf<…> (renderer/src/api/op-types.ts), so a screen
+    // follows the operation's output schema, not a service's internal type; the domain's pure rules (org numbers, KID,
+    // totals) are shared code, and op-types.ts itself reads the table.
+    const allowed = (target: string, file: string) =>
+      target.startsWith('main/domain/') || target === 'main/push/bus' || (relative(root, file) === 'renderer/src/api/op-types.ts' && (target === 'main/op-table' || target === 'main/ops/define'));
+    const bad = files(join(root, 'renderer/src'))
+      .flatMap((f) => importsOf(f).map((i) => ({ file: relative(root, f), target: i.target.replace(/\.js$/, '') })))
+      .filter((i) => i.target.startsWith('main/') && !allowed(i.target, join(root, i.file)))
+      .map((i) => `${i.file} -> ${i.target}`);
+    expect(bad).toEqual([]);
+  });
 });

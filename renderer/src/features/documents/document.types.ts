@@ -1,4 +1,3 @@
-import type { stateShape } from '../../../../main/features/invoices/invoices.read';
 import type { OutputOf } from '../../api/op-types';
 /** Shapes of documents as the service answers them (spec 2.2, 2.3, 2.4), as far as the GUI reads them. */
 export type DocKind = 'invoice' | 'credit-note' | 'offer' | 'order-confirmation';
@@ -37,7 +36,7 @@ export interface DocItem {
   totalWithoutTax?: number;
 }
 
-export type InvoiceStateDetail = ReturnType<typeof stateShape>['stateDetail'];
+export type InvoiceStateDetail = NonNullable<OutputOf<'invoices.get'>['stateDetail']>;
 
 /** A draft (2.4) or an issued document (2.2/2.3); optional fields differ by kind. */
 export interface DocumentData {

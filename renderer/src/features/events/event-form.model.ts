@@ -1,10 +1,10 @@
-import type { EventView, ParticipantView } from '../../../../main/features/events/events.output';
+import type { ItemOf, OutputOf } from '../../api/op-types';
 import type { OpTree } from '../../api/op-types';
 import { parseDecimal, toInputText } from '../../shared/money';
 
 /** The service's own shapes (erased at build time). */
-export type EventRead = EventView;
-export type Participant = ParticipantView;
+export type EventRead = OutputOf<'events.get'>;
+export type Participant = ItemOf<'events.listParticipants'>;
 
 export const EVENT_OPS = {
   upcoming: 'events.listUpcoming',

@@ -2,9 +2,9 @@ import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, St
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, formBody } from '../../api/client';
+import type { OutputOf } from '../../api/op-types';
 import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
 import { Fact } from '../../shared/DetailParts';
-import type { previewCredit } from '../../../../main/features/invoices/credit-notes.service';
 import { OPS } from '../documents/doc-ops';
 import type { DocumentData } from '../documents/document.types';
 import { computeTotals, formatMoney, formatOre, formatQuantity, lineNetOre, numberFromLocation, parseDecimal, toInputText } from '../../shared/money';
@@ -18,7 +18,7 @@ interface CreditLine {
 const right = { textAlign: 'right' as const };
 
 type Mode = 'owed' | 'uncredited' | 'partial';
-type Preview = Awaited<ReturnType<typeof previewCredit>>;
+type Preview = OutputOf<'invoices.creditNotePreview'>;
 
 /**
  * Credit an invoice: what the customer still owes (the default, "Hele restbeløpet": the balance becomes 0,00), the whole

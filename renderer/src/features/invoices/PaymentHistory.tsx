@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/client';
+import type { OutputOf } from '../../api/op-types';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { OPS } from '../documents/doc-ops';
 import { formatDate, formatMoney } from '../../shared/money';
-import type { LedgerEntryView } from '../../../../main/features/invoices/payments.service';
 
 /** A payment, loss or reversal as invoices.listPayments answers: the service's own type (erased at build time). */
-export type LedgerEntry = LedgerEntryView;
+export type LedgerEntry = OutputOf<'invoices.getPayment'>;
 
 /** The bank transaction a payment came from (a bank file import, issue 25), null for one typed by hand. */
 type BankOrigin = NonNullable<LedgerEntry['bankTransaction']>;

@@ -1,8 +1,7 @@
-import type { RecipientView } from '../../../../main/features/recipients/recipients.service';
-import type { ItemOf } from '../../api/op-types';
+import type { ItemOf, OutputOf } from '../../api/op-types';
 
 /** The recipient read shape of recipients.get / recipients.list: the service's own type (erased at build time). */
-export type Recipient = Omit<RecipientView, '_links'>;
+export type Recipient = Omit<OutputOf<'recipients.get'>, '_links'>;
 
 /** A label as labels.list answers it (with how many recipients carry it). */
 export type Label = ItemOf<'labels.list'>;

@@ -1,10 +1,13 @@
-/** The service's shapes (erased at build time). */
-export type { HistoryEntry, ShipmentView } from '../../../../main/features/sending/outbox';
-export type { OutboxEntry } from '../../../../main/features/sending/outbox.service';
-export type { ShipmentMethods, MethodName } from '../../../../main/features/sending/shipment-methods';
-export type { AttemptResult } from '../../../../main/features/sending/sender';
-export type { TestMailResult } from '../../../../main/features/sending/test-mail';
-import type { OpName } from '../../api/op-types';
+import type { ItemOf, OpName, OutputOf } from '../../api/op-types';
+
+/** The service's shapes, as its operations answer them (the typed client's view of the operation table). */
+export type HistoryEntry = ItemOf<'sending.invoiceHistory'>;
+export type ShipmentView = ItemOf<'sending.sendInvoice'>;
+export type OutboxEntry = ItemOf<'sending.listOutbox'>;
+export type ShipmentMethods = OutputOf<'sending.methodsForRecipient'>;
+export type MethodName = ShipmentMethods['available'][number];
+export type AttemptResult = ItemOf<'sending.flush'>;
+export type TestMailResult = OutputOf<'sending.testEmail'>;
 
 export type SentType = 'invoice' | 'credit-note' | 'offer' | 'order-confirmation';
 

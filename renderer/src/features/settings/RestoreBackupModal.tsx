@@ -1,10 +1,12 @@
 import { Alert, Button, Code, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BackupContents } from '../../../../main/features/backups/restore.service';
 import { ApiError, call } from '../../api/client';
+import type { OutputOf } from '../../api/op-types';
+import type { BackupInfo } from './BackupsTab';
 import { formatDate, formatMoney } from '../../shared/money';
-import type { BackupInfo } from '../../../../main/features/backups/backups.service';
+
+type BackupContents = OutputOf<'backups.inspect'>;
 
 const KINDS = ['invoice', 'credit-note', 'offer', 'order-confirmation'] as const;
 
