@@ -7,6 +7,7 @@ import { audit } from '../audit/index.js';
 import type { ProductInput, ProductView } from './products.schema.js';
 import { inTx } from '../../ops/transaction.js';
 import { forgetTxMemo, txMemo } from '../../ops/tx-memo.js';
+import { prepared } from '../../../db/fast.js';
 
 type Row = Selectable<ProductsTable>;
 type NewRow = Omit<ProductsTable, 'number' | 'sales_account'> & { sales_account: string | null };
@@ -154,6 +155,9 @@ export async function listProducts(ctx: AppContext, q: string | undefined, limit
 const MEMO = 'product:';
 const forgetKept = (db: Kysely<Database>) => forgetTxMemo(db, MEMO);
 
+/** One code (a signup's invoice, most drafts' first look-up): compiled once. */
+const oneProduct = prepared((db, code: string) => db.selectFrom('products').selectAll().where('code', '=', code).where('deleted', '=', 0));
+
 export async function productsByCode(db: Kysely<Database>, codes: string[]): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();
   const kept = txMemo(db) as Map<string, Row | null> | undefined;
@@ -164,7 +168,7 @@ export async function productsByCode(db: Kysely<Database>, codes: string[]): Pro
   });
   for (let i = 0; i < unique.length; i += 500) {
     const part = unique.slice(i, i + 500);
-    const rows = await db.selectFrom('products').selectAll().where('code', 'in', part).where('deleted', '=', 0).execute();
+    const rows = part.length === 1 ? await oneProduct.rows(db, part[0]) : await db.selectFrom('products').selectAll().where('code', 'in', part).where('deleted', '=', 0).execute();
     for (const r of rows) out.set(r.code, r);
     if (kept) for (const c of part) kept.set(MEMO + c, out.has(c) ? { ...out.get(c)! } : null);
   }

@@ -47,13 +47,15 @@ async function lockNumbering(trx: Kysely<Database>): Promise<void> {
   const memo = txMemo(trx);
   if (memo?.has(LOCK_MEMO)) return;
   memo?.set(LOCK_MEMO, true);
-  const lock = () => trx.selectFrom('number_series').select('next_number').where('series', '=', 'customer-number').forUpdate().executeTakeFirst();
+  const lock = () => numberingLock.first(trx);
   if (await lock()) return;
   await trx.insertInto('number_series').values({ series: 'customer-number', next_number: 0 }).onConflict((oc) => oc.column('series').doNothing()).execute();
   await lock();
 }
 
 const LOCK_MEMO = 'customer-number:lock';
+/** The lock's read, compiled once (each group-commit batch of signups takes it). */
+const numberingLock = prepared((db) => db.selectFrom('number_series').select('next_number').where('series', '=', 'customer-number').forUpdate());
 
 /**
  * The highest all-digit customer number as this transaction last wrote it (rememberHighest), so a group-commit batch of

@@ -17,6 +17,7 @@ import { countryCode, DEFAULT_COUNTRY, knownCurrencies } from '../common/index.j
 import type { RecipientInput } from './recipients.schema.js';
 import { txMemo } from '../../ops/tx-memo.js';
 import { isEmailAddress } from '../../domain/email.js';
+import { prepared } from '../../../db/fast.js';
 
 /** A Norwegian city as the postcode register writes it when it is that postcode's poststed in other case ("oslo" -> "OSLO"); else as given. */
 function storedCity(country: string, zip: string, city: string): string {
@@ -36,12 +37,14 @@ interface Lookups {
   required: Array<[number, { name: string }]>;
 }
 
+const allFieldDefs = prepared((db) => db.selectFrom('custom_fields').selectAll());
+
 /** The custom field definitions, read once per transaction (a group-commit batch of signups creates many recipients). */
 async function customFieldDefs(db: Kysely<Database>) {
   const memo = txMemo(db);
   const kept = memo?.get(FIELDS_MEMO) as Selectable<Database['custom_fields']>[] | undefined;
   if (kept) return kept;
-  const rows = await db.selectFrom('custom_fields').selectAll().execute();
+  const rows = await allFieldDefs.rows(db);
   memo?.set(FIELDS_MEMO, rows);
   return rows;
 }

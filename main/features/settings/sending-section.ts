@@ -1,4 +1,5 @@
 /** The settings' `sending` section: its view, its rules, a patch merged into it, and reading it on its own (the sender). */
+import { prepared } from '../../../db/fast.js';
 import type { AppContext } from '../../context.js';
 import type { FieldErrors } from '../../ops/errors.js';
 import { txMemo } from '../../ops/tx-memo.js';
@@ -49,6 +50,9 @@ export function mergeSending(current: Sending, patch: NonNullable<SettingsPatch[
   return out;
 }
 
+/** The `sending` row: compiled once (`prepared`), as every signup and every sender pass reads it. */
+const sendingRow = prepared((db) => db.selectFrom('settings').select('value').where('key', '=', 'sending'));
+
 /** The stored `sending` section (read on its own: the sender asks for it on every pass). */
 export async function sendingSettings(ctx: Pick<AppContext, 'db'>): Promise<Sending> {
   // Kept for the rest of a transaction (a paid signup asks twice; a group-commit batch once for all its members) under
@@ -56,7 +60,7 @@ export async function sendingSettings(ctx: Pick<AppContext, 'db'>): Promise<Send
   const memo = txMemo(ctx.db);
   let out = memo?.get('settings:sending') as Sending | undefined;
   if (!out) {
-    const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'sending').executeTakeFirst();
+    const row = await sendingRow.first(ctx.db);
     const stored = row ? (JSON.parse(row.value) as Partial<Sending>) : {};
     out = { ...DEFAULT_SETTINGS.sending, ...stored, smtp: { ...DEFAULT_SETTINGS.sending.smtp, ...(stored.smtp ?? {}) } };
     memo?.set('settings:sending', out);
