@@ -59,4 +59,10 @@ export interface AppContext {
   push?: PushBus;
   /** Office server with a public listener (main/office-server/public-listener.ts): the address outsiders sign up at. */
   publicSignupUrl?: string;
+  /**
+   * Test seams, set by a test on its own server's context (so two servers in one process never share one); absent in
+   * the app. `afterBankImportChunk` is awaited after each chunk of a bank import, inside its open transaction
+   * (test/bank/read-during-import.test.ts holds an import open with it).
+   */
+  testHooks?: { afterBankImportChunk?: () => Promise<void> };
 }

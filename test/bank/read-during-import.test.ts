@@ -1,13 +1,13 @@
 /**
  * On SQLite (a file, WAL) a read does not wait for a bank import in progress: GET /invoices/{n} made while the import's
- * transaction is open (held there by the import's test hook after its first chunk) answers, from the last commit, and
+ * transaction is open (held there after its first chunk by the test seam of the server's context, `ctx.testHooks`) answers, from the last commit, and
  * the import then completes. No timing is asserted: the GET must answer before the import is let go.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CHUNK, importHooks } from '../../main/features/bank/import.service.js';
+import { CHUNK } from '../../main/features/bank/import.service.js';
 import { ocrFile, ocrSpec, type OcrPayment } from '../helpers/bank-file-gen.js';
 import { invoice, OWN, postFile, startDocServer, type DocServer } from './setup.js';
 
@@ -17,7 +17,6 @@ beforeAll(async () => {
   s = await startDocServer({ dbFile: join(folder, 'kvitt.sqlite') });
 });
 afterAll(async () => {
-  importHooks.afterChunk = undefined;
   await s.close();
   rmSync(folder, { recursive: true, force: true });
 });
@@ -36,8 +35,10 @@ test('GET /invoices/{n} and GET /bank-files/ answer while the import holds its t
   const inside = new Promise<void>((r) => (entered = r));
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  importHooks.afterChunk = async () => {
-    importHooks.afterChunk = undefined; // hold once, at the first chunk
+  // The hook is this server's own (its context's test seam), awaited inside the import's open transaction.
+  const hooks: NonNullable<typeof s.app.ctx.testHooks> = (s.app.ctx.testHooks = {});
+  hooks.afterBankImportChunk = async () => {
+    hooks.afterBankImportChunk = undefined; // hold once, at the first chunk
     entered();
     await held;
   };
@@ -74,8 +75,9 @@ test('a write made meanwhile still waits for the import and is then done (one wr
   const inside = new Promise<void>((r) => (entered = r));
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  importHooks.afterChunk = async () => {
-    importHooks.afterChunk = undefined;
+  const hooks: NonNullable<typeof s.app.ctx.testHooks> = (s.app.ctx.testHooks = {});
+  hooks.afterBankImportChunk = async () => {
+    hooks.afterBankImportChunk = undefined;
     entered();
     await held;
   };

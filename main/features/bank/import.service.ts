@@ -23,12 +23,6 @@ import { BankFileError, type BankTx } from './parse/bank-tx.js';
 import { readBankFile, type ReadFile } from './parse/detect.js';
 import type { ByteSource } from '../../ops/raw-body.js';
 
-/**
- * Test hook: awaited after each chunk has been written, inside the import's open transaction (it lets a test hold the
- * import open: test/bank/read-during-import.test.ts). Unset in the app.
- */
-export const importHooks: { afterChunk?: () => Promise<void> } = {};
-
 /** Transactions read, looked up and written together. */
 export const CHUNK = 500;
 const ROWS_PER_INSERT = 20;
@@ -189,7 +183,7 @@ export async function importBankFile(ctx: AppContext, src: Buffer | ByteSource, 
         if (chunk.length === CHUNK) {
           await importChunk(tctx, fileId, chunk, own, settings, totals);
           chunk = [];
-          if (importHooks.afterChunk) await importHooks.afterChunk();
+          if (ctx.testHooks?.afterBankImportChunk) await ctx.testHooks.afterBankImportChunk(); // a test holding the import open (AppContext)
         }
       }
       if (chunk.length) await importChunk(tctx, fileId, chunk, own, settings, totals);
