@@ -1,6 +1,6 @@
 /**
  * What a lower area needs from a higher one, wired at the composition root (beside op-table.ts and task-table.ts) so
- * that the lower area imports none of them (the area graph in test/architecture/import-graph.test.ts):
+ * that the lower area imports none of them (the area graph in test/architecture/area-graph.ts):
  * - sending: the sent document types other areas own (a dunning's letter is read by the dunnings' own source);
  * - settings: renewing the API key ends the sessions started with the old one (users' sessions, which themselves take
  *   their limits from the settings).

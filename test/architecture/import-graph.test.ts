@@ -1,47 +1,20 @@
 /**
- * The import graph of main/ and db/ (dependency-cruiser), as a ratchet. The allowed area graph, written once here:
+ * The import graph of main/ and db/ (dependency-cruiser) held to the allowed area graph, which is written once, as data,
+ * in ./area-graph.ts (docs/architecture.md carries a table generated from it, checked here):
  * - the lower layers import only what LAYERS lets them (domain and db nothing, render the domain, ops db and the
  *   context): every area may use them;
- * - between the other areas an import goes one way: no two areas import each other, directly or round a loop of
- *   areas (the area graph is a DAG). A lower area that needs something of a higher one declares it (an interface, a
+ * - the areas above import each other exactly as AREA_GRAPH says, and AREA_GRAPH is a DAG: no two areas import each
+ *   other, directly or round a loop. A lower area that needs something of a higher one declares it (an interface, a
  *   registration) and the composition root wires it (main/registrations.ts, main/task-table.ts);
  * - an area imports another (not a lower layer) only through that area's entry file (ENTRY_FILE), type-only imports
  *   included;
- * - no import cycle between files beyond the ones known today (KNOWN_CYCLES).
- * Breaking a known cycle or pair is always fine (then shrink the lists); adding one fails, naming the imports.
- * docs/architecture.md points here.
- *
- * Areas: `main/features/<x>/` is area x, `main/<folder>/` is that folder, `db/` is db, the files directly in `main/`
- * (the composition root, context, app) are `main`, which every area may import and which imports them all.
+ * - no import cycle between files (KNOWN_CYCLES is empty).
+ * A failure names the imports that break a rule.
  */
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-
-/** The lower layers and the only areas each may import. */
-export const LAYERS: Record<string, string[]> = {
-  domain: [],
-  db: [],
-  push: [],
-  render: ['domain'],
-  ops: ['db', 'main'],
-};
-
-/**
- * Each area's entry file, the one file other areas import it through: `index.ts` in the area's folder, except where
- * named here (documents: its `core.ts`, the document core every kind builds on). An entry re-exports only files of its
- * own area, and no file of the area imports its own entry (so a barrel cannot close an import cycle). Not held to it:
- * - the lower layers (LAYERS: domain, db, push, render, ops): toolkits every area uses file by file; they import no
- *   area above them, so a deep import into them cannot tie areas together;
- * - the composition root (the files directly in main/: op-table.ts, task-table.ts, stream-table.ts, registrations.ts,
- *   app.ts, headless.ts, ...): it wires the areas, so it takes their `*.ops.ts` lists, tasks and sources directly.
- *   Routing those through the entries would make every importer of an area (and every worker thread) load its operations.
- */
-export const ENTRY_FILE: Record<string, string> = { documents: 'core.ts' };
-
-export function entryOf(area: string, path: string): string {
-  const dir = path.startsWith('main/features/') ? `main/features/${area}` : `main/${area}`;
-  return `${dir}/${ENTRY_FILE[area] ?? 'index.ts'}`;
-}
+import { AREA_GRAPH, areaGraphDoc, DOC_BEGIN, DOC_END, entryOf, LAYERS, levelsOf } from './area-graph.js';
 
 /**
  * The import cycles of today, each as the files it joins (a strongly connected part of the graph). A cycle may shrink
@@ -183,6 +156,27 @@ describe('the import graph', () => {
       } else if (deps.includes(entry)) bad.push(`${from} imports its own area's entry ${entry}`);
     }
     expect(bad).toEqual([]);
+  });
+
+  test('the areas import each other exactly as AREA_GRAPH says (an edge added or gone: change the table)', () => {
+    const edges = areaEdges();
+    const upper = (a: string) => a !== 'main' && !(a in LAYERS);
+    const areas = new Set([...graph.keys()].map(areaOf).filter((a): a is string => !!a && upper(a)));
+    const unknownAreas = [...areas].filter((a) => !(a in AREA_GRAPH));
+    const added = [...edges]
+      .filter(([e]) => e.split(' ').every(upper) && !AREA_GRAPH[e.split(' ')[0]]?.includes(e.split(' ')[1]))
+      .map(([e, why]) => `${e.replace(' ', ' -> ')}: ${why}`);
+    const gone = Object.entries(AREA_GRAPH).flatMap(([a, to]) => to.filter((b) => !edges.has(`${a} ${b}`)).map((b) => `${a} -> ${b}`));
+    const goneAreas = Object.keys(AREA_GRAPH).filter((a) => !areas.has(a));
+    expect({ unknownAreas, added, gone, goneAreas }).toEqual({ unknownAreas: [], added: [], gone: [], goneAreas: [] });
+  });
+
+  test('AREA_GRAPH is a DAG, and docs/architecture.md carries its table (npx tsx scripts/area-graph-doc.ts)', () => {
+    expect(() => levelsOf(AREA_GRAPH)).not.toThrow();
+    expect(() => levelsOf({ a: ['b'], b: ['c'], c: ['a'] })).toThrow(/a -> b -> c -> a/);
+    const docs = readFileSync('docs/architecture.md', 'utf8');
+    const block = docs.slice(docs.indexOf(DOC_BEGIN), docs.indexOf(DOC_END) + DOC_END.length);
+    expect(block).toBe(areaGraphDoc());
   });
 
   test('no import cycle beyond the known ones', () => {
