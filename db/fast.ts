@@ -5,6 +5,8 @@
  * - `prepared`: a fixed-shape query built and compiled once per database, run with new values;
  * - `insertRows` / `updateRows`: many-row INSERTs and keyed UPDATEs, compiled once per shape;
  * - `insertReturningIds`: an INSERT of several rows answering their ids in order;
+ * - `insertValues`: a many-row INSERT from one flat array of values (no object per row), for bulk writes;
+ * - `preparedIn`: a prepared query with one `in (…)` list of varying length (padded to a few fixed sizes);
  * - `insertRowsFast`, `selectFastAll` (db/connection.ts): statements straight on the SQLite connection;
  * - `runStatement`: a fixed statement (a savepoint) on the connection the transaction holds.
  *
@@ -140,6 +142,52 @@ export function insertRows<R = any>(db: Kysely<Database>, table: keyof Database 
   }
   const p = byShape(key, width * rows.length, (kdb, params) => build(kdb, params, true));
   return p.executeWith(db, values) as Promise<QueryResult<R>>;
+}
+
+/**
+ * INSERT of `count` rows given as one flat array of `values`, row after row, each in the order of `columns`, optionally
+ * RETURNING `returning`; prepared once per table, columns, number of rows and returning. The same statement insertRows
+ * builds, without an object per row: for bulk writes (a bank file's 100,000 payments). At most 100 rows and 30,000
+ * values a statement (SQLite's and PostgreSQL's limits on parameters are above that).
+ */
+export function insertValues<R = any>(db: Kysely<Database>, table: keyof Database & string, columns: readonly string[], values: unknown[], count: number, returning: readonly string[] = []): Promise<QueryResult<R>> {
+  const width = columns.length;
+  if (count < 1 || count > 100 || values.length !== width * count || values.length > 30_000) {
+    return Promise.reject(new Error(`insertValues(${table}): ${values.length} values for ${count} rows of ${width} columns`));
+  }
+  const p = byShape(`values|${table}|${count}|${returning}|${columns}`, values.length, (kdb, params) => {
+    const q = kdb.insertInto(table).values(Array.from({ length: count }, (_, r) => Object.fromEntries(columns.map((c, j) => [c, params[r * width + j]]))));
+    return returning.length ? q.returning(returning as any) : q;
+  });
+  return p.executeWith(db, values) as Promise<QueryResult<R>>;
+}
+
+/** The list sizes preparedIn compiles: a list is padded to the next of them (a larger list is taken 512 at a time). */
+const IN_SIZES = [8, 64, 512] as const;
+
+/**
+ * A query with one `in (…)` list, for lists of any length: `build(db, list)` puts `list` (placeholders) in its one
+ * `in`; prepared once per size of IN_SIZES, the values padded with nulls (`x in (…, null)` matches nothing more: null
+ * equals nothing), a longer list run 512 values at a time. `rows` answers the rows of all runs, in run order. Each
+ * value must stand for the same type (the nulls take the column's), and the query must not depend on the list's
+ * length otherwise (no limit).
+ */
+export function preparedIn<R>(build: (db: Kysely<Database>, list: unknown[]) => Compilable<R>) {
+  const bySize = IN_SIZES.map((size) => prepared((db: Kysely<Database>, ...list: unknown[]) => build(db, list), size));
+  return {
+    async rows(db: Kysely<Database>, values: readonly unknown[]): Promise<R[]> {
+      const out: R[] = [];
+      const max = IN_SIZES[IN_SIZES.length - 1];
+      for (let at = 0; at < values.length; at += max) {
+        const part = values.slice(at, at + max);
+        const k = IN_SIZES.findIndex((size) => size >= part.length);
+        while (part.length < IN_SIZES[k]) part.push(null);
+        const r = await bySize[k].executeWith(db, part);
+        for (const row of r.rows) out.push(row);
+      }
+      return out;
+    },
+  };
 }
 
 /**

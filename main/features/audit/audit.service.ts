@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { insertRows, prepared } from '../../../db/fast.js';
+import { insertValues, prepared } from '../../../db/fast.js';
 import type { Database } from '../../../db/schema.js';
 import type { Clock } from '../../clock.js';
 import { txActor } from '../../ops/transaction-core.js';
@@ -30,6 +30,8 @@ export async function audit(
   await insertEntry.execute(db, clock.timestamp(), entity, String(entityId), action, data === undefined ? null : JSON.stringify(data), txActor(db)?.name ?? null);
 }
 
+const AUDIT_COLUMNS = ['at', 'entity', 'entity_id', 'action', 'data', 'actor'] as const;
+
 export interface AuditEntry {
   entity: string;
   entityId: string | number;
@@ -45,14 +47,13 @@ export async function auditMany(db: Kysely<Database>, clock: Clock, entries: rea
   if (!db.isTransaction) throw new Error('auditMany must run inside the transaction that makes the changes');
   const actor = txActor(db)?.name ?? null;
   for (let i = 0; i < entries.length; i += 20) {
-    const rows = entries.slice(i, i + 20).map((e) => ({
-      at: clock.timestamp(),
-      entity: e.entity,
-      entity_id: String(e.entityId),
-      action: e.action,
-      data: e.data === undefined ? null : JSON.stringify(e.data),
-      actor,
-    }));
-    await insertRows(db, 'audit_log', rows);
+    const n = Math.min(20, entries.length - i);
+    const at = clock.timestamp(); // one stamp a statement: the rows of one INSERT are written in the same instant
+    const values: unknown[] = [];
+    for (let k = i; k < i + n; k++) {
+      const e = entries[k];
+      values.push(at, e.entity, String(e.entityId), e.action, e.data === undefined ? null : JSON.stringify(e.data), actor);
+    }
+    await insertValues(db, 'audit_log', AUDIT_COLUMNS, values, n);
   }
 }

@@ -7,7 +7,7 @@
  * entries and bank transactions are written with prepared statements, many rows an INSERT. A file refused half way
  * (wrong totals at its end) rolls everything back: nothing of it is written. The file has its own audit entry.
  */
-import { insertRows } from '../../../db/fast.js';
+import { insertValues, preparedIn } from '../../../db/fast.js';
 import { normaliseAccount } from '../../domain/bank-account.js';
 import type { AppContext } from '../../context.js';
 import { fieldError, validationError } from '../../ops/errors.js';
@@ -23,9 +23,20 @@ import { BankFileError, type BankTx } from './parse/bank-tx.js';
 import { readBankFile, type ReadFile } from './parse/detect.js';
 import type { ByteSource } from '../../ops/raw-body.js';
 
+/**
+ * Between chunks the import lets the event loop run: every statement of a chunk runs synchronously on the SQLite
+ * connection (db/fast.ts), so without this a 100,000-payment import would hold every request (GET /invoices/{n} on the
+ * read-only connection) until it commits. One chunk is some 10 ms of work.
+ */
+const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Transactions read, looked up and written together. */
 export const CHUNK = 500;
 const ROWS_PER_INSERT = 20;
+const TX_COLUMNS = [
+  'bank_file_id', 'line', 'dedup_key', 'date', 'booking_date', 'value_date', 'amount', 'currency', 'credit', 'account', 'kid', 'reference',
+  'end_to_end_id', 'payer_name', 'payer_account', 'message', 'kind', 'status', 'reason', 'document_id', 'ledger_entry_id', 'updated_at',
+] as const;
 
 /** The refusal of a file as a 400 on the body, with the line in its parameters. */
 function refused(e: BankFileError) {
@@ -98,11 +109,14 @@ interface Totals {
   matched: number;
 }
 
+/** The dedup keys among these that are imported already (prepared once per list size). */
+const importedBefore = preparedIn((db, keys) => db.selectFrom('bank_transactions').select('dedup_key').where('dedup_key', 'in', keys as string[]));
+
 /** One chunk of the file: duplicates found, KIDs looked up, claims read, each transaction classified, all written. */
 async function importChunk(tctx: AppContext, fileId: number, chunk: BankTx[], own: Set<string>, settings: Settings, totals: Totals): Promise<void> {
   const { db } = tctx;
   const keys = [...new Set(chunk.map((t) => t.dedupKey))];
-  const seen = new Set((await db.selectFrom('bank_transactions').select('dedup_key').where('dedup_key', 'in', keys).execute()).map((r) => r.dedup_key));
+  const seen = new Set((await importedBefore.rows(db, keys)).map((r) => r.dedup_key));
   const fresh: BankTx[] = [];
   for (const t of chunk) {
     totals.transactions++;
@@ -114,7 +128,7 @@ async function importChunk(tctx: AppContext, fileId: number, chunk: BankTx[], ow
   }
   const byKid = await invoicesByKid(tctx, fresh.filter((t) => t.kid && isPayment(t, own)).map((t) => t.kid!), settings.invoicing);
   const batch = new PaymentBatch(tctx);
-  await batch.load([...byKid.values()].map((h) => h.id));
+  await batch.seed(byKid.values());
   const classified: Classified[] = [];
   for (const t of fresh) {
     const c = await classify(tctx, t, own, settings, byKid, batch);
@@ -126,34 +140,17 @@ async function importChunk(tctx: AppContext, fileId: number, chunk: BankTx[], ow
   batch.forget();
   const now = tctx.clock.timestamp();
   for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
-    const rows = fresh.slice(i, i + ROWS_PER_INSERT).map((t, k) => {
-      const c = classified[i + k];
-      return {
-        bank_file_id: fileId,
-        line: t.line,
-        dedup_key: t.dedupKey,
-        date: t.date,
-        booking_date: t.bookingDate,
-        value_date: t.valueDate,
-        amount: t.amount,
-        currency: t.currency,
-        credit: t.credit ? 1 : 0,
-        account: t.account,
-        kid: t.kid,
-        reference: t.reference,
-        end_to_end_id: t.endToEndId,
-        payer_name: t.payerName,
-        payer_account: t.payerAccount,
-        message: t.message,
-        kind: t.kind,
-        status: c.status,
-        reason: c.reason,
-        document_id: c.documentId,
-        ledger_entry_id: c.entry ? c.entry.entryId : null,
-        updated_at: now,
-      };
-    });
-    await insertRows(db, 'bank_transactions', rows);
+    const n = Math.min(ROWS_PER_INSERT, fresh.length - i);
+    const values: unknown[] = [];
+    for (let k = i; k < i + n; k++) {
+      const t = fresh[k];
+      const c = classified[k];
+      values.push(
+        fileId, t.line, t.dedupKey, t.date, t.bookingDate, t.valueDate, t.amount, t.currency, t.credit ? 1 : 0, t.account, t.kid, t.reference,
+        t.endToEndId, t.payerName, t.payerAccount, t.message, t.kind, c.status, c.reason, c.documentId, c.entry ? c.entry.entryId : null, now,
+      );
+    }
+    await insertValues(db, 'bank_transactions', TX_COLUMNS, values, n);
   }
 }
 
@@ -184,6 +181,7 @@ export async function importBankFile(ctx: AppContext, src: Buffer | ByteSource, 
           await importChunk(tctx, fileId, chunk, own, settings, totals);
           chunk = [];
           if (ctx.testHooks?.afterBankImportChunk) await ctx.testHooks.afterBankImportChunk(); // a test holding the import open (AppContext)
+          await letOthersRun();
         }
       }
       if (chunk.length) await importChunk(tctx, fileId, chunk, own, settings, totals);

@@ -5,6 +5,7 @@
  * open invoices the suggestions and the auto-match look among (one base query, openInvoices).
  */
 import { sql } from 'kysely';
+import { preparedIn } from '../../../db/fast.js';
 import type { AppContext } from '../../context.js';
 import { buildKid, isValidKid, type KidSettings } from '../../domain/kid.js';
 import { oreToKr } from '../../domain/money.js';
@@ -18,40 +19,87 @@ export interface InvoiceHit {
   number: number;
 }
 
+/** An invoice a KID names, with its claim when the KID look-up read it (a KID stored on the invoice). */
+export interface KidHit extends InvoiceHit {
+  claim?: Claim;
+}
+
+const claimColumns = ['d.id', 'd.number', 'd.kind', 'd.total', 'd.currency', 'd.exchange_rate_micro', 'b.balance', 'b.paid_total', 'b.credited_total', 'b.lost', 'b.settled_date'] as const;
+
 /**
- * The issued invoices the KIDs name (one query for all: `kid in (…)`, with the other zero paddings some banks write),
- * then, for a KID no invoice stores, the invoice whose number it is a MOD10/MOD11 KID of. Several invoices with one KID:
- * the first issued.
+ * The documents with these KIDs and their claims, their balance rows locked for the transaction (PostgreSQL). Only
+ * the KID in the WHERE, so the database looks the KIDs up in their index (documents_kid); SQLite took the kind+number
+ * index for `kind = 'invoice' and number is not null` and read every invoice. Kind and number are sifted by the caller.
+ * Prepared once per list size (db/fast.ts preparedIn): a chunk's 500 KIDs are one statement, not compiled again.
  */
-export async function invoicesByKid(ctx: AppContext, kids: readonly string[], s: KidSettings): Promise<Map<string, InvoiceHit>> {
-  const out = new Map<string, InvoiceHit>();
+const claimsByKid = preparedIn((db, kids) =>
+  db
+    .selectFrom('documents as d')
+    .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
+    .select([...claimColumns, 'd.kid'])
+    .select(isOpen.as('open'))
+    .where('d.kid', 'in', kids as string[])
+    .forUpdate(['b']),
+);
+
+/** The claims of these invoices, by id, their balance rows locked (PostgreSQL); prepared once per list size. */
+const claimsById = preparedIn((db, ids) =>
+  db
+    .selectFrom('documents as d')
+    .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
+    .select(claimColumns)
+    .select(isOpen.as('open'))
+    .where('d.id', 'in', ids as number[])
+    .forUpdate(['b']),
+);
+
+type ClaimRow = Awaited<ReturnType<typeof claimsById.rows>>[number];
+const claimOf = (r: ClaimRow): Claim => ({
+  id: r.id,
+  number: r.number!,
+  total: Number(r.total),
+  currency: r.currency,
+  exchangeRateMicro: Number(r.exchange_rate_micro),
+  balance: Number(r.balance),
+  paidTotal: Number(r.paid_total),
+  creditedTotal: Number(r.credited_total),
+  lost: Boolean(r.lost),
+  settledDate: r.settled_date,
+  open: Boolean(r.open),
+});
+
+/**
+ * The issued invoices the KIDs name, with their claims (one query for all: `kid in (…)`, with the other zero paddings
+ * some banks write), then, for a KID no invoice stores, the invoice whose number it is a MOD10/MOD11 KID of (its claim
+ * left to be read). Several invoices with one KID: the first issued.
+ */
+export async function invoicesByKid(ctx: AppContext, kids: readonly string[], s: KidSettings): Promise<Map<string, KidHit>> {
+  const out = new Map<string, KidHit>();
   const unique = [...new Set(kids)];
   if (!unique.length) return out;
   const paddings = (kid: string) => {
     const bare = kid.replace(/^0+/, '');
     return bare && bare !== kid ? [bare, bare.padStart(s.kidLength, '0')] : [];
   };
-  // Only the KID in the WHERE, so the database looks the KIDs up in their index (documents_kid); SQLite took the
-  // kind+number index for `kind = 'invoice' and number is not null` and read every invoice. Kind and number sifted here.
-  const lookUp = (kidsIn: string[]) => ctx.db.selectFrom('documents').select(['id', 'number', 'kid', 'kind']).where('kid', 'in', kidsIn).execute();
-  // The KIDs as written first; the other zero paddings only for those no invoice stores (usually none: a third of the look-ups).
-  const rows = await lookUp(unique);
-  const fetched = new Set(rows.map((r) => r.kid));
+  // The KIDs as written first; the other zero paddings only for those no invoice stores (usually none).
+  const rows = await claimsByKid.rows(ctx.db, unique);
+  const asked = new Set(unique);
   const hits = new Set(rows.filter((r) => r.kind === 'invoice' && r.number !== null).map((r) => r.kid));
-  const padded = [...new Set(unique.filter((k) => !hits.has(k)).flatMap(paddings))].filter((k) => !fetched.has(k));
-  if (padded.length) rows.push(...(await lookUp(padded)));
-  const byKid = new Map<string, InvoiceHit>();
+  const padded = [...new Set(unique.filter((k) => !hits.has(k)).flatMap(paddings))].filter((k) => !asked.has(k));
+  if (padded.length) rows.push(...(await claimsByKid.rows(ctx.db, padded)));
+  const byKid = new Map<string, KidHit>();
   for (const r of rows.sort((a, b) => a.id - b.id)) {
-    if (r.kind === 'invoice' && r.number !== null && !byKid.has(r.kid!)) byKid.set(r.kid!, { id: r.id, number: r.number });
+    if (r.kind === 'invoice' && r.number !== null && !byKid.has(r.kid!)) byKid.set(r.kid!, { id: r.id, number: r.number, claim: claimOf(r) });
   }
   for (const kid of unique) {
-    const hit =
-      byKid.get(kid) ??
-      paddings(kid)
-        .map((k) => byKid.get(k))
-        .filter((h): h is InvoiceHit => h !== undefined)
-        .sort((a, b) => a.id - b.id)[0] ??
-      (await inferredFromScheme(ctx, kid, s));
+    let hit: KidHit | null | undefined = byKid.get(kid);
+    if (!hit) {
+      for (const k of paddings(kid)) {
+        const h = byKid.get(k);
+        if (h && (!hit || h.id < hit.id)) hit = h;
+      }
+    }
+    hit ??= await inferredFromScheme(ctx, kid, s);
     if (hit) out.set(kid, hit);
   }
   return out;
@@ -108,30 +156,10 @@ export interface Claim {
   open: boolean;
 }
 
-/** The claims of these invoices, one query, their balance rows locked for the transaction (PostgreSQL). */
+/** The claims of these invoices, their balance rows locked for the transaction (PostgreSQL). */
 export async function claimsOf(tctx: AppContext, ids: readonly number[]): Promise<Claim[]> {
   if (!ids.length) return [];
-  const rows = await tctx.db
-    .selectFrom('documents as d')
-    .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
-    .select(['d.id', 'd.number', 'd.total', 'd.currency', 'd.exchange_rate_micro', 'b.balance', 'b.paid_total', 'b.credited_total', 'b.lost', 'b.settled_date'])
-    .select(isOpen.as('open'))
-    .where('d.id', 'in', [...ids])
-    .forUpdate(['b'])
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    number: r.number!,
-    total: Number(r.total),
-    currency: r.currency,
-    exchangeRateMicro: Number(r.exchange_rate_micro),
-    balance: Number(r.balance),
-    paidTotal: Number(r.paid_total),
-    creditedTotal: Number(r.credited_total),
-    lost: Boolean(r.lost),
-    settledDate: r.settled_date,
-    open: Boolean(r.open),
-  }));
+  return (await claimsById.rows(tctx.db, ids)).map(claimOf);
 }
 
 /** A payment to register: NOK received (øre), what it settles of the invoice (its currency, øre), the payment's input. */

@@ -5,10 +5,10 @@
  * INSERT, in the caller's transaction. The same rows, in the same order, as registering each payment through the
  * payments service (test/bank/import-equivalence.test.ts). A match by hand is a batch of one.
  */
-import { insertRows, prepared } from '../../../db/fast.js';
+import { insertValues, prepared } from '../../../db/fast.js';
 import type { AppContext } from '../../context.js';
 import { auditMany, type AuditEntry } from '../audit/index.js';
-import { claimsOf, planPayment, type Claim, type InvoiceHit, type PaymentPlan } from './matching.js';
+import { claimsOf, planPayment, type Claim, type InvoiceHit, type KidHit, type PaymentPlan } from './matching.js';
 import type { TxReason } from './bank.schema.js';
 
 /** The ledger entry of a planned payment: its id once the batch is flushed. */
@@ -25,6 +25,7 @@ interface Pending {
 }
 
 const ROWS_PER_INSERT = 20;
+const LEDGER_COLUMNS = ['document_id', 'kind', 'date', 'amount', 'currency_amount', 'bank_fee', 'reason', 'reverses_id', 'created_at'] as const;
 
 /** An invoice's balance after a payment: one prepared UPDATE, built once (a 100,000-payment file runs it 100,000 times). */
 const updateBalance = prepared((db, balance: number, paidTotal: number, settledDate: string | null, documentId: number) =>
@@ -38,6 +39,16 @@ export class PaymentBatch {
   private pending: Pending[] = [];
 
   constructor(private readonly tctx: AppContext) {}
+
+  /** Takes the claims the KID look-up read with its hits (matching.ts invoicesByKid); reads the others' (load). */
+  async seed(hits: Iterable<KidHit>): Promise<void> {
+    const unread: number[] = [];
+    for (const h of hits) {
+      if (h.claim && !this.claims.has(h.id)) this.claims.set(h.id, h.claim);
+      else if (!h.claim) unread.push(h.id);
+    }
+    await this.load(unread);
+  }
 
   /** Reads the claims of these invoices (one query for those not read yet, or paid since). */
   async load(ids: Iterable<number>): Promise<void> {
@@ -71,23 +82,17 @@ export class PaymentBatch {
     const { db } = this.tctx;
     const now = this.tctx.clock.timestamp();
     for (let i = 0; i < pending.length; i += ROWS_PER_INSERT) {
-      const group = pending.slice(i, i + ROWS_PER_INSERT);
-      const rows = group.map(({ claim, plan }) => ({
-        document_id: claim.id,
-        kind: 'payment',
-        date: plan.input.date,
-        amount: plan.settles,
-        currency_amount: plan.nok,
-        bank_fee: null,
-        reason: null,
-        reverses_id: null,
-        created_at: now,
-      }));
-      const result = await insertRows<{ id: number }>(db, 'ledger_entries', rows, ['id']);
+      const n = Math.min(ROWS_PER_INSERT, pending.length - i);
+      const values: unknown[] = [];
+      for (let k = i; k < i + n; k++) {
+        const { claim, plan } = pending[k];
+        values.push(claim.id, 'payment', plan.input.date, plan.settles, plan.nok, null, null, null, now);
+      }
+      const result = await insertValues<{ id: number }>(db, 'ledger_entries', LEDGER_COLUMNS, values, n, ['id']);
       // One INSERT numbers its rows in the order of its VALUES (SQLite rowid, PostgreSQL sequence).
       const ids = result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-      if (ids.length !== group.length) throw new Error(`ledger_entries: ${ids.length} ids for ${group.length} rows`);
-      group.forEach((p, k) => (p.entry.entryId = ids[k]));
+      if (ids.length !== n) throw new Error(`ledger_entries: ${ids.length} ids for ${n} rows`);
+      for (let k = 0; k < n; k++) pending[i + k].entry.entryId = ids[k];
     }
     for (const { claim, plan } of pending) {
       const balance = claim.balance - plan.settles;
