@@ -1,5 +1,5 @@
 /** Shared pieces of the benchmarks (not a benchmark itself). */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,19 @@ export async function loadGet(port: number, path: string, headers: Record<string
   const seconds = (performance.now() - t0) / 1000;
   agent.destroy();
   return { rps: total / seconds, seconds, bytes };
+}
+
+/**
+ * Pins every thread of process `pid` to the given CPUs (`taskset -a -p -c`; threads started later inherit it), so two
+ * servers measured against each other run on the same core. Answers false when taskset is missing or refuses.
+ */
+export function pinProcess(pid: number, cpuList: string): boolean {
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cpuList, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const median = (xs: number[]) => {
