@@ -20,6 +20,6 @@ export { CreditNoteInput, CreditTransferInput, DraftInput, DraftListQuery, Invoi
 export { createDraft, deleteDraft, insertDraft, INVOICE_KINDS, kindsServedWith, updateDraft } from './documents.service.js';
 export { addDays, checkDraft, type CheckedDraft, computeLines, lineFromItem, MAX_DUE_DAYS } from './draft-input.js';
 export { checkEhf, ehfRuleParams } from './ehf-check.js';
-export { ehfOf, FILE_STEM, pdfOf } from './files.ops.js';
+export { ehfOf, FILE_STEM, pdfOf } from './files.service.js';
 export { creditableLeft, type Issued, issueDraft, issueNew, type IssueOptions } from './issue.service.js';
 export { takeSeriesNumbers } from './numbering.js';

@@ -1,9 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { defineOp, file } from '../../ops/define.js';
-import { fieldError, OpError } from '../../ops/errors.js';
+import { defineOp } from '../../ops/define.js';
 import type { AppContext } from '../../context.js';
-import { BuyerIdInvalid, BuyerOrgMissing, EHF_NEEDS_BUYER_ORG, renderEhf } from '../../render/ehf/ehf-writer.js';
-import { renderDocumentPdf } from '../../render/pdf/pdf-writer.js';
 import type { DocumentView } from '../../render/document-view.js';
 import { getSettings } from '../settings/index.js';
 import { DraftInput } from './documents.schema.js';
@@ -12,45 +9,7 @@ import { assembleView, buildView } from './document-view.builder.js';
 import { numbersOf, type DocRow, type LineRow } from './document-rows.js';
 import { originatorSnapshot } from './party.js';
 import { FileOf } from '../../ops/output.js';
-import { assertEhfValid } from './ehf-check.js';
-
-export const FILE_STEM: Record<DocumentView['kind'], string> = {
-  invoice: 'faktura',
-  'credit-note': 'kreditnota',
-  offer: 'tilbud',
-  'order-confirmation': 'ordrebekreftelse',
-};
-
-export async function pdfOf(view: DocumentView) {
-  const data = await renderDocumentPdf(view);
-  const name = view.number !== null ? `${FILE_STEM[view.kind]}-${view.number}.pdf` : `${FILE_STEM[view.kind]}-utkast-${view.draftNumber}.pdf`;
-  return file('application/pdf', name, data);
-}
-
-/**
- * EHF for an invoice or credit note, checked against the official rules first (ehf-check.ts): a recipient without an
- * organisation number is a 400 that says why, a file that breaks a fatal rule a 422 EHF_RULE_FAILED naming the rule.
- */
-export async function ehfOf(view: DocumentView) {
-  let xml: string;
-  try {
-    xml = renderEhf(view);
-  } catch (e) {
-    if (e instanceof BuyerOrgMissing) {
-      throw new OpError(e.code, `${EHF_NEEDS_BUYER_ORG}: EHF is for businesses and public bodies; send this document as PDF`, [
-        fieldError('recipient.organisationNumber', 'EHF_NEEDS_ORG_NUMBER'),
-      ]);
-    }
-    if (e instanceof BuyerIdInvalid) {
-      throw new OpError(e.code, `${e.message}: correct the recipient before making an EHF`, [
-        fieldError('recipient.organisationNumber', 'INVALID_PARTY_ID', { scheme: e.scheme }),
-      ]);
-    }
-    throw e;
-  }
-  await assertEhfValid(xml);
-  return file('application/xml', `${FILE_STEM[view.kind]}-${view.number}.xml`, Buffer.from(xml, 'utf8'));
-}
+import { pdfOf } from './files.service.js';
 
 /** The view of a draft body that is not saved (the editor's live preview). */
 async function previewView(ctx: AppContext, input: DraftInput, kind: 'invoice' | 'offer' | 'order-confirmation'): Promise<DocumentView> {
