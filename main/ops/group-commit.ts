@@ -22,8 +22,7 @@ import { holdingConnection } from '../../db/connection.js';
 import { runStatement } from '../../db/fast.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Actor } from '../context.js';
-import { ownTransaction, setTxActor } from './transaction-core.js';
-import { forgetTxMemo } from './tx-memo.js';
+import { joined, makeTxCtx, ownTransaction, type TxCtx, type TxMemo } from './transaction-core.js';
 
 export interface GroupCommitOptions {
   /** Most members in one transaction (bounds how long a reader waits behind a batch); default 16. */
@@ -35,8 +34,8 @@ export interface GroupCommitOptions {
 }
 
 interface Member {
-  run: (trx: Kysely<any>) => Promise<unknown>;
-  actor: Actor | undefined;
+  /** Runs the member's work with its own transaction context over the batch's transaction and memo. */
+  run: (trx: Kysely<any>, memo: TxMemo) => Promise<unknown>;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
@@ -60,12 +59,13 @@ export class GroupCommit {
   }
 
   /** Runs `fn` with a context whose `db` is the shared transaction; resolves after that transaction committed. */
-  run<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>): Promise<T> {
-    if (ctx.db.isTransaction) return fn(ctx); // joins the caller's transaction, like inTx
+  run<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: TxCtx<C>) => Promise<T>): Promise<T> {
+    if (ctx.db.isTransaction) return fn(joined(ctx)); // joins the caller's transaction, like inTx
     if (dialectOf(ctx.db) === 'postgres') return ownTransaction(ctx, fn);
-    const run = (trx: Kysely<any>) => fn({ ...ctx, db: trx });
+    // The member's own context (its actor, push, …) over the batch's transaction and memo.
+    const run = (trx: Kysely<any>, memo: TxMemo) => fn(makeTxCtx(ctx, trx, memo));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run, actor: ctx.actor, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -108,16 +108,16 @@ export class GroupCommit {
       await this.db.transaction().execute((trx) => holdingConnection(trx, async () => {
         // The savepoint statements run on the connection the batch holds (no Kysely query built and compiled for each).
         const exec = (statement: string) => runStatement(trx, statement);
+        const memo: TxMemo = new Map(); // the batch's: what one member read, the next need not read again
         for (const member of batch) {
           await exec('savepoint group_member');
           let value: unknown;
-          setTxActor(trx, member.actor); // members run one after another: the audit entries written now are this member's
           try {
-            value = await member.run(trx);
+            value = await member.run(trx, memo); // members run one after another, each with its own context and actor
           } catch (error) {
             // Undo this member only; if even that fails the transaction is broken and the whole batch fails below.
             await exec('rollback to savepoint group_member');
-            forgetTxMemo(trx); // what was read after the member's writes may be gone with them
+            memo.clear(); // what was read after the member's writes may be gone with them
             await exec('release savepoint group_member');
             failedAlone.add(member);
             member.reject(error);

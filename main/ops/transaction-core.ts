@@ -1,34 +1,58 @@
 import type { Kysely } from 'kysely';
 import { holdingConnection, withoutCommitSync } from '../../db/connection.js';
 import { withRetry } from '../../db/dialect.js';
-import type { Actor } from '../context.js';
+import type { Actor, AppContext } from '../context.js';
+
+/** Marks a transaction context; not exported, so only makeTxCtx (inTx, the group commit) can make one. */
+const TX = Symbol('transaction context');
 
 /**
- * Who each open transaction runs for (the audit's actor): set by inTx and, per member, by the group commit, read by
- * audit(). It travels with the transaction object instead of an AsyncLocalStorage, which on Node 20 turns on promise
- * hooks for every promise of the process (Kysely makes many: ~4 % of a signup's server CPU).
+ * Values read inside a transaction and kept for the rest of it (main/ops/tx-memo.ts): settings, products by code, an
+ * event's facts. One per transaction; the members of a group commit share theirs.
  */
-const actors = new WeakMap<object, Actor>();
+export type TxMemo = Map<string, unknown>;
 
-/** Records (or, without one, clears) the actor of the transaction `trx`; inTx and the group commit call it. */
-export function setTxActor(trx: Kysely<any>, actor: Actor | undefined): void { // eslint-disable-line @typescript-eslint/no-explicit-any
-  if (actor) actors.set(trx, actor);
-  else actors.delete(trx);
+/** What inTx and the group commit add to a context: the mark and the transaction's memo. */
+export interface TxMark {
+  readonly [TX]: true;
+  readonly memo: TxMemo;
 }
 
-/** The actor the transaction `db` runs for; undefined outside a transaction, over IPC and for background jobs. */
-export const txActor = (db: Kysely<any>): Actor | undefined => actors.get(db); // eslint-disable-line @typescript-eslint/no-explicit-any
+/**
+ * A transaction context: the caller's context `C` (clock, actor, push, …) whose `db` is an open transaction, plus that
+ * transaction's memo. Only inTx and the group commit make one (makeTxCtx), so a function that takes a `TxCtx` (audit,
+ * and every helper that must run in its caller's transaction) cannot be handed a context outside a transaction.
+ * Spreading one (`{ ...tctx, extra }`) keeps it a transaction context of the same transaction. `TxCtx` alone is a
+ * service's: `TxCtx<AppContext>`.
+ */
+export type TxCtx<C extends { db: Kysely<any> } = AppContext> = C & TxMark; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Whether `ctx` is a transaction context made by inTx or the group commit. */
+export const isTxCtx = (ctx: object): ctx is TxMark => (ctx as Partial<Record<typeof TX, true>>)[TX] === true;
+
+/** `ctx`, whose db is a transaction, as the transaction context it must be (inTx and the group commit joining it). */
+export function joined<C extends { db: Kysely<any> }>(ctx: C): TxCtx<C> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (!isTxCtx(ctx)) throw new Error('inTx: a context around a transaction must be the transaction context inTx gave (tctx), not one built by hand');
+  return ctx;
+}
 
 /**
- * A transaction of its own for `fn` (inTx's plain case, and the group commit's on PostgreSQL): it records `ctx.actor`,
- * holds the connection on SQLite (db/connection.ts), and runs again when PostgreSQL aborted it for a serialization
- * failure or a deadlock (withRetry, db/dialect.ts: the only retry there is).
+ * The transaction context for `ctx` running in the transaction `trx` with `memo`: the group commit makes one per member
+ * (each with its own `ctx.actor`, all sharing the batch's transaction and memo). For main/ops only
+ * (test/architecture/layers.test.ts).
  */
-export function ownTransaction<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: C) => Promise<T>, opts: { syncOnCommit?: boolean } = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function makeTxCtx<C extends { db: Kysely<any> }>(ctx: C, trx: Kysely<any>, memo: TxMemo): TxCtx<C> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { ...ctx, db: trx, memo, [TX]: true };
+}
+
+/**
+ * A transaction of its own for `fn` (inTx's plain case, and the group commit's on PostgreSQL): its context names
+ * `ctx.actor` for the audit, holds the connection on SQLite (db/connection.ts), and runs again when PostgreSQL aborted it
+ * for a serialization failure or a deadlock (withRetry, db/dialect.ts: the only retry there is). Each attempt starts
+ * with an empty memo.
+ */
+export function ownTransaction<C extends { db: Kysely<any>; actor?: Actor }, T>(ctx: C, fn: (tctx: TxCtx<C>) => Promise<T>, opts: { syncOnCommit?: boolean } = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const once = (db: Kysely<any>) => // eslint-disable-line @typescript-eslint/no-explicit-any
-    db.transaction().execute((trx) => {
-      setTxActor(trx, ctx.actor);
-      return holdingConnection(trx, () => fn({ ...ctx, db: trx }));
-    });
+    db.transaction().execute((trx) => holdingConnection(trx, () => fn(makeTxCtx(ctx, trx, new Map()))));
   return withRetry(() => (opts.syncOnCommit === false ? withoutCommitSync(ctx.db, once) : once(ctx.db)));
 }

@@ -50,7 +50,7 @@ const dayClock = (day: string): Clock => ({ today: () => day, timestamp: () => `
 /** Returns how many events, and how many invoices and credit notes their participants got. */
 export async function seedEvents(ctx: AppContext): Promise<{ events: number; eventInvoices: number; eventCreditNotes: number }> {
   const today = ctx.clock.today();
-  const have = await productsByCode(ctx.db, PRODUCTS.map((p) => p.code));
+  const have = await productsByCode(ctx, PRODUCTS.map((p) => p.code));
   const missing = PRODUCTS.filter((p) => !have.has(p.code));
   if (missing.length) await createProducts(ctx, missing, true);
 

@@ -68,4 +68,13 @@ describe('layers', () => {
       .map((i) => `${i.file} -> ${i.target}`);
     expect(bad).toEqual([]);
   });
+
+  test('a transaction context is made only in main/ops (inTx, the group commit): makeTxCtx is named nowhere else in main/', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    const bad = files(join(root, 'main'))
+      .filter((f) => !relative(root, f).startsWith('main/ops/') && /\bmakeTxCtx\b/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(root, f));
+    expect(bad).toEqual([]);
+  });
 });

@@ -59,10 +59,12 @@ test('operations of different actors in one group-commit batch (SQLite) or side 
     inTx(
       { ...ctx, actor },
       async (t) => {
-        await audit(t.db, clock, 'batch-test', id, 'first');
+        await audit(t, 'batch-test', id, 'first');
         await new Promise((r) => setImmediate(r)); // let the others' requests move meanwhile
-        // A helper joining the transaction (inTx inside it) without the actor in its ctx still writes the member's.
-        await inTx({ db: t.db, clock }, (inner) => audit(inner.db, clock, 'batch-test', id, 'second'));
+        // A helper joining the transaction (inTx inside it) gets the member's own context, so it writes the member's actor.
+        await inTx(t, (inner) => audit(inner, 'batch-test', id, 'second'));
+        // A context built by hand around the shared transaction (no memo, no actor of its own) is refused, not misused.
+        await expect(inTx({ db: t.db, clock }, async () => 'ran')).rejects.toThrow(/transaction context/);
         if (fail) throw new Error('refused');
       },
       { group: true },

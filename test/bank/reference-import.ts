@@ -171,7 +171,7 @@ export async function referenceImport(ctx: AppContext, data: Buffer, fileName: s
         .execute();
     }
     await tctx.db.updateTable('bank_files').set({ transactions, duplicates, amount }).where('id', '=', fileId).execute();
-    await audit(tctx.db, ctx.clock, 'bank-file', fileId, 'import', { format: file.format, fileName, sha256, transactions, duplicates, matched });
+    await audit(tctx, 'bank-file', fileId, 'import', { format: file.format, fileName, sha256, transactions, duplicates, matched });
     return fileId;
   });
 }

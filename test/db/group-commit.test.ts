@@ -98,18 +98,18 @@ describe('GroupCommit on SQLite', () => {
     const ctx = { db: opened.db };
     const seen: unknown[] = [];
     const first = gc.run(ctx, async (t) => {
-      txMemo(t.db)!.set('test:kept', 'read after a write that is rolled back');
+      txMemo(t)!.set('test:kept', 'read after a write that is rolled back');
       throw new Error('refused');
     });
     const second = gc.run(ctx, async (t) => {
-      seen.push(txMemo(t.db)!.get('test:kept'));
-      txMemo(t.db)!.set('test:kept', 'second');
+      seen.push(txMemo(t)!.get('test:kept'));
+      txMemo(t)!.set('test:kept', 'second');
     });
-    const third = gc.run(ctx, async (t) => void seen.push(txMemo(t.db)!.get('test:kept')));
+    const third = gc.run(ctx, async (t) => void seen.push(txMemo(t)!.get('test:kept')));
     await expect(first).rejects.toThrow('refused');
     await Promise.all([second, third]);
     expect(seen).toEqual([undefined, 'second']);
-    expect(txMemo(opened.db)).toBeUndefined(); // outside a transaction nothing is kept
+    expect(txMemo(ctx)).toBeUndefined(); // outside a transaction nothing is kept
   });
 
   test('a failed commit fails every member that had succeeded, and nothing of the batch is written', async () => {
@@ -145,10 +145,10 @@ describe('GroupCommit on SQLite', () => {
     const who = (name: string) => ({ id: null, name, role: 'owner' as const });
     await Promise.all(
       ['anne', 'bjørn', 'cecilie'].map((name) =>
-        gc.run({ db: opened.db, actor: who(name) }, async (t) => {
-          await audit(t.db, clock, 'gc-actor', name, 'one');
+        gc.run({ db: opened.db, clock, actor: who(name) }, async (t) => {
+          await audit(t, 'gc-actor', name, 'one');
           await new Promise((r) => setImmediate(r));
-          await audit(t.db, clock, 'gc-actor', name, 'two');
+          await audit(t, 'gc-actor', name, 'two');
         }),
       ),
     );

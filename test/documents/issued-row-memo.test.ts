@@ -17,7 +17,7 @@ describe('issuedRow inside the issuing transaction', () => {
       await inTx(t.app.ctx, async (tctx) => {
         const issued = await issueNew(tctx, 'invoice', { recipient: { number: t.company }, invoiceDate: '2026-03-02', items: [{ productCode: 'A1', quantity: 2 }] });
         const number = (issued as { number?: number }).number ?? (issued as { row?: { number: number } }).row?.number;
-        const kept = await issuedRow(tctx.db, 'invoice', number!);
+        const kept = await issuedRow(tctx, 'invoice', number!);
         const read = await tctx.db.selectFrom('documents').selectAll().where('kind', '=', 'invoice').where('number', '=', number!).executeTakeFirstOrThrow();
         expect(kept).toEqual(read);
         expect(Object.keys(kept!).sort()).toEqual(Object.keys(read).sort());

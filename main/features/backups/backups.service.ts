@@ -40,7 +40,7 @@ export async function createBackup(ctx: AppContext, opts: { name?: string; actio
   await ctx.backupTo!(path);
   try {
     settle(path);
-    await inTx(ctx, (tctx) => audit(tctx.db, ctx.clock, 'backup', file, opts.action ?? 'create'));
+    await inTx(ctx, (tctx) => audit(tctx, 'backup', file, opts.action ?? 'create'));
   } catch (err) {
     rmSync(path, { force: true });
     throw err;

@@ -101,6 +101,6 @@ export async function restoreBackup(ctx: AppContext, file: string): Promise<{ re
   const stamp = ctx.clock.timestamp().replace(/[-: ]/g, '').slice(0, 14);
   const previous = await createBackup(ctx, { name: `kvitt-${stamp}-before-restore`, action: 'create-before-restore' });
   await ctx.restoreFrom(backupPath(ctx, file));
-  await inTx(ctx, (tctx) => audit(tctx.db, ctx.clock, 'backup', file, 'restore', { previous: previous.file }));
+  await inTx(ctx, (tctx) => audit(tctx, 'backup', file, 'restore', { previous: previous.file }));
   return { restored: contents, previous };
 }

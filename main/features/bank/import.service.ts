@@ -11,7 +11,7 @@ import { insertValues, preparedIn } from '../../../db/fast.js';
 import { normaliseAccount } from '../../domain/bank-account.js';
 import type { AppContext } from '../../context.js';
 import { fieldError, validationError } from '../../ops/errors.js';
-import { inTx } from '../../ops/transaction.js';
+import { inTx, type TxCtx } from '../../ops/transaction.js';
 import { audit } from '../audit/index.js';
 import { getSettings } from '../settings/index.js';
 import type { TxReason, TxStatus } from './bank.schema.js';
@@ -75,7 +75,7 @@ type Settings = Awaited<ReturnType<typeof getSettings>>;
 const isPayment = (t: BankTx, own: Set<string>) => t.credit && t.booked && isOwnAccount(own, t.account);
 
 /** What becomes of one new transaction: ignored (money out, pending, another account), matched, or left for the user. */
-async function classify(tctx: AppContext, t: BankTx, own: Set<string>, settings: Settings, byKid: Map<string, InvoiceHit>, batch: PaymentBatch): Promise<Classified> {
+async function classify(tctx: TxCtx, t: BankTx, own: Set<string>, settings: Settings, byKid: Map<string, InvoiceHit>, batch: PaymentBatch): Promise<Classified> {
   const ignored = (reason: TxReason): Classified => ({ status: 'IGNORED', reason, documentId: null, entry: null });
   if (!t.credit) return ignored('DEBIT');
   if (!t.booked) return ignored('NOT_BOOKED');
@@ -113,7 +113,7 @@ interface Totals {
 const importedBefore = preparedIn((db, keys) => db.selectFrom('bank_transactions').select('dedup_key').where('dedup_key', 'in', keys as string[]));
 
 /** One chunk of the file: duplicates found, KIDs looked up, claims read, each transaction classified, all written. */
-async function importChunk(tctx: AppContext, fileId: number, chunk: BankTx[], own: Set<string>, settings: Settings, totals: Totals): Promise<void> {
+async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Set<string>, settings: Settings, totals: Totals): Promise<void> {
   const { db } = tctx;
   const keys = [...new Set(chunk.map((t) => t.dedupKey))];
   const seen = new Set((await importedBefore.rows(db, keys)).map((r) => r.dedup_key));
@@ -192,7 +192,7 @@ export async function importBankFile(ctx: AppContext, src: Buffer | ByteSource, 
     const { transactions, duplicates, amount, matched } = totals;
     const sha256 = file.sha256();
     await tctx.db.updateTable('bank_files').set({ transactions, duplicates, amount, sha256 }).where('id', '=', fileId).execute();
-    await audit(tctx.db, ctx.clock, 'bank-file', fileId, 'import', { format: file.format, fileName, sha256, transactions, duplicates, matched });
+    await audit(tctx, 'bank-file', fileId, 'import', { format: file.format, fileName, sha256, transactions, duplicates, matched });
     return fileId;
   });
   return getBankFile(ctx, id);

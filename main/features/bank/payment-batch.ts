@@ -6,7 +6,7 @@
  * payments service (test/bank/import-equivalence.test.ts). A match by hand is a batch of one.
  */
 import { insertValues, prepared } from '../../../db/fast.js';
-import type { AppContext } from '../../context.js';
+import type { TxCtx } from '../../ops/transaction.js';
 import { auditMany, type AuditEntry } from '../audit/index.js';
 import { claimsOf, planPayment, type Claim, type InvoiceHit, type KidHit, type PaymentPlan } from './matching.js';
 import type { TxReason } from './bank.schema.js';
@@ -38,7 +38,7 @@ export class PaymentBatch {
   private paid = new Set<number>();
   private pending: Pending[] = [];
 
-  constructor(private readonly tctx: AppContext) {}
+  constructor(private readonly tctx: TxCtx) {}
 
   /** Takes the claims the KID look-up read with its hits (matching.ts invoicesByKid); reads the others' (load). */
   async seed(hits: Iterable<KidHit>): Promise<void> {
@@ -99,7 +99,7 @@ export class PaymentBatch {
       await updateBalance.execute(db, balance, claim.paidTotal + plan.settles, balance <= 0 ? (claim.settledDate ?? plan.input.date) : null, claim.id);
     }
     const entries: AuditEntry[] = pending.map(({ claim, plan, entry }) => ({ entity: 'invoice', entityId: claim.number, action: 'payment', data: { entry: entry.entryId, ...plan.input } }));
-    await auditMany(db, this.tctx.clock, entries);
+    await auditMany(this.tctx, entries);
   }
 
   /** Forgets the claims read (after a flush): the next chunk reads its own. */
@@ -111,7 +111,7 @@ export class PaymentBatch {
 }
 
 /** One payment (a match by hand): planned and written at once; its ledger entry's id, or why it takes nothing. */
-export async function payInvoice(tctx: AppContext, invoice: InvoiceHit, tx: { amount: number; currency: string; date: string }): Promise<{ status: 'MATCHED'; entryId: number } | { status: 'UNMATCHED'; reason: TxReason }> {
+export async function payInvoice(tctx: TxCtx, invoice: InvoiceHit, tx: { amount: number; currency: string; date: string }): Promise<{ status: 'MATCHED'; entryId: number } | { status: 'UNMATCHED'; reason: TxReason }> {
   const batch = new PaymentBatch(tctx);
   const out = await batch.pay(invoice, tx);
   await batch.flush();

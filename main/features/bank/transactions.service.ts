@@ -37,7 +37,7 @@ export async function matchTransaction(ctx: AppContext, id: number, invoiceNumbe
       .set({ status: 'MATCHED', reason: null, document_id: invoice.id, ledger_entry_id: paid.entryId, updated_at: ctx.clock.timestamp() })
       .where('id', '=', id)
       .execute();
-    await audit(tctx.db, ctx.clock, 'bank-transaction', id, 'match', { invoiceNumber, payment: paid.entryId });
+    await audit(tctx, 'bank-transaction', id, 'match', { invoiceNumber, payment: paid.entryId });
   });
   return getBankTransaction(ctx, id);
 }
@@ -58,7 +58,7 @@ export async function unmatchTransaction(ctx: AppContext, id: number) {
       .set({ status: 'UNMATCHED', reason: 'BY_USER', document_id: null, ledger_entry_id: null, updated_at: ctx.clock.timestamp() })
       .where('id', '=', id)
       .execute();
-    await audit(tctx.db, ctx.clock, 'bank-transaction', id, t.status === 'MATCHED' ? 'unmatch' : 'unignore', { payment: t.ledger_entry_id, reversal });
+    await audit(tctx, 'bank-transaction', id, t.status === 'MATCHED' ? 'unmatch' : 'unignore', { payment: t.ledger_entry_id, reversal });
   });
   return getBankTransaction(ctx, id);
 }
@@ -73,7 +73,7 @@ export async function ignoreTransaction(ctx: AppContext, id: number) {
       .set({ status: 'IGNORED', reason: 'BY_USER', updated_at: ctx.clock.timestamp() })
       .where('id', '=', id)
       .execute();
-    await audit(tctx.db, ctx.clock, 'bank-transaction', id, 'ignore');
+    await audit(tctx, 'bank-transaction', id, 'ignore');
   });
   return getBankTransaction(ctx, id);
 }

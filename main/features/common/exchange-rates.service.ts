@@ -62,13 +62,14 @@ export async function setExchangeRate(ctx: AppContext, input: ExchangeRate): Pro
   if (!hasAtMostDecimals(input.rate, RATE_DECIMALS)) errors.add('rate', 'TOO_MANY_DECIMALS', { max: RATE_DECIMALS });
   errors.throwIfAny();
   const rateMicro = Math.round(input.rate * 1e6);
-  await inTx(ctx, async ({ db: trx }) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     await trx
       .insertInto('exchange_rates')
       .values({ currency: input.currency, date: input.date, rate_micro: rateMicro })
       .onConflict((oc) => oc.columns(['currency', 'date']).doUpdateSet({ rate_micro: rateMicro }))
       .execute();
-    await audit(trx, ctx.clock, 'exchange_rate', `${input.currency}/${input.date}`, 'set', { rate: input.rate });
+    await audit(tctx, 'exchange_rate', `${input.currency}/${input.date}`, 'set', { rate: input.rate });
   });
   return { currency: input.currency, rate: rateMicro / 1e6, date: input.date };
 }

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { prepared } from '../../../db/fast.js';
 import { txMemo } from '../../ops/tx-memo.js';
+import type { AppContext } from '../../context.js';
+import type { TxCtx } from '../../ops/transaction.js';
 import type { Database, DocumentLinesTable, DocumentsTable } from '../../../db/schema.js';
 import type { DocumentTotals, LineAmountsInput, VatCategory } from '../../domain/totals.js';
 import type { DocumentKind } from './document-kinds.js';
@@ -45,10 +47,10 @@ export async function linesOf(db: Kysely<Database>, ids: number[]): Promise<Map<
 }
 
 /** An issued document by kind and number (null when there is none). */
-export async function issuedRow(db: Kysely<Database>, kind: DocumentKind, number: number): Promise<DocRow | null> {
-  const kept = txMemo(db)?.get(`issued:${kind}:${number}`) as DocRow | undefined;
+export async function issuedRow(ctx: Pick<AppContext, 'db'>, kind: DocumentKind, number: number): Promise<DocRow | null> {
+  const kept = txMemo(ctx)?.get(`issued:${kind}:${number}`) as DocRow | undefined;
   if (kept) return { ...kept };
-  return (await issuedQuery.first(db, kind, number)) ?? null;
+  return (await issuedQuery.first(ctx.db, kind, number)) ?? null;
 }
 
 /**
@@ -56,8 +58,8 @@ export async function issuedRow(db: Kysely<Database>, kind: DocumentKind, number
  * and would read it back). An issued row never changes (the triggers refuse it), and a rollback to a savepoint forgets
  * the memo, so what is kept is what a read would answer.
  */
-export function keepIssuedRow(db: Kysely<Database>, row: DocRow): void {
-  txMemo(db)?.set(`issued:${row.kind}:${row.number}`, row);
+export function keepIssuedRow(tctx: TxCtx, row: DocRow): void {
+  tctx.memo.set(`issued:${row.kind}:${row.number}`, row);
 }
 const issuedQuery = prepared((db, kind: DocumentKind, number: number) => db.selectFrom('documents').selectAll().where('kind', '=', kind).where('number', '=', number));
 

@@ -44,7 +44,7 @@ export async function createDraft(ctx: AppContext, kind: DocumentKind, input: Dr
     const settings = await getSettings(tctx);
     const checked = await checkDraft(tctx, settings, kind, input);
     const id = await insertDraft(tctx, checked, sourceDocumentId);
-    await audit(tctx.db, ctx.clock, 'draft', id, 'create', { kind: checked.doc.kind, input });
+    await audit(tctx, 'draft', id, 'create', { kind: checked.doc.kind, input });
     return id;
   });
 }
@@ -65,16 +65,17 @@ export async function updateDraft(ctx: AppContext, kind: DocumentKind, id: numbe
       .where('number', 'is', null)
       .execute();
     await insertLines(trx, id, checked.lines);
-    await audit(trx, ctx.clock, 'draft', id, 'update', { kind: checked.doc.kind, input });
+    await audit(tctx, 'draft', id, 'update', { kind: checked.doc.kind, input });
   });
 }
 
 export async function deleteDraft(ctx: AppContext, kind: DocumentKind, id: number): Promise<void> {
-  await inTx(ctx, async ({ db: trx }) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const existing = await draftRow(trx, id, kindsServedWith(kind));
     if (!existing) throw notFound('draft', { id });
     await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
     await trx.deleteFrom('documents').where('id', '=', id).where('number', 'is', null).execute();
-    await audit(trx, ctx.clock, 'draft', id, 'delete', { kind: existing.kind });
+    await audit(tctx, 'draft', id, 'delete', { kind: existing.kind });
   });
 }

@@ -214,7 +214,7 @@ export async function checkDraft(ctx: AppContext, settings: Settings, kind: Docu
     if (Object.values(stored).some((v) => v !== null)) deliveryAddress = JSON.stringify(stored);
   }
 
-  const products = await productsByCode(db, input.items.map((i) => blank(i.productCode)).filter((x): x is string => !!x));
+  const products = await productsByCode(ctx, input.items.map((i) => blank(i.productCode)).filter((x): x is string => !!x));
   const defaultDiscount = recipient?.discount ?? 0;
   const lines = input.items.map((item, i) =>
     lineFromItem(item, `items[${i}]`, errors, products.get(blank(item.productCode) ?? ''), defaultDiscount, settings.company.vatRegistered),

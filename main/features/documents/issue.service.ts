@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { buildKid } from '../../domain/kid.js';
 import { formatDecimal2 } from '../../render/format.js';
 import { fieldError, FieldErrors, notFound, OpError, validationError } from '../../ops/errors.js';
-import { inTx } from '../../ops/transaction.js';
+import { inTx, type TxCtx } from '../../ops/transaction.js';
 import { audit } from '../audit/index.js';
 import { rateOn } from '../common/index.js';
 import type { Settings } from '../settings/index.js';
@@ -88,7 +88,7 @@ function originatorSnapshotJson(settings: Settings): string {
  * issueDraft's work; `ctx.db` is a transaction. `draftId` null with `written` (issueNew): a new document that has no
  * draft row; its facts, lines and recipient come checked from the caller, and its row is written once, as issued.
  */
-async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOptions, written?: NewDocument): Promise<Issued> {
+async function issueInTx(ctx: TxCtx, draftId: number | null, opts: IssueOptions, written?: NewDocument): Promise<Issued> {
   let id = draftId ?? 0;
   const trx = ctx.db;
   const kinds = opts.kinds;
@@ -204,7 +204,7 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
     const inserted = await insertRows<{ id: number }>(trx, 'documents', [row], ['id']);
     id = Number(inserted.rows[0].id);
     await insertLines(trx, id, lines);
-    keepIssuedRow(trx, { id, ...row });
+    keepIssuedRow(ctx, { id, ...row });
   } else {
     // Lines first: once the row has its number the triggers refuse any change to them.
     await trx.deleteFrom('document_lines').where('document_id', '=', id).execute();
@@ -218,7 +218,7 @@ async function issueInTx(ctx: AppContext, draftId: number | null, opts: IssueOpt
   } else if (kind === 'credit-note') {
     await applyCredit(trx, draft.credited_document_id!, totals.totalOre, issueDate);
   }
-  await audit(trx, ctx.clock, kind, number, 'issue', { draft: id, series, total: totals.totalOre, kid, contentHash: hash });
+  await audit(ctx, kind, number, 'issue', { draft: id, series, total: totals.totalOre, kid, contentHash: hash });
   return { id, kind, number, total: totals.totalOre };
 }
 

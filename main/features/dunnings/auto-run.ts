@@ -29,9 +29,10 @@ async function runOnceToday(ctx: AppContext): Promise<RunResult | null> {
   if (last && JSON.parse(last.value) === today) return null;
   const result = await runDunnings(ctx);
   const value = JSON.stringify(today);
-  await inTx(ctx, async ({ db: trx }) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     await trx.insertInto('settings').values({ key: LAST_RUN, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
-    await audit(trx, ctx.clock, 'dunning-run', today, 'daily', { created: result.created, withFee: result.withFee, sent: result.sent, skipped: result.skipped.length });
+    await audit(tctx, 'dunning-run', today, 'daily', { created: result.created, withFee: result.withFee, sent: result.sent, skipped: result.skipped.length });
   });
   return result;
 }

@@ -108,6 +108,6 @@ export async function waiveClosingInterest(ctx: AppContext, input: ClosingIntere
       created_at: ctx.clock.timestamp(),
     };
     await tctx.db.insertInto('interest_waivers').values(row).execute();
-    await audit(tctx.db, ctx.clock, 'invoice', input.invoiceNumber, 'interest-waived', { amount: interest.interest, from: row.interest_from, to: row.interest_to, reason });
+    await audit(tctx, 'invoice', input.invoiceNumber, 'interest-waived', { amount: interest.interest, from: row.interest_from, to: row.interest_to, reason });
   });
 }

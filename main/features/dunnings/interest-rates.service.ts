@@ -66,11 +66,12 @@ export async function getRate(ctx: AppContext, from: string): Promise<InterestRa
 
 export async function createRate(ctx: AppContext, input: InterestRateInput): Promise<string> {
   const row = checked(input);
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const taken = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', row.from_date).executeTakeFirst();
     if (taken) throw conflict(`A rate from ${row.from_date} exists; change it with PUT`, [fieldError('from', 'RATE_EXISTS')]);
     await trx.insertInto('interest_rates').values(row).execute();
-    await audit(trx, ctx.clock, 'interest-rate', row.from_date, 'create', { rate: input.rate });
+    await audit(tctx, 'interest-rate', row.from_date, 'create', { rate: input.rate });
     return row.from_date;
   });
 }
@@ -78,7 +79,8 @@ export async function createRate(ctx: AppContext, input: InterestRateInput): Pro
 /** Replaces the rate from `from` (the body's `from` may move it to another date). */
 export async function updateRate(ctx: AppContext, from: string, input: InterestRateInput): Promise<string> {
   const row = checked(input);
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const old = await trx.selectFrom('interest_rates').select('from_date').where('from_date', '=', from).executeTakeFirst();
     if (!old) throw notFound('interest-rate', { from });
     if (row.from_date !== from) {
@@ -87,15 +89,16 @@ export async function updateRate(ctx: AppContext, from: string, input: InterestR
     }
     await trx.deleteFrom('interest_rates').where('from_date', '=', from).execute();
     await trx.insertInto('interest_rates').values(row).execute();
-    await audit(trx, ctx.clock, 'interest-rate', from, 'update', { from: row.from_date, rate: input.rate });
+    await audit(tctx, 'interest-rate', from, 'update', { from: row.from_date, rate: input.rate });
     return row.from_date;
   });
 }
 
 export async function deleteRate(ctx: AppContext, from: string): Promise<void> {
-  await inTx(ctx, async ({ db: trx }) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const r = await trx.deleteFrom('interest_rates').where('from_date', '=', from).executeTakeFirst();
     if (Number(r.numDeletedRows) !== 1) throw notFound('interest-rate', { from });
-    await audit(trx, ctx.clock, 'interest-rate', from, 'delete');
+    await audit(tctx, 'interest-rate', from, 'delete');
   });
 }

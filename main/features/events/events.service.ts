@@ -27,7 +27,8 @@ function checkMoney(v: number, field: string, errors: FieldErrors): number {
 }
 
 /** The 2.10 rules a schema cannot state; returns the rows to write. */
-async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInput) {
+async function checkEvent(ctx: AppContext, input: EventInput) {
+  const { db } = ctx;
   const errors = new FieldErrors();
   if (input.endDate && input.endDate < input.date) errors.add('endDate', 'BEFORE_EVENT_DATE');
   if (input.registrationDeadline && input.registrationDeadline > (input.endDate ?? input.date)) {
@@ -45,7 +46,7 @@ async function checkEvent(db: Kysely<Database>, ctx: AppContext, input: EventInp
 
   const codes = (input.customFields ?? []).map((f) => f.price?.productCode.trim()).filter((c): c is string => !!c);
   const product = blank(input.productNumber);
-  const products = await productsByCode(db, product ? [...codes, product] : codes);
+  const products = await productsByCode(ctx, product ? [...codes, product] : codes);
   if (product && !products.has(product)) errors.add('productNumber', 'NO_SUCH_PRODUCT', { code: product });
 
   const seen = new Set<string>();
@@ -127,14 +128,14 @@ export async function getEvent(ctx: AppContext, number: number): Promise<EventVi
 export async function createEvent(ctx: AppContext, input: EventInput): Promise<number> {
   return inTx(ctx, async (tctx) => {
     const trx = tctx.db;
-    const checked = await checkEvent(trx, ctx, input);
+    const checked = await checkEvent(tctx, input);
     const { number } = await trx
       .insertInto('events')
       .values({ ...checked.row, public_id: newPublicId(), signup_seq: 0, seats_taken: 0, deleted: 0, created_at: checked.row.updated_at })
       .returning('number')
       .executeTakeFirstOrThrow();
     await writeExtras(trx, number, input, checked, false);
-    await audit(trx, ctx.clock, 'event', number, 'create', { name: checked.row.name, date: checked.row.starts_at });
+    await audit(tctx, 'event', number, 'create', { name: checked.row.name, date: checked.row.starts_at });
     return number;
   });
 }
@@ -144,14 +145,14 @@ export async function updateEvent(ctx: AppContext, number: number, input: EventI
   await inTx(ctx, async (tctx) => {
     const trx = tctx.db;
     const ev = await eventRow(trx, number);
-    const checked = await checkEvent(trx, ctx, input);
+    const checked = await checkEvent(tctx, input);
     const taken = seatsTaken(ev);
     if (checked.row.participant_limit !== null && checked.row.participant_limit < taken) {
       throw validationError([fieldError('participantLimit', 'LIMIT_BELOW_SEATS_TAKEN', { taken })]);
     }
     await trx.updateTable('events').set(checked.row).where('number', '=', number).execute();
     await writeExtras(trx, number, input, checked, true);
-    await audit(trx, ctx.clock, 'event', number, 'update', { name: checked.row.name });
+    await audit(tctx, 'event', number, 'update', { name: checked.row.name });
   });
   return getEvent(ctx, number);
 }
@@ -163,7 +164,7 @@ export async function deleteEvent(ctx: AppContext, number: number): Promise<void
     const taken = seatsTaken(await eventRow(trx, number));
     if (taken > 0) throw conflict(`Event ${number} has ${taken} participants; cancel them first`, [fieldError('number', 'HAS_PARTICIPANTS')]);
     await trx.updateTable('events').set({ deleted: 1, updated_at: ctx.clock.timestamp() }).where('number', '=', number).execute();
-    await audit(trx, ctx.clock, 'event', number, 'delete');
+    await audit(tctx, 'event', number, 'delete');
   });
 }
 
@@ -208,7 +209,7 @@ export async function addDiscountCode(ctx: AppContext, number: number, input: Di
     const trx = tctx.db;
     const amount = await checkCode(trx, number, input);
     await trx.insertInto('event_discount_codes').values({ event_number: number, code: input.code, amount }).execute();
-    await audit(trx, ctx.clock, 'event', number, 'discount-code-add', { code: input.code, amount });
+    await audit(tctx, 'event', number, 'discount-code-add', { code: input.code, amount });
   });
 }
 
@@ -218,7 +219,7 @@ export async function updateDiscountCode(ctx: AppContext, number: number, code: 
     const amount = await checkCode(trx, number, input, code);
     const res = await trx.updateTable('event_discount_codes').set({ code: input.code, amount }).where('event_number', '=', number).where('code', '=', code).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw notFound('discount-code', { code, event: number });
-    await audit(trx, ctx.clock, 'event', number, 'discount-code-update', { code, to: input.code, amount });
+    await audit(tctx, 'event', number, 'discount-code-update', { code, to: input.code, amount });
   });
 }
 
@@ -228,6 +229,6 @@ export async function deleteDiscountCode(ctx: AppContext, number: number, code: 
     await eventRow(trx, number);
     const res = await trx.deleteFrom('event_discount_codes').where('event_number', '=', number).where('code', '=', code).executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw notFound('discount-code', { code, event: number });
-    await audit(trx, ctx.clock, 'event', number, 'discount-code-delete', { code });
+    await audit(tctx, 'event', number, 'discount-code-delete', { code });
   });
 }

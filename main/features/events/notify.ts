@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { prepared } from '../../../db/fast.js';
 import type { AppContext } from '../../context.js';
+import type { TxCtx } from '../../ops/transaction.js';
 import { formatMoney } from '../../render/format.js';
 import { errorMessage } from '../../ops/error-codes.js';
 import { queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from '../sending/index.js';
@@ -65,7 +66,7 @@ function confirmationQuery(db: AppContext['db'], eventNumber: number, address: s
 const confirmation = prepared(confirmationQuery);
 
 export async function notifyRegistered(
-  ctx: AppContext,
+  ctx: TxCtx,
   ev: EventRow,
   p: { number: number; name: string; email: string; mobile: string | null; amount: number },
   invoice: { id?: number; number: number } | null,
@@ -98,7 +99,7 @@ export async function notifyRegistered(
 }
 
 /** Pending participants hear that the host will confirm; nothing is invoiced yet. */
-export async function notifyPending(ctx: AppContext, ev: EventRow, p: { number: number; name: string; email: string }): Promise<void> {
+export async function notifyPending(ctx: TxCtx, ev: EventRow, p: { number: number; name: string; email: string }): Promise<void> {
   const text = [`Hei ${p.name},`, '', `vi har mottatt påmeldingen din til ${ev.name} (${eventWhen(ev)}).`, 'Du får en bekreftelse når arrangøren har godkjent den.'].join('\n');
   if (await mailedWithinHour(ctx, ev.number, p.email)) return;
   await queueMessage(ctx, { ref: { type: 'event', number: ev.number }, to: p.email, subject: `Påmelding mottatt: ${ev.name}`, text });

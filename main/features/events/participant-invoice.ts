@@ -40,13 +40,13 @@ export interface InvoiceParty {
 const chosen = (v: ChosenValue | undefined) => (v ? v.value === true || (typeof v.value === 'string' && v.value.trim() !== '') : false);
 
 export async function participantItems(
-  db: Kysely<Database>,
+  ctx: Pick<AppContext, 'db'>,
   ev: EventRow,
   fields: FieldRow[],
   values: ChosenValue[],
   discount: { code: string; amount: number } | null,
 ): Promise<ItemInput[]> {
-  const products = await productsByCode(db, [ev.product_code, ...fields.map((f) => f.price_product_code)].filter((c): c is string => !!c));
+  const products = await productsByCode(ctx, [ev.product_code, ...fields.map((f) => f.price_product_code)].filter((c): c is string => !!c));
   const rate = ev.tax_rate / 100;
   const p = ev.product_code ? products.get(ev.product_code) : undefined;
   // A 0 % event keeps its product's treatment (exempt courses: E with the product's reason), else zero-rated.
@@ -67,9 +67,9 @@ export async function participantItems(
 }
 
 /** The total of these items incl. VAT (øre), by the invoice's own line code. */
-export async function amountOf(db: Kysely<Database>, items: ItemInput[], vatRegistered: boolean): Promise<number> {
+export async function amountOf(ctx: Pick<AppContext, 'db'>, items: ItemInput[], vatRegistered: boolean): Promise<number> {
   if (!items.length) return 0;
-  const products = await productsByCode(db, items.map((i) => i.productCode).filter((c): c is string => !!c));
+  const products = await productsByCode(ctx, items.map((i) => i.productCode).filter((c): c is string => !!c));
   const errors = new FieldErrors();
   const lines = items.map((item, i) => lineFromItem(item, `items[${i}]`, errors, item.productCode ? products.get(item.productCode) : undefined, 0, vatRegistered));
   if (errors.any) throw new OpError('EVENT_SETUP', `The event's price lines are not valid: ${errors.list.map((e) => e.message).join('; ')}`);

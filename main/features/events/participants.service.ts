@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventParticipantsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { inTx } from '../../ops/transaction.js';
+import { inTx, type TxCtx } from '../../ops/transaction.js';
 import { oreToKr } from '../../domain/money.js';
 import { fieldError, notFound, validationError } from '../../ops/errors.js';
 import { audit } from '../audit/index.js';
@@ -113,7 +113,7 @@ export interface KnownAtSignup {
  * what the signup already has; the host's confirm passes nothing and it is read from the participant row.
  */
 export async function registration(
-  ctx: AppContext,
+  ctx: TxCtx,
   ev: EventRow,
   p: Pick<Row, 'number' | 'name' | 'email' | 'mobile' | 'amount' | 'invoice_party' | 'discount_code' | 'custom_values'>,
   known: KnownAtSignup = {},
@@ -127,7 +127,7 @@ export async function registration(
     if (!lines) {
       const fields = await trx.selectFrom('event_custom_fields').selectAll().where('event_number', '=', ev.number).execute();
       const code = p.discount_code ? await trx.selectFrom('event_discount_codes').select(['code', 'amount']).where('event_number', '=', ev.number).where('code', '=', p.discount_code).executeTakeFirst() : undefined;
-      lines = await participantItems(trx, ev, fields, JSON.parse(p.custom_values) as ChosenValue[], code ?? null);
+      lines = await participantItems(ctx, ev, fields, JSON.parse(p.custom_values) as ChosenValue[], code ?? null);
     }
     invoice = await issueParticipantInvoice(ctx, ev, { name: p.name, email: p.email, mobile: p.mobile, party: party ?? (JSON.parse(p.invoice_party!) as InvoiceParty) }, lines, settings);
     amount = invoice.total ?? (await trx.selectFrom('documents').select('total').where('id', '=', invoice.id).executeTakeFirstOrThrow()).total;
@@ -137,7 +137,7 @@ export async function registration(
 }
 
 /** Registers a pending participant (the host's confirm) in the caller's transaction. */
-export async function registerIn(ctx: AppContext, ev: EventRow, row: Row): Promise<number | null> {
+export async function registerIn(ctx: TxCtx, ev: EventRow, row: Row): Promise<number | null> {
   const trx = ctx.db;
   const { invoice, amount } = await registration(ctx, ev, row);
   const now = ctx.clock.timestamp();
@@ -150,7 +150,7 @@ export async function registerIn(ctx: AppContext, ev: EventRow, row: Row): Promi
     .where('status', '=', 'pending')
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw validationError([fieldError('status', 'PARTICIPANT_NO_LONGER_PENDING', { number: row.number })]);
-  await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${row.number}`, 'register', { invoice: invoice?.number ?? null, amount });
+  await audit(ctx, 'event-participant', `${ev.number}/${row.number}`, 'register', { invoice: invoice?.number ?? null, amount });
   return invoice?.number ?? null;
 }
 
@@ -193,7 +193,7 @@ export async function cancelParticipant(ctx: AppContext, eventNumber: number, p:
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw validationError([fieldError('status', 'PARTICIPANT_CANCELLED', { number: p })]);
     await freeSeat(trx, eventNumber); // the seat it held (pending or registered): events.seats_taken, migration 0014
-    await audit(trx, ctx.clock, 'event-participant', `${eventNumber}/${p}`, 'cancel', { creditNote: creditNote?.number ?? null });
+    await audit(tctx, 'event-participant', `${eventNumber}/${p}`, 'cancel', { creditNote: creditNote?.number ?? null });
   });
   return getParticipant(ctx, eventNumber, p);
 }
@@ -209,7 +209,7 @@ export async function updateParticipant(ctx: AppContext, eventNumber: number, p:
     const row = await participantRow(trx, eventNumber, p);
     const mobile = input.mobile?.trim() || null;
     await trx.updateTable('event_participants').set({ name: input.name.trim(), email, mobile, updated_at: ctx.clock.timestamp() }).where('id', '=', row.id).execute();
-    await audit(trx, ctx.clock, 'event-participant', `${eventNumber}/${p}`, 'update', { before: { name: row.name, email: row.email, mobile: row.mobile }, after: { name: input.name, email, mobile } });
+    await audit(tctx, 'event-participant', `${eventNumber}/${p}`, 'update', { before: { name: row.name, email: row.email, mobile: row.mobile }, after: { name: input.name, email, mobile } });
   });
   return getParticipant(ctx, eventNumber, p);
 }

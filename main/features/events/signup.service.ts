@@ -8,8 +8,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { insertRows, prepared } from '../../../db/fast.js';
 import type { Database, EventParticipantsTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { txMemo } from '../../ops/tx-memo.js';
-import { inTx } from '../../ops/transaction.js';
+import { inTx, type TxCtx } from '../../ops/transaction.js';
 import { oreToKr } from '../../domain/money.js';
 import { isValidOrgNumber, normaliseOrgNumber } from '../../domain/orgnr.js';
 import { FieldErrors, fieldError, notFound, validationError } from '../../ops/errors.js';
@@ -66,13 +65,13 @@ type FieldRow = Awaited<ReturnType<typeof customFieldsOf>>[number];
  * lock UPDATE answers them), so what the
  * first member read holds for the others.
  */
-async function eventFacts(trx: Kysely<Database>, ctx: AppContext, publicId: number) {
-  const memo = txMemo(trx);
-  const hit = memo?.get(`event:${publicId}`) as { ev: EventRow; fields: FieldRow[] } | undefined;
-  if (hit && hit.ev.starts_at >= ctx.clock.today()) return hit;
-  const ev = await publicEvent(trx, ctx, publicId);
+async function eventFacts(tctx: TxCtx, publicId: number) {
+  const { db: trx, memo } = tctx;
+  const hit = memo.get(`event:${publicId}`) as { ev: EventRow; fields: FieldRow[] } | undefined;
+  if (hit && hit.ev.starts_at >= tctx.clock.today()) return hit;
+  const ev = await publicEvent(trx, tctx, publicId);
   const facts = { ev, fields: await customFieldsOf(trx, ev.number) };
-  memo?.set(`event:${publicId}`, facts);
+  memo.set(`event:${publicId}`, facts);
   return facts;
 }
 
@@ -114,7 +113,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
   // Signups arriving together share one transaction (each in its own savepoint) and one commit: main/ops/group-commit.ts.
   return inTx(ctx, async (tctx) => {
     const trx = tctx.db;
-    const { ev, fields } = await eventFacts(trx, ctx, publicId);
+    const { ev, fields } = await eventFacts(tctx, publicId);
     // The deadline first; whether a seat is left is counted once, under the event's lock below.
     const errors = new FieldErrors();
     if (deadlinePassed(ctx, ev)) errors.add('registrationDeadline', 'SIGNUP_CLOSED', { at: ev.registration_deadline! });
@@ -148,8 +147,8 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
     });
 
     const settings = await getSettings(tctx);
-    const items = await participantItems(trx, ev, fields, values, discount ?? null);
-    const amount = await amountOf(trx, items, settings.company.vatRegistered);
+    const items = await participantItems(tctx, ev, fields, values, discount ?? null);
+    const amount = await amountOf(tctx, items, settings.company.vatRegistered);
     const inv = input.invoice ?? null;
     let party: InvoiceParty | null = null;
     if (amount > 0) {
@@ -200,7 +199,7 @@ export async function signup(ctx: AppContext, publicId: number, input: SignupInp
       } satisfies Insertable<EventParticipantsTable>,
     ]);
     const status = reg ? 'registered' : 'pending';
-    await audit(trx, ctx.clock, 'event-participant', `${ev.number}/${number}`, 'signup', { status, amount: reg ? reg.amount : amount, discountCode: p.discount_code, invoice: reg?.invoice?.number ?? null });
+    await audit(tctx, 'event-participant', `${ev.number}/${number}`, 'signup', { status, amount: reg ? reg.amount : amount, discountCode: p.discount_code, invoice: reg?.invoice?.number ?? null });
     if (!reg) await notifyPending(tctx, ev, p);
     // The participant number tells how many signed up: only shown when the host shows the signup statistics.
     return { ...(ev.show_signup_stats ? { participantNumber: number } : {}), status, amount: oreToKr(amount) };
@@ -213,7 +212,7 @@ export async function publicFacts(ctx: AppContext, publicId: number, code: strin
   const settings = await getSettings(ctx);
   const fields = await customFieldsOf(ctx.db, ev.number);
   const discount = code ? await discountFor(ctx.db, ev.number, code) : undefined;
-  const price = await amountOf(ctx.db, await participantItems(ctx.db, ev, fields, [], discount ?? null), settings.company.vatRegistered);
+  const price = await amountOf(ctx, await participantItems(ctx, ev, fields, [], discount ?? null), settings.company.vatRegistered);
   const taken = seatsTaken(ev);
   const closed = closedReasons(ctx, ev);
   return { ev, fields, discount: discount ?? null, codeUnknown: !!code && !discount, price, taken, closed: closed.list, seller: settings.company.name };

@@ -70,7 +70,7 @@ export async function updateFirstDay(ctx: AppContext, patch: FirstDayPatch): Pro
     if (patch.confirm && !p.confirmed.includes(patch.confirm)) p.confirmed.push(patch.confirm);
     const value = JSON.stringify(p);
     await tctx.db.insertInto('settings').values({ key: KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
-    await audit(tctx.db, ctx.clock, 'settings', KEY, 'update', patch);
+    await audit(tctx, 'settings', KEY, 'update', patch);
     return view(await getSettings(tctx), p);
   });
 }

@@ -135,7 +135,7 @@ export async function issueBatch(ctx: AppContext, input: BatchInput): Promise<Ba
       errors.list.push(...lineErrors.values());
       errors.throwIfAny('Nothing was issued: these recipients or lines cannot be invoiced');
       out.total = oreToKr(out.total);
-      await audit(tctx.db, ctx.clock, 'invoice-batch', out.invoiceNumbers[0], 'issue', { recipients: numbers.length, first: out.invoiceNumbers[0], last: out.invoiceNumbers.at(-1)!, total: out.total });
+      await audit(tctx, 'invoice-batch', out.invoiceNumbers[0], 'issue', { recipients: numbers.length, first: out.invoiceNumbers[0], last: out.invoiceNumbers.at(-1)!, total: out.total });
       return out;
     });
     progress(count, count, 'done');

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { oreToKr } from '../../domain/money.js';
 import { computeTotals, vatOf, type VatCategory } from '../../domain/totals.js';
 import { fieldError, FieldErrors, notFound, validationError } from '../../ops/errors.js';
-import { inTx } from '../../ops/transaction.js';
+import { inTx, type TxCtx } from '../../ops/transaction.js';
 import { audit } from '../audit/index.js';
 import { productsByCode } from '../products/index.js';
 import type { Settings } from '../settings/index.js';
@@ -128,7 +128,7 @@ async function planCredit(ctx: AppContext, number: number, input: CreditNoteInpu
   const invoiceLines = await trx.selectFrom('document_lines').selectAll().where('document_id', '=', inv.id).orderBy('line_no').execute();
   const owed = Math.min(balance, left.left);
   if (input?.items?.length) {
-    const products = await productsByCode(trx, input.items.map((i) => i.productCode?.trim()).filter((x): x is string => !!x));
+    const products = await productsByCode(ctx, input.items.map((i) => i.productCode?.trim()).filter((x): x is string => !!x));
     lines = input.items.map((item, i) =>
       lineFromItem(item, `items[${i}]`, errors, products.get(item.productCode?.trim() ?? ''), 0, settings.company.vatRegistered),
     );
@@ -206,7 +206,7 @@ export async function creditInvoice(ctx: AppContext, number: number, input: Cred
  * never more than the credit note's tolerance, is booked as a `rounding` ledger entry in the same transaction, so a
  * credit in full leaves 0,00 and not an øre to pay or to get back (main/domain/claim.ts).
  */
-async function roundOff(ctx: AppContext, plan: CreditPlan, number: number) {
+async function roundOff(ctx: TxCtx, plan: CreditPlan, number: number) {
   if (plan.target === null) return;
   const trx = ctx.db;
   const b = await trx.selectFrom('invoice_balances').select(['balance', 'credited_total', 'settled_date']).where('document_id', '=', plan.inv.id).executeTakeFirstOrThrow();
@@ -224,7 +224,7 @@ async function roundOff(ctx: AppContext, plan: CreditPlan, number: number) {
     .set({ balance, credited_total: b.credited_total + residual, settled_date: balance <= 0 ? (b.settled_date ?? today) : null })
     .where('document_id', '=', plan.inv.id)
     .execute();
-  await audit(trx, ctx.clock, 'invoice', number, 'rounding', { amount: residual });
+  await audit(ctx, 'invoice', number, 'rounding', { amount: residual });
 }
 
 /**

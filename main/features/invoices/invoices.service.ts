@@ -26,7 +26,7 @@ export async function getInvoice(ctx: AppContext, number: number) {
 }
 
 export async function getCreditNoteRow(ctx: AppContext, number: number): Promise<DocRow> {
-  const row = await issuedRow(ctx.db, 'credit-note', number);
+  const row = await issuedRow(ctx, 'credit-note', number);
   if (!row) throw notFound('credit-note', { number });
   return row;
 }

@@ -107,7 +107,8 @@ export async function setBalance(
 
 /** A payment: partial payments add up; an overpayment leaves a negative balance (never an error). */
 export async function registerPayment(ctx: AppContext, number: number, input: PaymentInput): Promise<number> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const inv = await invoiceForUpdate(trx, number);
     const errors = new FieldErrors();
     if (!hasAtMostDecimals(input.amount, 2)) errors.add('amount', 'TOO_MANY_DECIMALS', { max: 2 });
@@ -144,14 +145,15 @@ export async function registerPayment(ctx: AppContext, number: number, input: Pa
       .returning('id')
       .executeTakeFirstOrThrow();
     await setBalance(trx, inv.id, { balance: inv.balance - settles, paid_total: inv.paid_total + settles }, input.date, inv.settled_date);
-    await audit(trx, ctx.clock, 'invoice', number, 'payment', { entry: id, ...input });
+    await audit(tctx, 'invoice', number, 'payment', { entry: id, ...input });
     return id;
   });
 }
 
 /** Undoes a payment with a reversing entry dated today; the original stays in the history. */
 export async function reversePayment(ctx: AppContext, number: number, entryId: number): Promise<number> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const inv = await invoiceForUpdate(trx, number);
     const e = await trx.selectFrom('ledger_entries').selectAll().where('id', '=', entryId).where('document_id', '=', inv.id).executeTakeFirst();
     if (!e) throw notFound('payment', { id: entryId, invoice: number });
@@ -175,14 +177,15 @@ export async function reversePayment(ctx: AppContext, number: number, entryId: n
       .returning('id')
       .executeTakeFirstOrThrow();
     await setBalance(trx, inv.id, { balance: inv.balance + e.amount, paid_total: inv.paid_total - e.amount }, today, inv.settled_date);
-    await audit(trx, ctx.clock, 'invoice', number, 'payment-reversal', { entry: id, reverses: e.id });
+    await audit(tctx, 'invoice', number, 'payment-reversal', { entry: id, reverses: e.id });
     return id;
   });
 }
 
 /** Writes the open balance off: the invoice leaves due/not due and is in state lost until the loss is reversed. */
 export async function markLost(ctx: AppContext, number: number, reason: string): Promise<number> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const inv = await invoiceForUpdate(trx, number);
     if (inv.lost) throw new OpError('ALREADY_LOST', `Invoice ${number} is already marked as lost`, [], { number });
     if (inv.balance <= 0) throw new OpError('NOTHING_TO_WRITE_OFF', `Invoice ${number} has no open balance to write off`, [], { number });
@@ -208,13 +211,14 @@ export async function markLost(ctx: AppContext, number: number, reason: string):
       .set({ balance: 0, lost_total: inv.lost_total + amount, lost: 1, settled_date: today })
       .where('document_id', '=', inv.id)
       .execute();
-    await audit(trx, ctx.clock, 'invoice', number, 'lost', { entry: id, amount, reason: trimmed, ...(feesCancelled ? { feesCancelled } : {}) });
+    await audit(tctx, 'invoice', number, 'lost', { entry: id, amount, reason: trimmed, ...(feesCancelled ? { feesCancelled } : {}) });
     return id;
   });
 }
 
 export async function reverseLost(ctx: AppContext, number: number): Promise<number> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const inv = await invoiceForUpdate(trx, number);
     if (!inv.lost) throw new OpError('NOT_LOST', `Invoice ${number} is not marked as lost`, [], { number });
     const loss = await trx
@@ -237,7 +241,7 @@ export async function reverseLost(ctx: AppContext, number: number): Promise<numb
       .set({ balance, lost_total: inv.lost_total - loss.amount, lost: 0, settled_date: balance <= 0 ? inv.settled_date : null })
       .where('document_id', '=', inv.id)
       .execute();
-    await audit(trx, ctx.clock, 'invoice', number, 'lost-reversal', { entry: id, reverses: loss.id });
+    await audit(tctx, 'invoice', number, 'lost-reversal', { entry: id, reverses: loss.id });
     return id;
   });
 }

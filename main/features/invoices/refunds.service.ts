@@ -19,7 +19,8 @@ const nothingToGiveBack = (number: number) =>
 
 /** POST /invoices/{n}/refunds: records money paid back to the customer; returns the ledger entry's id. */
 export async function registerRefund(ctx: AppContext, number: number, input: RefundInput): Promise<number> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const inv = await invoiceForUpdate(trx, number);
     if (inv.balance >= 0) throw nothingToGiveBack(number);
     const errors = new FieldErrors();
@@ -38,14 +39,15 @@ export async function registerRefund(ctx: AppContext, number: number, input: Ref
       .returning('id')
       .executeTakeFirstOrThrow();
     await setBalance(trx, inv.id, { balance: inv.balance + amount, paid_total: inv.paid_total - amount }, input.date, inv.settled_date);
-    await audit(trx, ctx.clock, 'invoice', number, 'refund', { entry: id, amount, note });
+    await audit(tctx, 'invoice', number, 'refund', { entry: id, amount, note });
     return id;
   });
 }
 
 /** POST /invoices/{n}/credit-transfer: moves the customer's credit on invoice n to another open invoice; returns both entry ids. */
 export async function transferCredit(ctx: AppContext, number: number, input: CreditTransferInput): Promise<{ out: number; in: number }> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const from = await invoiceForUpdate(trx, number);
     if (from.balance >= 0) throw nothingToGiveBack(number);
     const errors = new FieldErrors();
@@ -83,8 +85,8 @@ export async function transferCredit(ctx: AppContext, number: number, input: Cre
     const into = await trx.insertInto('ledger_entries').values(entry(to.id, 'credit-transfer-in', amount, from.id)).returning('id').executeTakeFirstOrThrow();
     await setBalance(trx, from.id, { balance: from.balance + amount, paid_total: from.paid_total - amount }, today, from.settled_date);
     await setBalance(trx, to.id, { balance: to.balance - amount, paid_total: to.paid_total + amount }, today, to.settled_date);
-    await audit(trx, ctx.clock, 'invoice', number, 'credit-transfer-out', { entry: out.id, toInvoice: input.toInvoice, amount });
-    await audit(trx, ctx.clock, 'invoice', input.toInvoice, 'credit-transfer-in', { entry: into.id, fromInvoice: number, amount });
+    await audit(tctx, 'invoice', number, 'credit-transfer-out', { entry: out.id, toInvoice: input.toInvoice, amount });
+    await audit(tctx, 'invoice', input.toInvoice, 'credit-transfer-in', { entry: into.id, fromInvoice: number, amount });
     return { out: out.id, in: into.id };
   });
 }

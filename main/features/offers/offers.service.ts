@@ -50,8 +50,8 @@ const CHUNK = 500;
 
 /* ------------------------------------------------------------------ rows */
 
-export async function issuedChainRow(db: Kysely<Database>, kind: ChainKind, number: number): Promise<DocRow> {
-  const row = await issuedRow(db, kind, number);
+export async function issuedChainRow(ctx: Pick<AppContext, 'db'>, kind: ChainKind, number: number): Promise<DocRow> {
+  const row = await issuedRow(ctx, kind, number);
   if (!row) throw notFound(kind, { number });
   return row;
 }
@@ -151,7 +151,7 @@ export type ChainShape = Awaited<ReturnType<typeof chainShapes>>[number];
 export type ChainShapeOf<K extends ChainKind> = K extends 'offer' ? Extract<ChainShape, { state: OfferState }> : Extract<ChainShape, { dueDate: string | null }>;
 
 export async function getChainDocument<K extends ChainKind>(ctx: AppContext, kind: K, number: number): Promise<ChainShapeOf<K>> {
-  const [shape] = await chainShapes(ctx.db, [await issuedChainRow(ctx.db, kind, number)], ctx.clock.today());
+  const [shape] = await chainShapes(ctx.db, [await issuedChainRow(ctx, kind, number)], ctx.clock.today());
   return shape as ChainShapeOf<K>;
 }
 
@@ -208,8 +208,8 @@ export async function* streamChainDocuments(ctx: AppContext, kind: ChainKind, f:
  * The draft body that makes a new document from an issued one: the same recipient, lines (with their own prices, VAT and
  * discounts, so later product changes do not alter what was agreed), references, currency and delivery address.
  */
-export async function inputFrom(db: Kysely<Database>, doc: DocRow, lines: LineRow[], over: ConvertInput & { orderNumber?: string | null; orderDate?: string | null }): Promise<DraftInput> {
-  const codes = await productsByCode(db, lines.map((l) => l.product_code).filter((c): c is string => !!c));
+export async function inputFrom(ctx: Pick<AppContext, 'db'>, doc: DocRow, lines: LineRow[], over: ConvertInput & { orderNumber?: string | null; orderDate?: string | null }): Promise<DraftInput> {
+  const codes = await productsByCode(ctx, lines.map((l) => l.product_code).filter((c): c is string => !!c));
   const items: ItemInput[] = lines.map((l) => ({
     // A product deleted since keeps nothing but its code on the old document: the line stands as free text.
     productCode: l.product_code && codes.has(l.product_code) ? l.product_code : null,
@@ -262,15 +262,15 @@ function alreadyConverted(what: string, s: Successor): OpError {
 export async function offerToOrderConfirmation(ctx: AppContext, offerNumber: number, over: ConvertInput = {}, opts: { settings?: Settings } = {}): Promise<Issued> {
   return inTx(ctx, async (tctx) => {
     const trx = tctx.db;
-    const offer = await issuedChainRow(trx, 'offer', offerNumber);
+    const offer = await issuedChainRow(tctx, 'offer', offerNumber);
     const existing = (await successorsOf(trx, [offer.id])).get(offer.id)!;
     if (existing.length) throw alreadyConverted(`Offer ${offerNumber}`, existing[0]);
     const settings = opts.settings ?? (await getSettings(tctx));
-    const input = await inputFrom(trx, offer, await linesOfOne(trx, offer.id), { ...over, dueDate: null, orderDate: over.invoiceDate ?? offer.order_date });
+    const input = await inputFrom(tctx, offer, await linesOfOne(trx, offer.id), { ...over, dueDate: null, orderDate: over.invoiceDate ?? offer.order_date });
     const checked = await checkDraft(tctx, settings, 'order-confirmation', input);
     const id = await insertDraft(tctx, checked, offer.id);
     const issued = await issueDraft(tctx, id, { kinds: ['order-confirmation'], settings });
-    await audit(trx, ctx.clock, 'offer', offerNumber, 'order-confirmation', { orderConfirmation: issued.number });
+    await audit(tctx, 'offer', offerNumber, 'order-confirmation', { orderConfirmation: issued.number });
     return issued;
   });
 }
@@ -284,19 +284,19 @@ export async function offerToOrderConfirmation(ctx: AppContext, offerNumber: num
 export async function invoiceDraftFrom(ctx: AppContext, kind: ChainKind, number: number, over: ConvertInput = {}, opts: { settings?: Settings } = {}): Promise<number> {
   return inTx(ctx, async (tctx) => {
     const trx = tctx.db;
-    let doc = await issuedChainRow(trx, kind, number);
+    let doc = await issuedChainRow(tctx, kind, number);
     let next = (await successorsOf(trx, [doc.id])).get(doc.id)!;
     if (kind === 'offer') {
       const oc = next.find((s) => s.kind === 'order-confirmation' && s.number !== null);
       if (oc) {
-        doc = (await issuedRow(trx, 'order-confirmation', oc.number!))!;
+        doc = (await issuedRow(tctx, 'order-confirmation', oc.number!))!;
         next = (await successorsOf(trx, [doc.id])).get(doc.id)!;
       }
     }
     const invoiced = next.find((s) => s.kind === 'invoice');
     if (invoiced) throw alreadyConverted(`${LABEL[doc.kind as ChainKind]} ${doc.number}`, invoiced);
     const settings = opts.settings ?? (await getSettings(tctx));
-    const input = await inputFrom(trx, doc, await linesOfOne(trx, doc.id), {
+    const input = await inputFrom(tctx, doc, await linesOfOne(trx, doc.id), {
       ...over,
       // "Deres ordrenr." is the customer's order number, given on the offer or confirmation; our own confirmation number is
       // not theirs (the invoice keeps its link to the confirmation as its source document).
@@ -305,7 +305,7 @@ export async function invoiceDraftFrom(ctx: AppContext, kind: ChainKind, number:
     });
     const checked = await checkDraft(tctx, settings, 'invoice', input);
     const id = await insertDraft(tctx, checked, doc.id);
-    await audit(trx, ctx.clock, doc.kind, doc.number!, 'invoice-draft', { draft: id });
+    await audit(tctx, doc.kind, doc.number!, 'invoice-draft', { draft: id });
     return id;
   });
 }
@@ -315,7 +315,7 @@ export async function invoiceDraftFrom(ctx: AppContext, kind: ChainKind, number:
 const FILE_NAME: Record<ChainKind, string> = { offer: 'tilbud', 'order-confirmation': 'ordrebekreftelse' };
 
 export async function chainPdf(ctx: AppContext, kind: ChainKind, number: number): Promise<{ filename: string; data: Buffer }> {
-  const row = await issuedChainRow(ctx.db, kind, number);
+  const row = await issuedChainRow(ctx, kind, number);
   return { filename: `${FILE_NAME[kind]}-${number}.pdf`, data: await renderDocumentPdf(await buildView(ctx, row)) };
 }
 
@@ -328,6 +328,6 @@ export async function chainDraftPdf(ctx: AppContext, kind: ChainKind, id: number
 
 /** GET /offer/{n}/history: the shipments of the offer, its order confirmation and invoice, newest first ([] when nothing was sent). */
 export async function offerHistory(ctx: AppContext, number: number): Promise<HistoryEntry[]> {
-  await issuedChainRow(ctx.db, 'offer', number);
+  await issuedChainRow(ctx, 'offer', number);
   return historyOf(ctx.db, { type: 'offer', number });
 }

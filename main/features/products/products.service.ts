@@ -5,7 +5,7 @@ import { fromScaled, hasAtMostDecimals, toScaled } from '../../domain/money.js';
 import { conflict, FieldErrors, notFound } from '../../ops/errors.js';
 import { audit } from '../audit/index.js';
 import type { ProductInput, ProductView } from './products.schema.js';
-import { inTx } from '../../ops/transaction.js';
+import { inTx, type TxCtx } from '../../ops/transaction.js';
 import { forgetTxMemo, txMemo } from '../../ops/tx-memo.js';
 import { prepared } from '../../../db/fast.js';
 
@@ -74,19 +74,20 @@ export function productView(r: Row): ProductView {
 
 /** One or many products: all validated, then all written in one transaction, or nothing. */
 export async function createProducts(ctx: AppContext, inputs: ProductInput[], batch: boolean): Promise<number[]> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const errors = new FieldErrors();
     const now = ctx.clock.timestamp();
     const rows = inputs.map((p, i) => checkProduct(p, batch ? `[${i}].` : '', errors, now));
     errors.throwIfAny();
     await assertCodesFree(trx, rows.map((r, i) => ({ code: r.code, field: `${batch ? `[${i}].` : ''}code` })));
-    forgetKept(trx);
+    forgetKept(tctx);
     const numbers: number[] = [];
     for (let i = 0; i < rows.length; i += 500) {
       const out = await trx.insertInto('products').values(rows.slice(i, i + 500)).returning('number').execute();
       numbers.push(...out.map((r) => r.number));
     }
-    await audit(trx, ctx.clock, 'product', numbers.length === 1 ? numbers[0] : `${numbers[0]}..${numbers[numbers.length - 1]}`, 'create', {
+    await audit(tctx, 'product', numbers.length === 1 ? numbers[0] : `${numbers[0]}..${numbers[numbers.length - 1]}`, 'create', {
       count: numbers.length,
     });
     return numbers;
@@ -104,27 +105,29 @@ export async function getProduct(ctx: AppContext, number: number): Promise<Produ
 }
 
 export async function updateProduct(ctx: AppContext, number: number, input: ProductInput): Promise<ProductView> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const existing = await getProductRow(trx, number);
     const errors = new FieldErrors();
     const row = checkProduct(input, '', errors, ctx.clock.timestamp());
     errors.throwIfAny();
     await assertCodesFree(trx, [{ code: row.code, field: 'code' }], number);
     const { created_at: _c, ...rest } = row;
-    forgetKept(trx);
+    forgetKept(tctx);
     await trx.updateTable('products').set(rest).where('number', '=', number).execute();
-    await audit(trx, ctx.clock, 'product', number, 'update', { before: productView(existing), after: input });
+    await audit(tctx, 'product', number, 'update', { before: productView(existing), after: input });
     return productView({ ...existing, ...rest });
   });
 }
 
 /** Lines keep their own copy of code, text and price, so a product can go without touching any document. */
 export async function deleteProduct(ctx: AppContext, number: number): Promise<void> {
-  await inTx(ctx, async ({ db: trx }) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const existing = await getProductRow(trx, number);
-    forgetKept(trx);
+    forgetKept(tctx);
     await trx.deleteFrom('products').where('number', '=', number).execute();
-    await audit(trx, ctx.clock, 'product', number, 'delete', productView(existing));
+    await audit(tctx, 'product', number, 'delete', productView(existing));
   });
 }
 
@@ -153,14 +156,15 @@ export async function listProducts(ctx: AppContext, q: string | undefined, limit
  * group-commit batch once for all its members. Every write to products below forgets them.
  */
 const MEMO = 'product:';
-const forgetKept = (db: Kysely<Database>) => forgetTxMemo(db, MEMO);
+const forgetKept = (tctx: TxCtx) => forgetTxMemo(tctx, MEMO);
 
 /** One code (a signup's invoice, most drafts' first look-up): compiled once. */
 const oneProduct = prepared((db, code: string) => db.selectFrom('products').selectAll().where('code', '=', code).where('deleted', '=', 0));
 
-export async function productsByCode(db: Kysely<Database>, codes: string[]): Promise<Map<string, Row>> {
+export async function productsByCode(ctx: Pick<AppContext, 'db'>, codes: string[]): Promise<Map<string, Row>> {
+  const { db } = ctx;
   const out = new Map<string, Row>();
-  const kept = txMemo(db) as Map<string, Row | null> | undefined;
+  const kept = txMemo(ctx) as Map<string, Row | null> | undefined;
   const unique = [...new Set(codes)].filter((c) => {
     const k = kept?.get(MEMO + c);
     if (k) out.set(c, { ...k });

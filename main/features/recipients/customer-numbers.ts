@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { dialectOf, isAllDigits } from '../../../db/dialect.js';
 import { prepared } from '../../../db/fast.js';
-import { txMemo } from '../../ops/tx-memo.js';
+import type { TxCtx } from '../../ops/transaction.js';
 
 /**
  * The highest all-digit customer number, or 0: the last entry of the partial expression index
@@ -41,12 +41,12 @@ async function highestNumeric(trx: Kysely<Database>): Promise<number> {
  * take the same number (before, one of them failed on the unique customer number: 409). On SQLite `.forUpdate()` is a
  * no-op and the one writer already serialises. The row is created the first time, as documents.numbering does it.
  */
-async function lockNumbering(trx: Kysely<Database>): Promise<void> {
+async function lockNumbering(tctx: TxCtx): Promise<void> {
+  const trx = tctx.db;
   // Held until the transaction ends: a transaction that has it (a group-commit batch of signups) does not ask again.
   // A rollback to a savepoint forgets the memo (tx-memo.ts), so a lock taken after it is taken again.
-  const memo = txMemo(trx);
-  if (memo?.has(LOCK_MEMO)) return;
-  memo?.set(LOCK_MEMO, true);
+  if (tctx.memo.has(LOCK_MEMO)) return;
+  tctx.memo.set(LOCK_MEMO, true);
   const lock = () => numberingLock.first(trx);
   if (await lock()) return;
   await trx.insertInto('number_series').values({ series: 'customer-number', next_number: 0 }).onConflict((oc) => oc.column('series').doNothing()).execute();
@@ -65,14 +65,14 @@ const numberingLock = prepared((db) => db.selectFrom('number_series').select('ne
  * recipients.service.ts remembers or forgets it; a rollback to a savepoint forgets it (tx-memo.ts).
  */
 const HIGHEST_MEMO = 'customer-number:highest';
-const highestMemo = (trx: Kysely<Database>) => (dialectOf(trx) === 'sqlite' ? txMemo(trx) : undefined);
+const highestMemo = (tctx: TxCtx) => (dialectOf(tctx.db) === 'sqlite' ? tctx.memo : undefined);
 
 /** `count` free customer numbers in order (as text), in the caller's transaction (the numbering is locked until it ends). */
-export async function nextCustomerNumbers(trx: Kysely<Database>, count: number, first: number): Promise<string[]> {
+export async function nextCustomerNumbers(tctx: TxCtx, count: number, first: number): Promise<string[]> {
   if (count === 0) return [];
-  await lockNumbering(trx);
-  const known = highestMemo(trx)?.get(HIGHEST_MEMO) as number | undefined;
-  const start = Math.max(first, (known ?? (await highestNumeric(trx))) + 1);
+  await lockNumbering(tctx);
+  const known = highestMemo(tctx)?.get(HIGHEST_MEMO) as number | undefined;
+  const start = Math.max(first, (known ?? (await highestNumeric(tctx.db))) + 1);
   return Array.from({ length: count }, (_, i) => String(start + i));
 }
 
@@ -81,8 +81,8 @@ export async function nextCustomerNumbers(trx: Kysely<Database>, count: number, 
  * gave it in this transaction (the highest of them, at most 15 digits: the new highest of the register), else null
  * (a given number, a change, a deletion: the next call looks the highest up again).
  */
-export function rememberHighest(trx: Kysely<Database>, highest: number | null): void {
-  const memo = highestMemo(trx);
+export function rememberHighest(tctx: TxCtx, highest: number | null): void {
+  const memo = highestMemo(tctx);
   if (highest === null) memo?.delete(HIGHEST_MEMO);
   else memo?.set(HIGHEST_MEMO, highest); // above the highest before (nextCustomerNumbers starts above it): the new highest
 }

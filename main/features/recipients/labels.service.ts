@@ -36,7 +36,7 @@ export async function createLabel(ctx: AppContext, name: string) {
   return inTx(ctx, async (tctx) => {
     await assertLabelNameFree(tctx, clean);
     const row = await tctx.db.insertInto('labels').values({ name: clean }).returning('number').executeTakeFirstOrThrow();
-    await audit(tctx.db, ctx.clock, 'label', row.number, 'create', { name: clean });
+    await audit(tctx, 'label', row.number, 'create', { name: clean });
     return { number: row.number, name: clean, recipients: 0 };
   });
 }
@@ -48,7 +48,7 @@ export async function renameLabel(ctx: AppContext, number: number, name: string)
     if (!found) throw notFound('label', { number });
     await assertLabelNameFree(tctx, clean, number);
     await tctx.db.updateTable('labels').set({ name: clean }).where('number', '=', number).execute();
-    await audit(tctx.db, ctx.clock, 'label', number, 'rename', { name: clean });
+    await audit(tctx, 'label', number, 'rename', { name: clean });
     return { number, name: clean };
   });
 }
@@ -57,7 +57,7 @@ export async function deleteLabel(ctx: AppContext, number: number) {
   await inTx(ctx, async (tctx) => {
     const res = await tctx.db.deleteFrom('labels').where('number', '=', number).executeTakeFirst();
     if (!Number(res.numDeletedRows)) throw notFound('label', { number });
-    await audit(tctx.db, ctx.clock, 'label', number, 'delete');
+    await audit(tctx, 'label', number, 'delete');
   });
 }
 
@@ -93,9 +93,9 @@ export async function listCustomFields(ctx: AppContext) {
 export async function createCustomField(ctx: AppContext, input: CustomFieldInput) {
   const values = checkCustomField(input);
   return inTx(ctx, async (tctx) => {
-    forgetTxMemo(tctx.db, FIELDS_MEMO);
+    forgetTxMemo(tctx, FIELDS_MEMO);
     const row = await tctx.db.insertInto('custom_fields').values(values).returningAll().executeTakeFirstOrThrow();
-    await audit(tctx.db, ctx.clock, 'custom_field', row.number, 'create', input);
+    await audit(tctx, 'custom_field', row.number, 'create', input);
     return fieldView(row);
   });
 }
@@ -103,19 +103,19 @@ export async function createCustomField(ctx: AppContext, input: CustomFieldInput
 export async function updateCustomField(ctx: AppContext, number: number, input: CustomFieldInput) {
   const values = checkCustomField(input);
   return inTx(ctx, async (tctx) => {
-    forgetTxMemo(tctx.db, FIELDS_MEMO);
+    forgetTxMemo(tctx, FIELDS_MEMO);
     const res = await tctx.db.updateTable('custom_fields').set(values).where('number', '=', number).returningAll().executeTakeFirst();
     if (!res) throw notFound('custom-field', { number });
-    await audit(tctx.db, ctx.clock, 'custom_field', number, 'update', input);
+    await audit(tctx, 'custom_field', number, 'update', input);
     return fieldView(res);
   });
 }
 
 export async function deleteCustomField(ctx: AppContext, number: number) {
   await inTx(ctx, async (tctx) => {
-    forgetTxMemo(tctx.db, FIELDS_MEMO);
+    forgetTxMemo(tctx, FIELDS_MEMO);
     const res = await tctx.db.deleteFrom('custom_fields').where('number', '=', number).executeTakeFirst();
     if (!Number(res.numDeletedRows)) throw notFound('custom-field', { number });
-    await audit(tctx.db, ctx.clock, 'custom_field', number, 'delete');
+    await audit(tctx, 'custom_field', number, 'delete');
   });
 }

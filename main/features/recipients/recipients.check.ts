@@ -40,8 +40,9 @@ interface Lookups {
 const allFieldDefs = prepared((db) => db.selectFrom('custom_fields').selectAll());
 
 /** The custom field definitions, read once per transaction (a group-commit batch of signups creates many recipients). */
-async function customFieldDefs(db: Kysely<Database>) {
-  const memo = txMemo(db);
+async function customFieldDefs(ctx: AppContext) {
+  const { db } = ctx;
+  const memo = txMemo(ctx);
   const kept = memo?.get(FIELDS_MEMO) as Selectable<Database['custom_fields']>[] | undefined;
   if (kept) return kept;
   const rows = await allFieldDefs.rows(db);
@@ -58,7 +59,7 @@ export async function lookups(ctx: AppContext, inputs: RecipientInput[]): Promis
   const db = ctx.db;
   const [currencies, fields, labels] = await Promise.all([
     inputs.some((i) => i.settings?.currency != null) ? knownCurrencies(ctx) : NO_SET,
-    customFieldDefs(db),
+    customFieldDefs(ctx),
     inputs.some((i) => i.labels?.length) ? db.selectFrom('labels').select('number').execute() : [],
   ]);
   const byNumber: Lookups['fields'] = new Map(

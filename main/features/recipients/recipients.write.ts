@@ -132,7 +132,7 @@ async function insertRecipients(ctx: AppContext, inputs: RecipientInput[], batch
     if (unnumbered.length) {
       const given = new Set(checked.map((c) => c.row.customer_number).filter((x): x is string => x !== null));
       const first = (settings ?? (await getSettings(tctx))).invoicing.firstCustomerNumber;
-      const free = (await nextCustomerNumbers(trx, unnumbered.length + given.size, first)).filter((n) => !given.has(n));
+      const free = (await nextCustomerNumbers(tctx, unnumbered.length + given.size, first)).filter((n) => !given.has(n));
       unnumbered.forEach((c, i) => {
         c.row.customer_number = free[i];
         c.row.search_text = `${c.row.search_text} ${free[i]}`;
@@ -148,7 +148,7 @@ async function insertRecipients(ctx: AppContext, inputs: RecipientInput[], batch
     const rows = checked.map((c) => c.row);
     const numbers = await insertRows(trx, rows);
     // Only numbers given out above (at most 15 digits each) written: the last is the register's new highest.
-    rememberHighest(trx, assigned.size === checked.length ? Number(checked[checked.length - 1].row.customer_number) : null);
+    rememberHighest(tctx, assigned.size === checked.length ? Number(checked[checked.length - 1].row.customer_number) : null);
     // Loops rather than flatMap: most recipients have neither, and flatMap made two empty arrays for each.
     const values: Array<{ field_number: number; value: string; recipient_number: number }> = [];
     const labels: Array<{ recipient_number: number; label_number: number }> = [];
@@ -158,7 +158,7 @@ async function insertRecipients(ctx: AppContext, inputs: RecipientInput[], batch
     });
     for (let i = 0; i < values.length; i += 2000) await trx.insertInto('recipient_custom_values').values(values.slice(i, i + 2000)).execute();
     for (let i = 0; i < labels.length; i += 2000) await trx.insertInto('recipient_labels').values(labels.slice(i, i + 2000)).execute();
-    await audit(trx, ctx.clock, 'recipient', numbers.length === 1 ? numbers[0] : `${numbers[0]}..${numbers[numbers.length - 1]}`, 'create', {
+    await audit(tctx, 'recipient', numbers.length === 1 ? numbers[0] : `${numbers[0]}..${numbers[numbers.length - 1]}`, 'create', {
       count: numbers.length,
     });
     return { numbers, rows };
@@ -177,7 +177,7 @@ export async function updateRecipient(ctx: AppContext, number: number, input: Re
     await assertCustomerNumbersFree(trx, [checked.row.customer_number], () => 'customerNumber', number);
     const { created_at: _c, ...rest } = checked.row;
     await trx.updateTable('recipients').set({ ...rest, deleted: existing.deleted }).where('number', '=', number).execute();
-    rememberHighest(trx, null); // its customer number may have changed
+    rememberHighest(tctx, null); // its customer number may have changed
     await trx.deleteFrom('recipient_custom_values').where('recipient_number', '=', number).execute();
     if (checked.customValues.length) {
       await trx.insertInto('recipient_custom_values').values(checked.customValues.map((v) => ({ ...v, recipient_number: number }))).execute();
@@ -188,13 +188,14 @@ export async function updateRecipient(ctx: AppContext, number: number, input: Re
         await trx.insertInto('recipient_labels').values(checked.labels.map((l) => ({ recipient_number: number, label_number: l }))).execute();
       }
     }
-    await audit(trx, ctx.clock, 'recipient', number, 'update', input);
+    await audit(tctx, 'recipient', number, 'update', input);
   });
 }
 
 /** Deletes a recipient; one that has documents is only marked deleted, so history stays whole. */
 export async function deleteRecipient(ctx: AppContext, number: number): Promise<{ soft: boolean }> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const existing = await trx.selectFrom('recipients').select('number').where('number', '=', number).executeTakeFirst();
     if (!existing) throw notFound('recipient', { number });
     const used = await trx.selectFrom('documents').select('id').where('recipient_number', '=', number).limit(1).executeTakeFirst();
@@ -202,9 +203,9 @@ export async function deleteRecipient(ctx: AppContext, number: number): Promise<
       await trx.updateTable('recipients').set({ deleted: 1, updated_at: ctx.clock.timestamp() }).where('number', '=', number).execute();
     } else {
       await trx.deleteFrom('recipients').where('number', '=', number).execute();
-      rememberHighest(trx, null); // its customer number is gone
+      rememberHighest(tctx, null); // its customer number is gone
     }
-    await audit(trx, ctx.clock, 'recipient', number, used ? 'soft-delete' : 'delete');
+    await audit(tctx, 'recipient', number, used ? 'soft-delete' : 'delete');
     return { soft: !!used };
   });
 }

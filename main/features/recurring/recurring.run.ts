@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.js';
 import { occurrencesUpTo, periodText } from '../../domain/recurring-schedule.js';
 import { fieldError, OpError, validationError } from '../../ops/errors.js';
 import { withJobLease } from '../../ops/leases.js';
-import { inTx } from '../../ops/transaction.js';
+import { inTx, type TxCtx } from '../../ops/transaction.js';
 import { startHourlyCheck } from '../../hourly-check.js';
 import { audit } from '../audit/index.js';
 import { issueNew } from '../documents/core.js';
@@ -55,7 +55,7 @@ export async function runRecurring(ctx: AppContext): Promise<RunResult> {
       );
       for (const row of rows) await runSeries(tctx, row, false, out, alive.has(row.recipient_number));
       const issued = out.issued.map((i) => `${i.recurring}:${i.invoiceNumber}`);
-      if (issued.length) await audit(tctx.db, ctx.clock, 'recurring', 'run', 'issue', { issued: issued.join(','), count: issued.length });
+      if (issued.length) await audit(tctx, 'recurring', 'run', 'issue', { issued: issued.join(','), count: issued.length });
       return out;
     });
     result.issued.push(...part.issued);
@@ -80,13 +80,13 @@ export function startRecurringRuns(ctx: AppContext, everyMs = 60 * 60 * 1000): (
   return startHourlyCheck(() => withJobLease(ctx, 'recurring-run', () => runRecurring(ctx)), 'The recurring invoice run failed; it is tried again within the hour:', everyMs);
 }
 
-async function stopSeries(db: Kysely<Database>, ctx: AppContext, row: SeriesRow, stop: Stop): Promise<void> {
-  await db.updateTable('recurring_series').set({ status: 'stopped', stop_code: stop.code, stop_reason: stop.reason, updated_at: ctx.clock.timestamp() }).where('number', '=', row.number).execute();
-  await audit(db, ctx.clock, 'recurring', row.number, 'stop', { ...stop });
+async function stopSeries(tctx: TxCtx, row: SeriesRow, stop: Stop): Promise<void> {
+  await tctx.db.updateTable('recurring_series').set({ status: 'stopped', stop_code: stop.code, stop_reason: stop.reason, updated_at: tctx.clock.timestamp() }).where('number', '=', row.number).execute();
+  await audit(tctx, 'recurring', row.number, 'stop', { ...stop });
 }
 
 /** One series under its lock, in the caller's transaction: issue what is due, hold or skip the rest. */
-async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, out: RunResult, recipientAlive?: boolean): Promise<void> {
+async function runSeries(tctx: TxCtx, row: SeriesRow, confirmed: boolean, out: RunResult, recipientAlive?: boolean): Promise<void> {
   const db = tctx.db;
   const today = tctx.clock.today();
   const s = scheduleOf(row);
@@ -102,9 +102,9 @@ async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, o
   const take = confirmed ? due : due.slice(0, MAX_CATCH_UP);
   const held = due.slice(take.length);
   const t = JSON.parse(row.template) as Template;
-  const stop = await healthOf(db, row, t, recipientAlive);
+  const stop = await healthOf(tctx, row, t, recipientAlive);
   if (stop) {
-    await stopSeries(db, tctx, row, stop);
+    await stopSeries(tctx, row, stop);
     skip(due, stop.code, stop.reason);
     return;
   }
@@ -135,12 +135,12 @@ async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, o
       // The invoice could not be issued (the settings lack the bank account, the shipment was refused …): nothing of
       // this occurrence stays, and the series stops saying why instead of trying again every hour.
       await exec('rollback to savepoint recurring_occurrence');
-      forgetTxMemo(db); // what was read after this occurrence's writes may be gone with them
+      forgetTxMemo(tctx); // what was read after this occurrence's writes may be gone with them
       await exec('release savepoint recurring_occurrence');
       const why = e.fields.length ? e.fields.map((f) => `${f.field}: ${f.message}`).join('; ') : e.message;
       const refused: Stop = { code: 'ISSUE_REFUSED', reason: `The invoice for ${period} could not be issued: ${why}` };
       await db.updateTable('recurring_series').set({ next_index: next }).where('number', '=', row.number).execute();
-      await stopSeries(db, tctx, row, refused);
+      await stopSeries(tctx, row, refused);
       skip(due.filter((d) => d.index >= o.index), refused.code, refused.reason);
       return;
     }
@@ -148,5 +148,5 @@ async function runSeries(tctx: AppContext, row: SeriesRow, confirmed: boolean, o
   await updateRows(db, 'recurring_series', { next_index: next, confirm_through: held.length ? today : null, updated_at: tctx.clock.timestamp() }, { number: row.number });
   if (held.length) skip(held, AWAITING, `${held.length} more missed invoices wait for confirmation (POST /recurring/${row.number}/confirm)`);
   // The run's audit entry names every series and invoice (runRecurring); a confirmation is its own entry.
-  if (confirmed || held.length) await audit(db, tctx.clock, 'recurring', row.number, confirmed ? 'confirm' : 'hold', { occurrences: take.map((o) => o.index), held: held.length });
+  if (confirmed || held.length) await audit(tctx, 'recurring', row.number, confirmed ? 'confirm' : 'hold', { occurrences: take.map((o) => o.index), held: held.length });
 }

@@ -59,7 +59,7 @@ export async function createSeries(ctx: AppContext, input: RecurringInput): Prom
       .returning('number')
       .executeTakeFirstOrThrow();
     const number = Number(row.number);
-    await audit(tctx.db, ctx.clock, 'recurring', number, 'create', { ...input });
+    await audit(tctx, 'recurring', number, 'create', { ...input });
     return number;
   });
 }
@@ -96,7 +96,7 @@ export async function updateSeries(ctx: AppContext, number: number, input: Recur
       })
       .where('number', '=', number)
       .execute();
-    await audit(tctx.db, ctx.clock, 'recurring', number, 'update', { ...input });
+    await audit(tctx, 'recurring', number, 'update', { ...input });
   });
 }
 
@@ -106,7 +106,7 @@ export async function pauseSeries(ctx: AppContext, number: number): Promise<void
     if (row.status === 'ended') throw ended(number);
     if (row.status === 'paused') return;
     await tctx.db.updateTable('recurring_series').set({ status: 'paused', updated_at: ctx.clock.timestamp() }).where('number', '=', number).execute();
-    await audit(tctx.db, ctx.clock, 'recurring', number, 'pause', {});
+    await audit(tctx, 'recurring', number, 'pause', {});
   });
 }
 
@@ -121,7 +121,7 @@ export async function resumeSeries(ctx: AppContext, number: number): Promise<voi
     if (row.status === 'ended') throw ended(number);
     if (row.status === 'active') return;
     const t = JSON.parse(row.template) as Template;
-    const stop = await healthOf(tctx.db, row, t);
+    const stop = await healthOf(tctx, row, t);
     if (stop?.code === 'RECIPIENT_DELETED') throw validationError([fieldError('recipientNumber', 'RECIPIENT_DELETED', { number: row.recipient_number })]);
     const today = ctx.clock.today();
     const s = scheduleOf(row);
@@ -152,7 +152,7 @@ export async function resumeSeries(ctx: AppContext, number: number): Promise<voi
       })
       .where('number', '=', number)
       .execute();
-    await audit(tctx.db, ctx.clock, 'recurring', number, 'resume', { skippedOccurrences: next - row.next_index });
+    await audit(tctx, 'recurring', number, 'resume', { skippedOccurrences: next - row.next_index });
   });
 }
 
@@ -162,7 +162,7 @@ export async function endSeries(ctx: AppContext, number: number): Promise<void> 
     const row = await seriesRow(tctx.db, number, true);
     if (row.status === 'ended') return;
     await tctx.db.updateTable('recurring_series').set({ status: 'ended', updated_at: ctx.clock.timestamp() }).where('number', '=', number).execute();
-    await audit(tctx.db, ctx.clock, 'recurring', number, 'end', {});
+    await audit(tctx, 'recurring', number, 'end', {});
   });
 }
 

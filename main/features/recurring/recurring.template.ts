@@ -87,7 +87,7 @@ export async function checkSeries(ctx: AppContext, input: RecurringInput): Promi
     for (const f of e.fields) errors.list.push({ ...f, field: f.field === 'recipient.number' ? 'recipientNumber' : f.field });
   }
   errors.throwIfAny();
-  const products = await productsByCode(ctx.db, codesOf(input.items));
+  const products = await productsByCode(ctx, codesOf(input.items));
   for (const [code, p] of products) {
     t.products[code] = { description: p.description, unit_price: p.unit_price, tax_rate: p.tax_rate, vat_category: p.vat_category, exemption_reason: p.exemption_reason, unit: p.unit };
   }
@@ -100,13 +100,14 @@ export interface Stop {
 }
 
 /** Why a series must not issue now (its customer deleted, a product it relies on changed or deleted), or null. */
-export async function healthOf(db: Kysely<Database>, row: SeriesRow, t: Template, recipientAlive?: boolean): Promise<Stop | null> {
+export async function healthOf(ctx: Pick<AppContext, 'db'>, row: SeriesRow, t: Template, recipientAlive?: boolean): Promise<Stop | null> {
+  const { db } = ctx;
   const alive =
     recipientAlive ?? !!(await db.selectFrom('recipients').select('number').where('number', '=', row.recipient_number).where('deleted', '=', 0).executeTakeFirst());
   if (!alive) return { code: 'RECIPIENT_DELETED', reason: `Customer ${row.recipient_number} was deleted` };
   const codes = codesOf(t.items);
   if (!codes.length) return null;
-  const now = await productsByCode(db, codes);
+  const now = await productsByCode(ctx, codes);
   for (const code of codes) {
     const p = now.get(code);
     if (!p) return { code: 'PRODUCT_DELETED', reason: `Product ${code} was deleted` };

@@ -35,7 +35,7 @@ async function queue(ctx: AppContext, to: string, cc: string[], subject: string,
       text: `Vedlagt: ${attachments.map((a) => a.filename).join(', ')}.\n\nSendt fra Kvitt.`,
       attachments,
     });
-    await audit(tctx.db, tctx.clock, 'report', 0, 'email', { to, cc, reports: what, shipment: shipment.id });
+    await audit(tctx, 'report', 0, 'email', { to, cc, reports: what, shipment: shipment.id });
     return shipment;
   });
 }

@@ -24,7 +24,7 @@ const LABEL: Record<DocumentKind, string> = {
 };
 
 async function rowOf(ctx: AppContext, kind: DocumentKind, number: number): Promise<DocRow> {
-  const row = await issuedRow(ctx.db, kind, number);
+  const row = await issuedRow(ctx, kind, number);
   if (!row) throw notFound(kind, { number });
   return row;
 }
@@ -55,7 +55,7 @@ export function factsOf(row: DocRow): DocumentFacts {
 export function documentKindSource(kind: DocumentKind): DocumentSource {
   const source: DocumentSource = {
     async describe(ctx, number) {
-      const row = await issuedRow(ctx.db, kind, number);
+      const row = await issuedRow(ctx, kind, number);
       return row ? factsOf(row) : null;
     },
     async pdf(ctx, number, opts = {}) {

@@ -96,7 +96,7 @@ export async function retryShipment(ctx: AppContext, id: number): Promise<Outbox
     const row = await rowOf(tctx, id);
     if (row.status !== 'NOT_DELIVERED') throw conflict(`Shipment ${id} is ${row.status}; only a NOT_DELIVERED shipment can be retried`);
     await trx.updateTable('outbox').set({ status: 'IN_PROGRESS', next_attempt_at: null, last_error: null, last_error_code: null, last_error_params: null, updated_at: ctx.clock.timestamp() }).where('id', '=', id).execute();
-    await audit(trx, ctx.clock, 'shipment', id, 'retry');
+    await audit(tctx, 'shipment', id, 'retry');
   });
   publish(ctx, { type: 'shipment', id, status: 'IN_PROGRESS' });
   notifyQueued();
@@ -112,7 +112,7 @@ export async function markPrinted(ctx: AppContext, id: number): Promise<OutboxEn
     if (row.status !== 'IN_PROGRESS') throw conflict(`Shipment ${id} is already ${row.status}`);
     const at = ctx.clock.timestamp();
     await trx.updateTable('outbox').set({ status: 'DELIVERED', delivered_at: at, updated_at: at }).where('id', '=', id).execute();
-    await audit(trx, ctx.clock, 'shipment', id, 'printed');
+    await audit(tctx, 'shipment', id, 'printed');
   });
   publish(ctx, { type: 'shipment', id, status: 'DELIVERED' });
   return getOutboxEntry(ctx, id);

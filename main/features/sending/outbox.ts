@@ -8,6 +8,7 @@ import type { Insertable } from 'kysely';
 import { insertReturningIds } from '../../../db/fast.js';
 import type { OutboxTable } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
+import type { TxCtx } from '../../ops/transaction.js';
 import { audit } from '../audit/index.js';
 import { checkDelivery, type PlannedShipment } from './delivery-rules.js';
 import { FieldErrors } from '../../ops/errors.js';
@@ -51,7 +52,7 @@ interface NewShipment extends PlannedShipment {
   undeliverableCode?: ErrorCode;
 }
 
-async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<ShipmentView[]> {
+async function insertShipments(ctx: TxCtx, rows: NewShipment[]): Promise<ShipmentView[]> {
   const trx = ctx.db;
   const now = ctx.clock.timestamp();
   // Every row has every column, none undefined (null where empty), so they share one shape: one multi-row INSERT per
@@ -88,7 +89,7 @@ async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<Sh
   // One entry for the call; rows about something else than the first (a message queued along a document) name their ref.
   const first = rows.length ? `${rows[0].refType} ${rows[0].refNumber}` : '-';
   const refOf = (r: NewShipment) => `${r.refType} ${r.refNumber}`;
-  await audit(trx, ctx.clock, 'shipment', first, 'queue', rows.map((r) => ({ method: r.method, address: r.address, ...(refOf(r) !== first ? { ref: refOf(r) } : {}) })));
+  await audit(ctx, 'shipment', first, 'queue', rows.map((r) => ({ method: r.method, address: r.address, ...(refOf(r) !== first ? { ref: refOf(r) } : {}) })));
   notifyQueued();
   return out;
 }
@@ -99,7 +100,7 @@ async function insertShipments(ctx: AppContext, rows: NewShipment[]): Promise<Sh
  * `tctx` is the caller's transaction (inTx); the shipments are written in it, so they commit with the document.
  */
 export async function queueDocumentShipments(
-  tctx: AppContext,
+  tctx: TxCtx,
   doc: { type: SentDocumentType; number: number; id?: number },
   options: DeliveryOptions,
   along: { messages?: MessageInput[] } = {},
@@ -134,7 +135,7 @@ export interface MessageInput {
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
-export async function queueMessage(ctx: AppContext, msg: MessageInput): Promise<ShipmentView> {
+export async function queueMessage(ctx: TxCtx, msg: MessageInput): Promise<ShipmentView> {
   const [view] = await insertShipments(ctx, [await messageShipment(ctx, msg)]);
   return view;
 }
@@ -162,7 +163,7 @@ async function messageShipment(ctx: AppContext, msg: MessageInput): Promise<NewS
 
 /** An SMS through the configured gateway (400 when none is configured). */
 export async function queueSms(
-  ctx: AppContext,
+  ctx: TxCtx,
   msg: { ref?: { type: string; number: number }; mobileNumber: string; message: string },
 ): Promise<ShipmentView> {
   const errors = new FieldErrors();
@@ -184,7 +185,7 @@ export async function queueSms(
  * gateway is set up, instead of being skipped silently.
  */
 export async function recordUnsentSms(
-  ctx: AppContext,
+  ctx: TxCtx,
   msg: { ref: { type: string; number: number }; mobileNumber: string; message: string; reason: string; reasonCode?: ErrorCode },
 ): Promise<ShipmentView> {
   const [view] = await insertShipments(ctx, [

@@ -301,7 +301,8 @@ const UNCLAIMED = { claimed_by: null, lease_until: null };
  */
 async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: Outcome }>): Promise<void> {
   const at = ctx.clock.timestamp();
-  await inTx(ctx, async ({ db: trx }) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     // The delivered rows of the batch in one statement (they all take the same values); the others one by one.
     const delivered = batch.filter((b) => b.outcome.status === 'DELIVERED').map((b) => b.row.id);
     if (delivered.length) {
@@ -313,13 +314,13 @@ async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: O
     }
     for (const { row, outcome: o } of batch) {
       if (o.status === 'DELIVERED') {
-        await audit(trx, ctx.clock, 'shipment', row.id, 'delivered', { info: o.info });
+        await audit(tctx, 'shipment', row.id, 'delivered', { info: o.info });
         continue;
       }
       if (o.status === 'RETRY') {
         const next = new Date(Date.now() + backoffMinutes(row.attempts + 1) * MINUTE).toISOString();
         await trx.updateTable('outbox').set({ attempts: row.attempts + 1, ...lastError(o), next_attempt_at: next, updated_at: at, ...UNCLAIMED }).where('id', '=', row.id).execute();
-        await audit(trx, ctx.clock, 'shipment', row.id, 'attempt-failed', { reason: o.error, nextAttemptAt: next });
+        await audit(tctx, 'shipment', row.id, 'attempt-failed', { reason: o.error, nextAttemptAt: next });
         continue;
       }
       await trx
@@ -327,7 +328,7 @@ async function record(ctx: AppContext, batch: Array<{ row: OutboxRow; outcome: O
         .set({ status: o.status, attempts: row.attempts + 1, ...lastError(o), delivered_at: null, next_attempt_at: null, updated_at: at, ...UNCLAIMED })
         .where('id', '=', row.id)
         .execute();
-      await audit(trx, ctx.clock, 'shipment', row.id, 'not-delivered', { reason: o.error });
+      await audit(tctx, 'shipment', row.id, 'not-delivered', { reason: o.error });
     }
   }, { syncOnCommit: false });
   for (const { row, outcome: o } of batch) publish(ctx, { type: 'shipment', id: row.id, status: o.status === 'RETRY' ? 'IN_PROGRESS' : o.status });

@@ -57,7 +57,7 @@ const sendingRow = prepared((db) => db.selectFrom('settings').select('value').wh
 export async function sendingSettings(ctx: Pick<AppContext, 'db'>): Promise<Sending> {
   // Kept for the rest of a transaction (a paid signup asks twice; a group-commit batch once for all its members) under
   // the settings' memo prefix, which updateSettings forgets when it writes.
-  const memo = txMemo(ctx.db);
+  const memo = txMemo(ctx);
   let out = memo?.get('settings:sending') as Sending | undefined;
   if (!out) {
     const row = await sendingRow.first(ctx.db);

@@ -37,7 +37,7 @@ function deepFreeze<T extends object>(o: T): T {
  * call returned a structuredClone of the kept settings: 2.9 % of the server's thread in a paid signup).
  */
 export async function getSettings(ctx: AppContext): Promise<ReadSettings> {
-  const memo = txMemo(ctx.db);
+  const memo = txMemo(ctx);
   const kept = memo?.get(MEMO) as ReadSettings | undefined;
   if (kept) return kept;
   const rows = await allSettings.rows(ctx.db);
@@ -102,7 +102,8 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
     }
   }
 
-  await inTx(ctx, async ({ db: trx }) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     for (const s of SECTIONS) {
       const part = s === 'company' ? company : patch[s];
       if (!part) continue;
@@ -112,9 +113,9 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
         .values({ key: s, value: JSON.stringify(merged) })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(merged) }))
         .execute();
-      await audit(trx, ctx.clock, 'settings', s, 'update', s === 'company' ? { ...part, logo: part && 'logo' in part ? '(logo)' : undefined } : s === 'sending' ? sendingView(merged as Settings['sending']) : part);
+      await audit(tctx, 'settings', s, 'update', s === 'company' ? { ...part, logo: part && 'logo' in part ? '(logo)' : undefined } : s === 'sending' ? sendingView(merged as Settings['sending']) : part);
     }
-    forgetTxMemo(trx, MEMO); // written: a later read in this transaction reads them again
+    forgetTxMemo(tctx, MEMO); // written: a later read in this transaction reads them again
   });
   return getSettings(ctx);
 }

@@ -134,10 +134,11 @@ export async function listSessions(ctx: AppContext): Promise<SessionView[]> {
 
 /** "Avslutt økt": the owner ends one session; its next request is refused and the browser shows the login page. */
 export async function endSession(ctx: AppContext, id: number): Promise<void> {
-  await inTx(ctx, async ({ db }) => {
+  await inTx(ctx, async (tctx) => {
+    const { db } = tctx;
     const row = await db.selectFrom('sessions').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('session', { id });
     await db.deleteFrom('sessions').where('id', '=', id).execute();
-    await audit(db, ctx.clock, 'session', id, 'end', { userId: row.user_id });
+    await audit(tctx, 'session', id, 'end', { userId: row.user_id });
   });
 }

@@ -30,7 +30,8 @@ export async function getUser(ctx: AppContext, id: number): Promise<UserView> {
 export async function createUser(ctx: AppContext, input: UserInput): Promise<UserView & { key: string }> {
   const name = input.name.trim();
   const key = randomSecret(32);
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const taken = await trx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
     if (taken) throw conflict(`A user named ${name} exists`, [fieldError('name', 'TAKEN')]);
     const row = await trx
@@ -38,7 +39,7 @@ export async function createUser(ctx: AppContext, input: UserInput): Promise<Use
       .values({ name, role: input.role, key_hash: keyHash(key), active: 1, created_at: ctx.clock.timestamp() })
       .returning(columns)
       .executeTakeFirstOrThrow();
-    await audit(trx, ctx.clock, 'user', row.id, 'create', { name, role: input.role });
+    await audit(tctx, 'user', row.id, 'create', { name, role: input.role });
     return { ...view(row), key };
   });
 }
@@ -49,7 +50,8 @@ export async function createUser(ctx: AppContext, input: UserInput): Promise<Use
  * left to manage users and settings in the GUI.
  */
 export async function updateUser(ctx: AppContext, id: number, input: UserUpdate): Promise<UserView> {
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound('user', { id });
     const next = { active: input.active === undefined ? row.active : input.active ? 1 : 0, role: input.role ?? row.role };
@@ -61,20 +63,21 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate)
     }
     await trx.updateTable('users').set(next).where('id', '=', id).execute();
     if (next.active !== 1 || (row.role === 'owner' && next.role !== 'owner')) await endSessionsOf(trx, id);
-    await audit(trx, ctx.clock, 'user', id, 'update', input);
+    await audit(tctx, 'user', id, 'update', input);
     return view({ ...row, ...next });
   });
 }
 
 export async function regenerateUserKey(ctx: AppContext, id: number): Promise<UserView & { key: string }> {
   const key = randomSecret(32);
-  return inTx(ctx, async ({ db: trx }) => {
+  return inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const row = await trx.selectFrom('users').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound('user', { id });
     await trx.updateTable('users').set({ key_hash: keyHash(key) }).where('id', '=', id).execute();
     // Every session of the old key ends, except the one renewing its own key (that person just proved who they are).
     await endSessionsOf(trx, id, ctx.actor?.id === id ? ctx.actor.sessionId : undefined);
-    await audit(trx, ctx.clock, 'user', id, 'regenerate-key');
+    await audit(tctx, 'user', id, 'regenerate-key');
     return { ...view(row), key };
   });
 }
@@ -91,12 +94,13 @@ export async function actorForKeyHash(ctx: Pick<AppContext, 'db'>, hash: string)
  */
 export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
   if (ctx.actor?.id === id) throw conflict('You cannot delete yourself; another owner can');
-  await inTx(ctx, async ({ db: trx }) => {
+  await inTx(ctx, async (tctx) => {
+    const trx = tctx.db;
     const row = await trx.selectFrom('users').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound('user', { id });
     await endSessionsOf(trx, id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
-    await audit(trx, ctx.clock, 'user', id, 'delete', { name: row.name });
+    await audit(tctx, 'user', id, 'delete', { name: row.name });
   });
 }
 
