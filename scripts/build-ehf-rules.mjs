@@ -2,7 +2,9 @@
 /**
  * Builds the official EHF rules into what Kvitt's JavaScript runs (docs/ehf-validation.md):
  * - the two compiled schematrons (CEN-EN16931-UBL.xslt, PEPPOL-EN16931-UBL.xslt) → SEF (Saxon's exported stylesheet) by
- *   xslt3, for saxon-js;
+ *   xslt3, for saxon-js: each imported by a wrapper that checks document after document in one transformation, its
+ *   globals computed from the document made local (ehf-rules-loop.mjs; the official text as it is if that cannot be
+ *   done, then one transformation a document);
  * - the UBL 2.1 schemas → the same files without their xsd:annotation documentation (which libxml2 never reads; the
  *   OASIS notices in comments stay), for xmllint-wasm.
  *
@@ -16,9 +18,10 @@ import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { loopWrapper, rewriteForLoop } from './ehf-rules-loop.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -26,7 +29,7 @@ const quiet = process.argv.includes('--quiet');
 const say = (m) => quiet || console.log(`ehf-rules: ${m}`);
 
 /** Bump when the output's shape changes: a new version rebuilds even when the sources are the same. */
-const FORMAT = 1;
+const FORMAT = 2;
 const RULE_SETS = ['CEN-EN16931-UBL', 'PEPPOL-EN16931-UBL'];
 
 export const sourceDir = () => resolve(process.env.KVITT_PEPPOL_DIR || join(repo, '..', 'shared', 'peppol'));
@@ -56,6 +59,7 @@ function filesUnder(dir) {
 function sourceHash(src) {
   const h = createHash('sha256');
   h.update(`format ${FORMAT} xslt3 ${require('xslt3/package.json').version}\n`);
+  h.update(readFileSync(join(repo, 'scripts', 'ehf-rules-loop.mjs')));
   const files = [...filesUnder(join(src, 'xsd')), ...RULE_SETS.map((r) => join(src, 'xslt', `${r}.xslt`))].sort();
   for (const f of files) h.update(`${relative(src, f)}\n`).update(readFileSync(f));
   return h.digest('hex');
@@ -71,6 +75,27 @@ async function compile(xslt, sef) {
   await promisify(execFile)(process.execPath, [xslt3, `-xsl:${xslt}`, `-export:${sef}`, '-nogo', '-relocate:on'], { maxBuffer: 64 << 20 });
 }
 
+/**
+ * One rule set → SEF: the loop wrapper over the rewritten official XSLT (written to `work`, left out of the output),
+ * or, when the rewrite cannot handle the stylesheet, the official XSLT itself. True when it is the loop.
+ */
+async function compileRuleSet(xslt, sef, work) {
+  let rewritten;
+  try {
+    rewritten = rewriteForLoop(readFileSync(xslt, 'utf8')).xslt;
+  } catch (e) {
+    console.warn(`ehf-rules: ${xslt} is checked one transformation a document (slower): ${e.message}`);
+    await compile(xslt, sef);
+    return false;
+  }
+  const name = basename(xslt, '.xslt');
+  mkdirSync(work, { recursive: true });
+  writeFileSync(join(work, `${name}.rules.xslt`), rewritten);
+  writeFileSync(join(work, `${name}.loop.xslt`), loopWrapper(`${name}.rules.xslt`));
+  await compile(join(work, `${name}.loop.xslt`), sef);
+  return true;
+}
+
 const NOTICE = (src, hash) => `# EHF rules (built, not part of Kvitt's source)
 
 Built by scripts/build-ehf-rules.mjs from ${src} (sources hash ${hash}).
@@ -80,6 +105,10 @@ Built by scripts/build-ehf-rules.mjs from ${src} (sources hash ${hash}).
 | xsd/ | UBL 2.1 Invoice and CreditNote schemas with their common modules, xsd:annotation removed | OASIS UBL 2.1 (as packaged by phax/ph-ubl and phax/ph-xsds) | OASIS (copyright notices kept in each file) |
 | CEN-EN16931-UBL.sef.json | CEN-EN16931-UBL.xslt: EN 16931 business rules (BR-*, BR-CO-*, UBL-CR-*), compiled by xslt3 | OpenPEPPOL release (see the source README), via phax/phive-rules | EUPL-1.2 |
 | PEPPOL-EN16931-UBL.sef.json | PEPPOL-EN16931-UBL.xslt: Peppol BIS Billing 3.0 rules incl. Norwegian NO-R-*, compiled by xslt3 | same | OpenPEPPOL |
+
+Each .sef.json is the official XSLT imported by Kvitt's wrapper (one transformation checks many documents), with the
+globals computed from the document declared again as local variables where they are used; the rules themselves are
+unchanged (scripts/ehf-rules-loop.mjs).
 `;
 
 export async function buildEhfRules() {
@@ -120,7 +149,13 @@ export async function buildEhfRules() {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   try {
-    await Promise.all(RULE_SETS.map((r) => compile(join(src, 'xslt', `${r}.xslt`), join(tmp, `${r}.sef.json`))));
+    const work = `${out}.work-${process.pid}`;
+    let loops;
+    try {
+      loops = await Promise.all(RULE_SETS.map((r) => compileRuleSet(join(src, 'xslt', `${r}.xslt`), join(tmp, `${r}.sef.json`), work)));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
     const schemas = [];
     for (const f of filesUnder(join(src, 'xsd')).filter((f) => f.endsWith('.xsd'))) {
       const rel = relative(src, f);
@@ -134,6 +169,8 @@ export async function buildEhfRules() {
       source: src,
       builtAt: new Date().toISOString(),
       ruleSets: RULE_SETS.map((r) => `${r}.sef.json`),
+      // rule sets compiled as the loop (one transformation for many documents, ehf-rules-loop.mjs)
+      loops: RULE_SETS.filter((_, i) => loops[i]).map((r) => `${r}.sef.json`),
       schemas: { Invoice: 'xsd/maindoc/UBL-Invoice-2.1.xsd', CreditNote: 'xsd/maindoc/UBL-CreditNote-2.1.xsd', files: schemas.sort() },
       licences: { 'UBL 2.1 schemas': 'OASIS', 'CEN-EN16931-UBL': 'EUPL-1.2', 'PEPPOL-EN16931-UBL': 'OpenPEPPOL' },
     };

@@ -1,8 +1,9 @@
 /**
- * Where the time of one EHF check goes (docs/ehf-validation.md), in this thread, part by part, side by side in one run:
- * parsing, the UBL schema (xmllint-wasm in its schema thread, schema compiled once), CEN-EN16931-UBL and
- * PEPPOL-EN16931-UBL (saxon-js), each also on an empty Invoice (what a rule set costs before it looks at a document),
- * and the whole check as Kvitt runs it (`validateEhf`: the schema thread working while the rule sets run here).
+ * Where the time of one EHF check goes (docs/ehf-validation.md), part by part, side by side in one run: parsing, the UBL
+ * schema (xmllint-wasm in its schema thread, schema compiled once), CEN-EN16931-UBL and PEPPOL-EN16931-UBL (saxon-js)
+ * each as one transformation per document in this thread (also on an empty Invoice: what a transformation costs before
+ * it looks at a document) and each in its rule thread (one transformation for many documents, rule-thread.ts), both rule
+ * threads at once, and the whole check as Kvitt runs it (`validateEhf`: schema and rule threads side by side).
  * CPU is the process's (user + system, every thread: the schema thread's work is counted), per document, with its
  * share of the sum of the parts; wall time beside it. Documents from the corpus of test/render/ehf-corpus.ts.
  * Bounded: BENCH_EHF_DOCS documents (default 40) after 5 warm-up ones, at most BENCH_EHF_SECONDS (default 120).
@@ -11,6 +12,7 @@
 import { loadavg } from 'node:os';
 import { failedAsserts, parseXml } from '../../main/render/ehf/rules/rule-check.js';
 import { rulesDir } from '../../main/render/ehf/rules/rules-dir.js';
+import { loopFailedAsserts, stopRuleThreads } from '../../main/render/ehf/rules/rule-thread.js';
 import { schemaProblems, stopSchemaThreads } from '../../main/render/ehf/rules/schema-check.js';
 import { validateEhf } from '../../main/render/ehf/rules/validate-ehf.js';
 import { ehfCorpus } from '../render/ehf-corpus.js';
@@ -28,8 +30,9 @@ const docs = ehfCorpus().filter((d) => !d.broken);
 const EMPTY = '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>';
 const emptyDoc = parseXml(EMPTY);
 
-type Part = 'parse' | 'schema' | 'CEN' | 'PEPPOL' | 'CEN, empty Invoice' | 'PEPPOL, empty Invoice' | 'whole check (validateEhf)';
-const cpu: Record<Part, number[]> = { parse: [], schema: [], CEN: [], PEPPOL: [], 'CEN, empty Invoice': [], 'PEPPOL, empty Invoice': [], 'whole check (validateEhf)': [] };
+const PARTS = ['parse', 'schema', 'CEN', 'PEPPOL', 'CEN, empty Invoice', 'PEPPOL, empty Invoice', 'CEN, rule thread', 'PEPPOL, rule thread', 'both rule threads at once', 'whole check (validateEhf)'] as const;
+type Part = (typeof PARTS)[number];
+const cpu = Object.fromEntries(PARTS.map((p) => [p, [] as number[]])) as Record<Part, number[]>;
 const wall: Record<Part, number[]> = structuredClone(cpu);
 
 async function timed<T>(part: Part | null, f: () => T | Promise<T>): Promise<T> {
@@ -57,16 +60,20 @@ for (let i = 0; i < DOCS + WARM && performance.now() - started < MAX_SECONDS * 1
   await timed(measure ? 'PEPPOL' : null, () => failedAsserts(doc, rules.dir, peppol));
   await timed(measure ? 'CEN, empty Invoice' : null, () => failedAsserts(emptyDoc, rules.dir, cen));
   await timed(measure ? 'PEPPOL, empty Invoice' : null, () => failedAsserts(emptyDoc, rules.dir, peppol));
+  await timed(measure ? 'CEN, rule thread' : null, () => loopFailedAsserts(d.xml, rules.dir, cen));
+  await timed(measure ? 'PEPPOL, rule thread' : null, () => loopFailedAsserts(d.xml, rules.dir, peppol));
+  await timed(measure ? 'both rule threads at once' : null, () => Promise.all([loopFailedAsserts(d.xml, rules.dir, cen), loopFailedAsserts(d.xml, rules.dir, peppol)]));
   const r = await timed(measure ? 'whole check (validateEhf)' : null, () => validateEhf(d.xml));
   if (!r.checked) throw new Error('the check did not run');
   if (measure && !r.ok) failing++; // some generated documents for foreign buyers break a rule on purpose (ehf-corpus.ts)
 }
 const n = cpu.parse.length;
-const sum = median(cpu.parse) + median(cpu.schema) + median(cpu.CEN) + median(cpu.PEPPOL);
+const sum = median(cpu.parse) + median(cpu.schema) + median(cpu['CEN, rule thread']) + median(cpu['PEPPOL, rule thread']);
 console.log(`documents: ${n} (${failing} with a fatal rule); CPU (every thread of the process) and wall time per document, medians`);
 for (const part of Object.keys(cpu) as Part[]) {
-  const share = ['parse', 'schema', 'CEN', 'PEPPOL'].includes(part) ? `${fmt((100 * median(cpu[part])) / sum, 0)} % of the parts` : '';
+  const share = ['parse', 'schema', 'CEN, rule thread', 'PEPPOL, rule thread'].includes(part) ? `${fmt((100 * median(cpu[part])) / sum, 0)} % of the parts` : '';
   console.log(`${part.padEnd(28)} CPU ${fmt(median(cpu[part])).padStart(7)} ms   wall ${fmt(median(wall[part])).padStart(7)} ms   ${share}`);
 }
 console.log(`sum of the parts: CPU ${fmt(sum)} ms; load after: ${load()}`);
 stopSchemaThreads();
+stopRuleThreads();

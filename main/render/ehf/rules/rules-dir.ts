@@ -12,6 +12,8 @@ export interface RulesManifest {
   source: string;
   builtAt: string;
   ruleSets: string[];
+  /** The rule sets compiled as a loop (many documents in one transformation, rule-thread.ts); absent in older builds. */
+  loops?: string[];
   schemas: { Invoice: string; CreditNote: string; files: string[] };
   licences: Record<string, string>;
 }

@@ -6,6 +6,7 @@
  */
 import { rulesDir } from './rules-dir.js';
 import { failedAsserts, loadRules, parseXml, rootName } from './rule-check.js';
+import { loopFailedAsserts, startRuleThreads } from './rule-thread.js';
 import { schemaProblems } from './schema-check.js';
 
 export interface EhfProblem {
@@ -49,20 +50,25 @@ export async function validateEhf(xml: string): Promise<EhfReport> {
     problems.push({ flag: 'fatal', id: 'XML', text: `root element is '${root || 'unreadable'}', not Invoice or CreditNote`, source: 'XML' });
     return done();
   }
-  // The schema thread checks the schema while the rule sets run here.
+  // The schema thread checks the schema while the rule sets run (in their threads, or here).
   const schemaDone = schemaProblems(xml, rules.dir, schema, rules.manifest.schemas.files).then(
     (lines) => lines,
     (e: Error) => [`the schema check could not run: ${e.message}`],
   );
-  const ruleProblems: EhfProblem[] = [];
-  for (const sef of rules.manifest.ruleSets) {
-    const source = sef.replace(/\.sef\.json$/, '');
-    try {
-      for (const f of failedAsserts(doc, rules.dir, sef)) ruleProblems.push({ ...f, source });
-    } catch (e) {
-      ruleProblems.push({ flag: 'fatal', id: 'RUNNER', text: `${source} could not run: ${(e as Error).message}`, source });
-    }
-  }
+  // Rule sets compiled as a loop run in their threads, side by side (rule-thread.ts); others here, one transform each.
+  const loops = new Set(rules.manifest.loops ?? []);
+  const ruleSets = await Promise.all(
+    rules.manifest.ruleSets.map(async (sef): Promise<EhfProblem[]> => {
+      const source = sef.replace(/\.sef\.json$/, '');
+      try {
+        const found = loops.has(sef) ? await loopFailedAsserts(xml, rules.dir, sef) : failedAsserts(doc, rules.dir, sef);
+        return found.map((f) => ({ ...f, source }));
+      } catch (e) {
+        return [{ flag: 'fatal', id: 'RUNNER', text: `${source} could not run: ${(e as Error).message}`, source }];
+      }
+    }),
+  );
+  const ruleProblems = ruleSets.flat();
   for (const text of (await schemaDone).slice(0, MAX_SCHEMA_PROBLEMS)) problems.push({ flag: 'fatal', id: 'XSD', text, source: 'XSD' });
   problems.push(...ruleProblems);
   return done();
@@ -72,7 +78,9 @@ export async function validateEhf(xml: string): Promise<EhfReport> {
 export function warmEhfRules(): boolean {
   const rules = rulesDir();
   if (!rules) return false;
-  loadRules(rules.dir, rules.manifest.ruleSets);
+  const loops = rules.manifest.loops ?? [];
+  startRuleThreads(rules.dir, loops);
+  loadRules(rules.dir, rules.manifest.ruleSets.filter((r) => !loops.includes(r)));
   return true;
 }
 

@@ -1,0 +1,68 @@
+/**
+ * The rule sets run as one long saxon-js transformation per thread (main/render/ehf/rules/rule-thread.ts, compiled by
+ * scripts/ehf-rules-loop.mjs): what a document gets must not depend on the documents checked before it in the same
+ * transformation (the official globals computed from the document — the buyer's and seller's country, the profile,
+ * the currency — are evaluated per document), and must be what a fresh transformation of that document gives. The
+ * corpus test (ehf-corpus.test.ts) compares the whole result with the Java validator.
+ */
+import { afterAll, describe, expect, test } from 'vitest';
+import { failedAsserts, parseXml } from '../../main/render/ehf/rules/rule-check.js';
+import { rulesDir } from '../../main/render/ehf/rules/rules-dir.js';
+import { loopFailedAsserts, stopRuleThreads } from '../../main/render/ehf/rules/rule-thread.js';
+import { ehfRulesPresent } from '../helpers/ehf-validator.js';
+import { ehfCorpus } from './ehf-corpus.js';
+
+const present = ehfRulesPresent();
+afterAll(() => stopRuleThreads());
+
+const rules = present ? rulesDir()! : null;
+const loops = rules?.manifest.loops ?? [];
+const lines = (asserts: { flag: string; id: string; text: string }[]) => asserts.map((a) => `${a.flag} ${a.id}: ${a.text}`);
+const countryOf = (xml: string) => /<cac:AccountingCustomerParty>[\s\S]*?<cbc:IdentificationCode>(\w+)</.exec(xml)?.[1];
+
+describe.skipIf(!present)('EHF rule threads', () => {
+  test('both rule sets are built as loops', () => {
+    expect(loops).toEqual(rules!.manifest.ruleSets);
+  });
+
+  test('each document gets what a fresh transformation gives it, whatever came before it in the thread', async () => {
+    // German, Swedish, Danish and British buyers between Norwegian ones, invoices and credit notes, broken ones too:
+    // a rule that kept the first document's country or profile would answer the next one wrongly
+    const docs = ehfCorpus(50).filter((d) => d.name !== 'broken-not-ubl.xml' && (!d.broken || /-0\.xml$/.test(d.name)));
+    const countries = new Set(docs.map((d) => countryOf(d.xml)));
+    for (const c of ['NO', 'SE', 'DK', 'DE', 'GB']) expect(countries.has(c), c).toBe(true);
+    for (const sef of loops) {
+      const fresh = docs.map((d) => lines(failedAsserts(parseXml(d.xml), rules!.dir, sef)));
+      const together = await Promise.all(docs.map((d) => loopFailedAsserts(d.xml, rules!.dir, sef)));
+      expect(together.map(lines), sef).toEqual(fresh);
+      // and in the reverse order, in the same thread
+      const reversed = [];
+      for (const d of [...docs].reverse()) reversed.push(lines(await loopFailedAsserts(d.xml, rules!.dir, sef)));
+      expect(reversed.reverse(), sef).toEqual(fresh);
+    }
+  }, 600_000);
+
+  test("the seller's country is the document's own, document after document", async () => {
+    // NO-R-002 (a warning) is checked only for a Norwegian seller (PEPPOL's global $supplierCountry, in a match pattern)
+    const sef = loops.find((s) => s.startsWith('PEPPOL'))!;
+    const ids = async (xml: string) => (await loopFailedAsserts(xml, rules!.dir, sef)).map((a) => a.id);
+    const norwegian = (await Promise.all(ehfCorpus(40).filter((d) => !d.broken).map(async (d) => ((await ids(d.xml)).includes('NO-R-002') ? d.xml : null)))).find(Boolean)!;
+    expect(norwegian).toBeTruthy();
+    const swedish = norwegian.replace(/(<cac:AccountingSupplierParty>[\s\S]*?<cbc:IdentificationCode>)NO(<)/, '$1SE$2');
+    expect(swedish).not.toBe(norwegian);
+    for (const xml of [norwegian, swedish, norwegian, swedish]) {
+      expect(await ids(xml)).toEqual(failedAsserts(parseXml(xml), rules!.dir, sef).map((a) => a.id));
+    }
+    expect(await ids(norwegian)).toContain('NO-R-002');
+    expect(await ids(swedish)).not.toContain('NO-R-002');
+  }, 300_000);
+
+  test('after the threads are stopped the next document starts new ones', async () => {
+    const d = ehfCorpus(20).find((x) => x.name.startsWith('broken-wrong-endpoint-scheme'))!;
+    const sef = loops.find((s) => s.startsWith('PEPPOL'))!;
+    const before = lines(await loopFailedAsserts(d.xml, rules!.dir, sef));
+    expect(before.join('\n')).toMatch(/^fatal PEPPOL-COMMON-R0\d\d: /m);
+    stopRuleThreads();
+    expect(lines(await loopFailedAsserts(d.xml, rules!.dir, sef))).toEqual(before);
+  }, 120_000);
+});
