@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomSecret } from './features/users/secrets.js';
+import { randomSecret } from './features/users/index.js';
 import type { ApiKeyStore } from './context.js';
 
 /**

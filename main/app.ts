@@ -9,15 +9,15 @@ import { sharedApiKeyStore } from './owner-key.js';
 import { defaultDataDir } from './data-dir.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppContext } from './context.js';
-import { startDailyBackups } from './features/backups/rolling.js';
-import { OutboxSender } from './features/sending/sender.js';
+import { startDailyBackups } from './features/backups/index.js';
+import { OutboxSender } from './features/sending/index.js';
 import { createPushBus } from './push/bus.js';
-import { startDailyDunnings } from './features/dunnings/auto-run.js';
-import { startRecurringRuns } from './features/recurring/recurring.run.js';
+import { startDailyDunnings } from './features/dunnings/index.js';
+import { startRecurringRuns } from './features/recurring/index.js';
 import { acquireLock, checkWritable, damagedMessage, StartupError } from './startup.js';
 import { isMainThread } from 'node:worker_threads';
-import { runEhfChecksWith } from './features/documents/ehf-check.js';
-import { runTask } from './workers/pool.js';
+import { runEhfChecksWith } from './features/documents/core.js';
+import { runTask } from './workers/index.js';
 import './task-table.js'; // the pool's value tasks, registered for the calling thread
 import './registrations.js'; // what lower areas need from higher ones: the dunnings' sent letters, the key renewal's session end
 

@@ -8,13 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openApp } from './app.js';
 import { defaultDbFile } from './data-dir.js';
-import { startPublicListener } from './office-server/public-listener.js';
-import { startServing } from './office-server/serve.js';
+import { startPublicListener, startServing } from './office-server/index.js';
 import { allOps } from './op-table.js';
-import { seedAll } from './seed/seed.js';
-import { getSettings } from './features/settings/settings.service.js';
+import { seedAll } from './seed/index.js';
+import { getSettings } from './features/settings/index.js';
 import { isPostgresUrl } from '../db/dialect.js';
-import { runMigrateData } from './migrate-data/cli.js';
+import { runMigrateData } from './migrate-data/index.js';
 
 /**
  * The database to open: `--database postgres://…` (office mode) or `--database FILE`, else KVITT_DATABASE_URL, else

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname } from 'node:path';
 import type { Db } from '../db/connection.js';
 import type { ApiKeyStore } from './context.js';
-import { randomSecret } from './features/users/secrets.js';
+import { randomSecret } from './features/users/index.js';
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 

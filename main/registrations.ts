@@ -6,10 +6,10 @@
  *   their limits from the settings).
  * main/app.ts loads this file; every server and the desktop app open through it.
  */
-import { dunningSource } from './features/dunnings/dunning.source.js';
-import { registerDocumentSource } from './features/sending/document-source.js';
-import { onApiKeyRenewed } from './features/settings/key-renewal.js';
-import { endSessionsOf } from './features/users/sessions.service.js';
+import { dunningSource } from './features/dunnings/index.js';
+import { registerDocumentSource } from './features/sending/index.js';
+import { onApiKeyRenewed } from './features/settings/index.js';
+import { endSessionsOf } from './features/users/index.js';
 
 registerDocumentSource('dunning', dunningSource);
 onApiKeyRenewed((db, keepSessionId) => endSessionsOf(db, null, keepSessionId));

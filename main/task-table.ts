@@ -9,7 +9,7 @@ import type { DocumentView } from './render/document-view.js';
 import { renderDocumentPdf } from './render/pdf/pdf-writer.js';
 import { composeDocumentMail, type DocumentMailInput } from './features/sending/mail-task.js';
 import { validateEhf } from './render/ehf/rules/validate-ehf.js';
-import { registerTasks } from './workers/pool.js';
+import { registerTasks } from './workers/index.js';
 
 export const tasks = {
   /** An invoice, credit note, offer or order confirmation as PDF (the outbox's attachments). */

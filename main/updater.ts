@@ -8,7 +8,7 @@
 import { app, dialog, type BrowserWindow } from 'electron';
 import electronUpdater from 'electron-updater';
 import type { AppContext } from './context.js';
-import { getSettings } from './features/settings/settings.service.js';
+import { getSettings } from './features/settings/index.js';
 import { updatePlan } from './update-plan.js';
 
 const { autoUpdater } = electronUpdater;

@@ -2,7 +2,7 @@ import { BrowserWindow, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appUrlCheck } from './app-url.js';
-import { remoteStartUrl, remoteUrlCheck, type Connection } from './office-server/connection.js';
+import { remoteStartUrl, remoteUrlCheck, type Connection } from './office-server/index.js';
 
 /**
  * The one Kvitt window: sandboxed, isolated, no Node, no navigation away, no new windows. With `remote` (Settings → Data:

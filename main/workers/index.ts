@@ -1,4 +1,4 @@
 /**
  * The workers area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
  */
-export { runTask, streamTask, workersAvailable } from './pool.js';
+export { registerTasks, runTask, streamTask, workersAvailable } from './pool.js';

@@ -56,9 +56,11 @@ export const AREA_GRAPH: Record<string, string[]> = {
  * count like any other. Not held to it:
  * - the lower layers (LAYERS): toolkits every area uses file by file; they import no area above them, so a deep import
  *   into them cannot tie areas together;
- * - the composition root (`main`): it wires the areas, so it takes their `*.ops.ts` lists, tasks and sources directly.
- *   Routing those through the entries would make every importer of an area (and every worker thread) load its operations.
+ * - in the composition root (`main`), which wires the areas: an area's operation lists (`*.ops.ts`, which only
+ *   op-table.ts takes) and its worker tasks (`*-task.ts`, loaded alone, and lazily, in a worker thread). Putting them in
+ *   the entries would make every importer of an area, and every worker thread, load its operations and tasks.
  */
+export const ROOT_MAY_IMPORT = /\.ops\.ts$|-task\.ts$/;
 export const ENTRY_FILE: Record<string, string> = { documents: 'core.ts' };
 
 export function entryOf(area: string, path: string): string {

@@ -19,7 +19,7 @@ export { Closed, DocumentKindView, DraftListItemView, DraftView, HistoryEntryVie
 export { CreditNoteInput, CreditTransferInput, DraftInput, DraftListQuery, InvoiceListQuery, ItemInput, LIMITS, LostInput, PaymentInput, RefundInput, SumsQuery } from './documents.schema.js';
 export { createDraft, deleteDraft, insertDraft, INVOICE_KINDS, kindsServedWith, updateDraft } from './documents.service.js';
 export { addDays, checkDraft, type CheckedDraft, computeLines, lineFromItem, MAX_DUE_DAYS } from './draft-input.js';
-export { checkEhf, ehfRuleParams } from './ehf-check.js';
 export { ehfOf, FILE_STEM, pdfOf } from './files.service.js';
 export { creditableLeft, type Issued, issueDraft, issueNew, type IssueOptions } from './issue.service.js';
 export { takeSeriesNumbers } from './numbering.js';
+export { checkEhf, ehfRuleParams, runEhfChecksWith } from './ehf-check.js';

@@ -6,3 +6,5 @@ export { DraftWithShipment, issueAndSend, IssueBody, shipmentOf, withShipments }
 export { type HistoryEntry, historyOf, queueDocumentShipments, queueMessage, queueSms, recordUnsentSms } from './outbox.js';
 export { DeliveryOptions, type ShipmentView } from './sending.schema.js';
 export { deliveryFor, ShipmentChoice } from './shipment-choice.js';
+export { registerDocumentSource } from './document-source.js';
+export { OutboxSender } from './sender.js';

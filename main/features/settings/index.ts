@@ -3,4 +3,5 @@
  */
 export { sendingSettings } from './sending-section.js';
 export { ORG_FORMS, type Settings } from './settings.schema.js';
+export { onApiKeyRenewed } from './key-renewal.js';
 export { getSettings, type ReadSettings, updateSettings } from './settings.service.js';

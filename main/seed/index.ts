@@ -1,0 +1,4 @@
+/**
+ * The seed area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ */
+export { seedAll } from './seed.js';
