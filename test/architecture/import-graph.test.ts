@@ -9,19 +9,13 @@
  * - an area, the composition root included, imports another (not a lower layer) only through that area's entry file
  *   (ENTRY_FILE), type-only imports included; the composition root also takes operation lists and worker tasks
  *   (ROOT_MAY_IMPORT);
- * - no import cycle between files (KNOWN_CYCLES is empty).
+ * - no import cycle between files.
  * A failure names the imports that break a rule.
  */
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { AREA_GRAPH, areaGraphDoc, DOC_BEGIN, DOC_END, entryOf, LAYERS, levelsOf, ROOT_MAY_IMPORT } from './area-graph.js';
-
-/**
- * The import cycles of today, each as the files it joins (a strongly connected part of the graph). A cycle may shrink
- * or go; one joining any other file, or two of these joined, fails.
- */
-export const KNOWN_CYCLES: string[][] = [];
 
 export function areaOf(path: string): string | null {
   const feature = /^main\/features\/([^/]+)\//.exec(path);
@@ -181,9 +175,8 @@ describe('the import graph', () => {
     expect(block).toBe(areaGraphDoc());
   });
 
-  test('no import cycle beyond the known ones', () => {
-    const fresh = cyclesOf(graph).filter((part) => !KNOWN_CYCLES.some((known) => part.every((f) => known.includes(f))));
-    expect(fresh).toEqual([]);
+  test('no import cycle between files (each named as the files it joins)', () => {
+    expect(cyclesOf(graph)).toEqual([]);
   });
 
   test('the cycle finder finds each cycle as its files, and nothing outside a cycle', () => {

@@ -3,7 +3,7 @@
  * quotes, not built from a template — in a file of its area's folder, main/features/<folder>/, so that searching for
  * `sending.sendInvoice` or `reports.recipientsBalance` lands on the code that defines it. The folder is the name's
  * prefix, except where the API's word and the folder differ (FOLDER_OF_PREFIX). Operations defined in another area
- * today are listed in KNOWN_ELSEWHERE, a ratchet like KNOWN_CYCLES: it may shrink, never grow.
+ * today are listed in KNOWN_ELSEWHERE, a ratchet: it may shrink, never grow.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
