@@ -1,4 +1,5 @@
 /**
- * The migrate-data area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The migrate-data area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { runMigrateData } from './cli.js';

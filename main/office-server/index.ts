@@ -1,5 +1,6 @@
 /**
- * The office-server area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The office-server area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { certificateMatches, type Connection, connectionHandlers, readConnection, remoteStartUrl, remoteUrlCheck } from './connection.js';
 export { startPublicListener } from './public-listener.js';

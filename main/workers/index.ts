@@ -1,4 +1,5 @@
 /**
- * The workers area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The workers area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { registerTasks, runTask, streamTask, workersAvailable } from './pool.js';

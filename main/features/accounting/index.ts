@@ -1,5 +1,6 @@
 /**
- * The accounting area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The accounting area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { saftFile, saftFileName, saftOrgNumber } from './saft.file.js';
 export { type Term, termDates, vatSummary } from './vat-summary.js';

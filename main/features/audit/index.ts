@@ -1,4 +1,5 @@
 /**
- * The audit area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The audit area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { audit, type AuditEntry, auditMany } from './audit.service.js';

@@ -1,5 +1,6 @@
 /**
- * The backups area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The backups area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { takeOpenedBackup } from './opened-backup.js';
 export { startDailyBackups } from './rolling.js';

@@ -1,5 +1,6 @@
 /**
- * The common area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The common area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { countryCode, countryName, DEFAULT_COUNTRY } from './countries.js';
 export { knownCurrencies, rateOn, setExchangeRate } from './exchange-rates.service.js';

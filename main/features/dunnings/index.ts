@@ -1,5 +1,6 @@
 /**
- * The dunnings area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The dunnings area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { startDailyDunnings } from './auto-run.js';
 export { dunningSource } from './dunning.source.js';

@@ -1,5 +1,6 @@
 /**
- * The events area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The events area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { type EventInput, type SignupInput } from './events.schema.js';
 export { createEvent, eventRow } from './events.service.js';

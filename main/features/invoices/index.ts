@@ -1,5 +1,6 @@
 /**
- * The invoices area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The invoices area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { balanceAt, balanceNok, CASH_LEDGER_KINDS, cashNok, cashNokOf, creditedInFull, inNok, isOpen, outstandingNok } from './claim.sql.js';
 export { creditInvoice } from './credit-notes.service.js';

@@ -1,4 +1,5 @@
 /**
- * The offers area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The offers area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { chainStateWhere, invoiceDraftFrom, type OfferState, offerToOrderConfirmation } from './offers.service.js';

@@ -1,5 +1,6 @@
 /**
- * The products area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The products area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { type ProductInput, TaxRate, VatCategoryInput } from './products.schema.js';
 export { createProducts, productsByCode } from './products.service.js';

@@ -1,5 +1,6 @@
 /**
- * The sending area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The sending area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { type DocumentSource, type PostalAddress } from './document-source.types.js';
 export { DraftWithShipment, issueAndSend, IssueBody, shipmentOf, withShipments } from './issue-and-send.js';

@@ -1,5 +1,6 @@
 /**
- * The settings area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The settings area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { sendingSettings } from './sending-section.js';
 export { ORG_FORMS, type Settings } from './settings.schema.js';

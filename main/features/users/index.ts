@@ -1,5 +1,6 @@
 /**
- * The users area's entry file: what other areas may use of it (test/architecture/import-graph.test.ts).
+ * The users area's entry file: the one file other areas and the composition root import it through
+ * (test/architecture/area-graph.ts).
  */
 export { type Actor, asActor, LEGACY_OWNER } from './actor.js';
 export { actorForKeyHash, keyHash } from './users.service.js';
