@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { failedAsserts, parseXml } from '../../main/render/ehf/rules/rule-check.js';
 import { rulesDir } from '../../main/render/ehf/rules/rules-dir.js';
-import { loopFailedAsserts, stopRuleThreads } from '../../main/render/ehf/rules/rule-thread.js';
+import { loopFailedAsserts, ruleThreadsRunning, stopRuleThreads } from '../../main/render/ehf/rules/rule-thread.js';
 import { ehfRulesPresent } from '../helpers/ehf-validator.js';
 import { ehfCorpus } from './ehf-corpus.js';
 
@@ -64,5 +64,23 @@ describe.skipIf(!present)('EHF rule threads', () => {
     expect(before.join('\n')).toMatch(/^fatal PEPPOL-COMMON-R0\d\d: /m);
     stopRuleThreads();
     expect(lines(await loopFailedAsserts(d.xml, rules!.dir, sef))).toEqual(before);
+  }, 120_000);
+
+  test('a rule thread with nothing to do ends (its memory given back); the next document starts it again', async () => {
+    const d = ehfCorpus(20).find((x) => x.name.startsWith('broken-wrong-payable'))!;
+    const sef = loops.find((s) => s.startsWith('CEN'))!;
+    stopRuleThreads();
+    process.env.KVITT_EHF_RULE_THREAD_IDLE_MS = '300';
+    try {
+      const before = lines(await loopFailedAsserts(d.xml, rules!.dir, sef));
+      expect(before.join('\n')).toMatch(/^fatal BR-CO-16: /m);
+      expect(ruleThreadsRunning()).toBe(1);
+      for (let i = 0; i < 600 && ruleThreadsRunning() > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(ruleThreadsRunning()).toBe(0);
+      expect(lines(await loopFailedAsserts(d.xml, rules!.dir, sef))).toEqual(before);
+    } finally {
+      delete process.env.KVITT_EHF_RULE_THREAD_IDLE_MS;
+      stopRuleThreads();
+    }
   }, 120_000);
 });

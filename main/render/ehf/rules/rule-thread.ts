@@ -3,7 +3,9 @@
  * (rule-thread-code.ts) that keeps one saxon-js transformation running over many documents: the transformation context
  * (30 ms for CEN, 12 for PEPPOL) is built once per thread, not per document, and CEN and PEPPOL run side by side. A
  * thread takes one document at a time (later ones wait their turn); it is started on the first document, and a thread
- * that dies or gives no answer in 120 s fails that document and is replaced by a new one for the next.
+ * that dies or gives no answer in 120 s fails that document and is replaced by a new one for the next. A thread with
+ * nothing to do for 5 minutes (KVITT_EHF_RULE_THREAD_IDLE_MS) ends, giving back its memory (saxon-js and the rule set,
+ * over 100 MB); the next document starts it again (about half a second).
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import { RULE_THREAD_CODE } from './rule-thread-code.js';
 /** The loop's initial template (scripts/ehf-rules-loop.mjs LOOP_TEMPLATE). */
 const LOOP_TEMPLATE = 'Q{urn:kvitt:ehf-rules}loop';
 const STUCK_MS = 120_000;
+const idleMs = () => Number(process.env.KVITT_EHF_RULE_THREAD_IDLE_MS) || 5 * 60_000;
 
 export interface FailedAssert { flag: string; id: string; text: string }
 
@@ -24,6 +27,7 @@ class RuleThread {
   private readonly posted: Int32Array;
   private readonly queue: Job[] = [];
   private current: { job: Job; stuck: NodeJS.Timeout } | null = null;
+  private idle: NodeJS.Timeout | null = null;
   dead = false;
 
   constructor(sefPath: string, private readonly onDead: () => void) {
@@ -48,6 +52,14 @@ class RuleThread {
     });
     this.worker.on('error', (e) => this.fail(e));
     this.worker.on('exit', (code) => this.fail(new Error(`the rule thread ended (${code})`)));
+    this.waitIdle();
+  }
+
+  /** Ends the thread when it gets no document for a while. */
+  private waitIdle(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.stop(), idleMs());
+    this.idle.unref();
   }
 
   /** The failed assertions of one document, as `flag TAB id TAB text` lines (or the rule set's error). */
@@ -61,7 +73,8 @@ class RuleThread {
 
   private next(): void {
     const job = this.queue.shift();
-    if (!job) return;
+    if (!job) return this.waitIdle();
+    if (this.idle) clearTimeout(this.idle);
     const stuck = setTimeout(() => {
       this.fail(new Error(`the rules gave no answer in ${STUCK_MS / 1000} s`));
       void this.worker.terminate();
@@ -85,6 +98,7 @@ class RuleThread {
   }
 
   private fail(e: Error): void {
+    if (this.idle) clearTimeout(this.idle);
     if (this.dead) return;
     this.dead = true;
     this.onDead();
@@ -98,6 +112,7 @@ class RuleThread {
 
   /** Ends the thread once the documents it has are done. */
   stop(): void {
+    if (this.idle) clearTimeout(this.idle);
     if (this.dead) return;
     this.dead = true;
     this.onDead();
@@ -140,6 +155,11 @@ export async function loopFailedAsserts(xml: string, rulesDir: string, sefFile: 
 /** Starts the rule threads ahead of the first document (a worker's warm-up). */
 export function startRuleThreads(rulesDir: string, sefFiles: string[]): void {
   for (const f of sefFiles) threadFor(join(rulesDir, f));
+}
+
+/** How many rule threads are running (or starting). */
+export function ruleThreadsRunning(): number {
+  return threads.size;
 }
 
 /** Ends the rule threads (they end with the process anyway; tests and benches call this). */
