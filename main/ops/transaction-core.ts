@@ -3,7 +3,11 @@ import { holdingConnection, withoutCommitSync } from '../../db/connection.js';
 import { withRetry } from '../../db/dialect.js';
 import type { Actor, AppContext } from '../context.js';
 
-/** Marks a transaction context; not exported, so only makeTxCtx (inTx, the group commit) can make one. */
+/**
+ * Marks a transaction context with the transaction it belongs to; not exported, so only makeTxCtx (inTx, the group
+ * commit) can make one. A copy whose `db` was replaced (`{ ...tctx, db: other }`) no longer matches its mark, so it is
+ * not taken for a context of `other` (no memo of another transaction, and inTx refuses it around a transaction).
+ */
 const TX = Symbol('transaction context');
 
 /**
@@ -14,7 +18,7 @@ export type TxMemo = Map<string, unknown>;
 
 /** What inTx and the group commit add to a context: the mark and the transaction's memo. */
 export interface TxMark {
-  readonly [TX]: true;
+  readonly [TX]: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   readonly memo: TxMemo;
 }
 
@@ -28,7 +32,10 @@ export interface TxMark {
 export type TxCtx<C extends { db: Kysely<any> } = AppContext> = C & TxMark; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Whether `ctx` is a transaction context made by inTx or the group commit. */
-export const isTxCtx = (ctx: object): ctx is TxMark => (ctx as Partial<Record<typeof TX, true>>)[TX] === true;
+export const isTxCtx = (ctx: object): ctx is TxMark => {
+  const mark = (ctx as Partial<TxMark>)[TX];
+  return mark !== undefined && mark === (ctx as { db?: unknown }).db;
+};
 
 /** `ctx`, whose db is a transaction, as the transaction context it must be (inTx and the group commit joining it). */
 export function joined<C extends { db: Kysely<any> }>(ctx: C): TxCtx<C> { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -42,7 +49,7 @@ export function joined<C extends { db: Kysely<any> }>(ctx: C): TxCtx<C> { // esl
  * (test/architecture/layers.test.ts).
  */
 export function makeTxCtx<C extends { db: Kysely<any> }>(ctx: C, trx: Kysely<any>, memo: TxMemo): TxCtx<C> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return { ...ctx, db: trx, memo, [TX]: true };
+  return { ...ctx, db: trx, memo, [TX]: trx };
 }
 
 /**

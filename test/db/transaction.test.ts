@@ -2,7 +2,10 @@ import { describe, expect, test } from 'vitest';
 import type { OpenedDatabase } from '../../db/connection.js';
 import type { Op } from '../../main/ops/define.js';
 import { runOp } from '../../main/ops/invoke.js';
+import { fixedClock } from '../../main/clock.js';
+import { audit } from '../../main/features/audit/index.js';
 import { inTx } from '../../main/ops/transaction.js';
+import { txMemo } from '../../main/ops/tx-memo.js';
 import { useMigratedDatabase } from '../helpers/database.js';
 
 const opened = useMigratedDatabase();
@@ -93,6 +96,69 @@ describe('inTx: one way to run in a transaction', () => {
     });
     await expect(runOp(op, {}, { db: opened.db } as never)).rejects.toMatchObject({ status: 503, code: 'BUSY' });
     expect({ names: await labelsNamed(name), runs }).toEqual({ names: [`${name}-first`], runs: 1 });
+  });
+});
+
+describe('the transaction context (tctx)', () => {
+  test('each transaction has its own memo; work joining it shares it; outside a transaction there is none', async () => {
+    const ctx = { db: opened.db };
+    expect(txMemo(ctx)).toBeUndefined();
+    const [a, b] = await Promise.all([
+      inTx(ctx, async (tctx) => {
+        tctx.memo.set('test:x', 'first');
+        return inTx(tctx, async (inner) => ({ same: inner === tctx, seen: txMemo(inner)!.get('test:x') }));
+      }),
+      inTx(ctx, async (tctx) => ({ same: false, seen: tctx.memo.get('test:x') ?? 'nothing kept' })),
+    ]);
+    expect([a, b]).toEqual([{ same: true, seen: 'first' }, { same: false, seen: 'nothing kept' }]);
+  });
+
+  test('a retried transaction starts again with an empty memo (what the aborted attempt read is not trusted)', async () => {
+    const seen: unknown[] = [];
+    await inTx({ db: opened.db }, async (tctx) => {
+      seen.push(tctx.memo.get('test:read') ?? 'empty');
+      tctx.memo.set('test:read', 'read in the aborted attempt');
+      if (seen.length === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+    });
+    expect(seen).toEqual(['empty', 'empty']);
+  });
+
+  test('a context built by hand around a transaction is refused, and nothing of it is written', async () => {
+    const name = `by-hand-${Date.now()}`;
+    await expect(
+      inTx({ db: opened.db }, async (tctx) => {
+        await addLabel(tctx.db, `${name}-outer`);
+        await inTx({ db: tctx.db }, (hand) => addLabel(hand.db, `${name}-inner`));
+      }),
+    ).rejects.toThrow(/transaction context/);
+    expect(await labelsNamed(name)).toEqual([]);
+  });
+
+  test('a transaction context copied with another db is no longer taken for one: the transaction\'s memo stays with it', async () => {
+    await inTx({ db: opened.db }, async (tctx) => {
+      tctx.memo.set('test:x', 'kept');
+      const copy = { ...tctx, db: opened.db }; // e.g. a read connection beside the transaction
+      expect(txMemo(copy)).toBeUndefined();
+      const more = { ...tctx, extra: 1 };
+      expect(txMemo(more)?.get('test:x')).toBe('kept'); // a copy with the same db still is one
+    });
+  });
+
+
+  test('the actor an entry names is the one in the operation\'s context, also for work joining its transaction', async () => {
+    const id = `actor-${Date.now()}`;
+    const clock = fixedClock('2026-03-15');
+    await inTx({ db: opened.db, clock, actor: { id: 3, name: 'Kari Regnskap', role: 'bookkeeper' as const } }, async (tctx) => {
+      await audit(tctx, 'tctx-test', id, 'outer');
+      await inTx(tctx, (inner) => audit(inner, 'tctx-test', id, 'inner'));
+    });
+    await inTx({ db: opened.db, clock }, (tctx) => audit(tctx, 'tctx-test', id, 'no actor'));
+    const rows = await opened.db.selectFrom('audit_log').select(['action', 'actor']).where('entity', '=', 'tctx-test').where('entity_id', '=', id).orderBy('id').execute();
+    expect(rows).toEqual([
+      { action: 'outer', actor: 'Kari Regnskap' },
+      { action: 'inner', actor: 'Kari Regnskap' },
+      { action: 'no actor', actor: null },
+    ]);
   });
 });
 
