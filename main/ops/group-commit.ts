@@ -8,8 +8,8 @@
  *   COMMIT (or a savepoint) fails, every member of the batch gets that error and nothing of the batch is written. A crash
  *   anywhere before the COMMIT leaves nothing half-written: the batch is one transaction;
  * - members run one after another, in arrival order, each seeing the writes of the members before it (so a counted limit,
- *   such as an event's seats, stays exact), the shared transaction naming each member's own actor (`ctx.actor`) for
- *   the audit entries it writes while it runs;
+ *   such as an event's seats, stays exact), each with a transaction context of its own (makeTxCtx: its own `ctx.actor`
+ *   for the audit entries it writes, its clock and push) over the batch's shared transaction and memo;
  * - a batch takes whatever was queued while the previous batch ran, at most `maxBatch` members. When the previous batch
  *   had company (several clients at work), a new batch waits up to `waitMs` (1 ms) for the others' requests, which
  *   arrive together after a commit answered them together; a lone client is never kept waiting.
