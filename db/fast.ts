@@ -163,7 +163,7 @@ export function insertValues<R = any>(db: Kysely<Database>, table: keyof Databas
 }
 
 /** The list sizes preparedIn compiles: a list is padded to the next of them (a larger list is taken 512 at a time). */
-const IN_SIZES = [8, 64, 512] as const;
+const IN_SIZES = [8, 32, 128, 512] as const;
 
 /**
  * A query with one `in (…)` list, for lists of any length: `build(db, list)` puts `list` (placeholders) in its one

@@ -10,10 +10,13 @@
  * (test/bench/server.child.ts, file database, WAL): parse, match every KID, register 100,000 payments with their audit
  * entries, one transaction. Floor: the same file stream-parsed (saxes for camt; 80-character records for OCR, read
  * in 1 MiB chunks) plus one prepared better-sqlite3 INSERT per transaction into bank_transactions, in one transaction,
- * into another copy of the same database. Goal: import + match <= 3x the floor (wall; CPU printed beside it).
- * While the import runs: the server's RSS sampled every 200 ms (goal: growth under 100 MB over its RSS after GC before
- * the import) and GET /invoices/{n} asked one after the other (goal: p99 <= 3x the p99 of the same GETs on the warmed,
- * idle server).
+ * into another copy of the same database. Goal: import + match <= 3x the floor (CPU and wall; the wall swings with the
+ * machine's load). The books' floor beside it: the floor plus, per payment, the least SQL the books need (the look-ups,
+ * ledger entry, balance, audit entry), one prepared statement each, no other work: how far the rows alone put any
+ * import above the floor. The ratio is taken from an import with nothing else asking (kvittAlone). On another copy,
+ * while the same import runs: the server's RSS sampled every 200 ms (goal: growth under 100 MB over its RSS after GC
+ * before the import) and GET /invoices/{n} asked one after the other (goal: p99 <= 3x the p99 of the same GETs on the
+ * warmed, idle server).
  *
  * Environment: BENCH_BANK_TX (default 100000), BENCH_BANK_KEEP=1 keeps the temporary folder, BENCH_BANK_ONLY=OCR or
  * CAMT054 runs one format, BENCH_BANK_PROF=<folder> writes the server's CPU profile there (node --cpu-prof).
@@ -105,14 +108,47 @@ const INSERT = `insert into bank_transactions (bank_file_id, line, dedup_key, da
   kid, reference, end_to_end_id, payer_name, payer_account, message, kind, status, reason, updated_at)
   values (?, ?, ?, ?, ?, ?, ?, 'NOK', 1, ?, ?, ?, ?, ?, ?, ?, ?, 'UNMATCHED', null, ?)`;
 
-/** The floor: stream-parse the file and insert one prepared row per transaction, all in one transaction. */
-function floor(dbFile: string, path: string, format: 'CAMT054' | 'OCR'): Timing & { rows: number } {
+/** The rows the books need per payment beyond the floor's one, each one prepared statement (see booksFloor). */
+const BOOKS = {
+  seen: `select 1 from bank_transactions where dedup_key = ?`,
+  claim: `select d.id, d.number, d.kind, d.total, d.currency, d.exchange_rate_micro, b.balance, b.paid_total, b.credited_total, b.lost, b.settled_date
+    from documents d join invoice_balances b on b.document_id = d.id where d.kid = ?`,
+  entry: `insert into ledger_entries (document_id, kind, date, amount, currency_amount, bank_fee, reason, reverses_id, created_at) values (?, 'payment', ?, ?, null, null, null, null, ?)`,
+  balance: `update invoice_balances set balance = ?, paid_total = ?, settled_date = ? where document_id = ?`,
+  audit: `insert into audit_log (at, entity, entity_id, action, data, actor) values (?, 'invoice', ?, 'payment', ?, null)`,
+  tx: `insert into bank_transactions (bank_file_id, line, dedup_key, date, booking_date, value_date, amount, currency, credit, account,
+    kid, reference, end_to_end_id, payer_name, payer_account, message, kind, status, reason, updated_at, document_id, ledger_entry_id)
+    values (?, ?, ?, ?, ?, ?, ?, 'NOK', 1, ?, ?, ?, ?, ?, ?, ?, ?, 'MATCHED', null, ?, ?, ?)`,
+};
+
+/**
+ * The floor: stream-parse the file and insert one prepared row per transaction, all in one transaction. With `books`,
+ * the books' floor: the same, plus for each payment the least SQL the books need, one prepared statement each and no
+ * other work: the duplicate look-up (dedup_key), the invoice and its claim by KID, the ledger entry, the balance UPDATE
+ * and the audit entry, and the bank transaction row naming the invoice and the entry (its foreign keys checked).
+ */
+function floor(dbFile: string, path: string, format: 'CAMT054' | 'OCR', books = false): Timing & { rows: number } {
   const opened = openDatabase(dbFile);
   const raw = opened.raw;
   const now = `${TODAY} 12:00:00`;
   const cpu0 = selfCpuMs();
   const t0 = performance.now();
-  const insert = raw.prepare(INSERT);
+  const plain = raw.prepare(INSERT);
+  const b = books ? Object.fromEntries(Object.entries(BOOKS).map(([k, q]) => [k, raw.prepare(q)])) : null;
+  const insert = {
+    run(...v: unknown[]) {
+      if (!b) return plain.run(...v);
+      if (b.seen.get(v[2])) throw new Error(`books floor: ${v[2]} seen`);
+      const c = b.claim.get(v[8]) as { id: number; number: number; balance: number; paid_total: number; settled_date: string | null } | undefined;
+      if (!c) throw new Error(`books floor: KID ${v[8]} unknown`);
+      const amount = v[6] as number;
+      const entry = Number(b.entry.run(c.id, v[3], amount, now).lastInsertRowid);
+      const balance = c.balance - amount;
+      b.balance.run(balance, c.paid_total + amount, balance <= 0 ? (c.settled_date ?? v[3]) : null, c.id);
+      b.audit.run(now, String(c.number), JSON.stringify({ entry, date: v[3], amount: amount / 100 }));
+      return b.tx.run(...v, c.id, entry);
+    },
+  };
   let rows = 0;
   raw.exec('begin');
   const file = Number(raw.prepare(`insert into bank_files (format, file_name, imported_at, transactions, duplicates, amount, sha256) values (?, ?, ?, 0, 0, 0, '')`).run(format, path, now).lastInsertRowid);
@@ -205,15 +241,49 @@ async function gets(port: number, invoices: Open[], until: () => boolean, max: n
   return out;
 }
 
-async function kvitt(dbFile: string, path: string, contentType: string, invoices: Open[]) {
+/** POST /bank-files/ with the file; checks that every payment was matched and an invoice paid. */
+async function postFile(port: number, path: string, contentType: string, invoices: Open[]): Promise<number> {
+  const t0 = performance.now();
+  const body = readFileSync(path);
+  const r = await httpRequest({ port, path: `/bank-files/?name=${encodeURIComponent(path.split('/').pop()!)}`, method: 'POST', headers: { ...auth, 'content-type': contentType }, body });
+  const ms = performance.now() - t0;
+  if (r.status !== 201) throw new Error(`import: ${r.status} ${r.body.slice(0, 400)}`);
+  const summary = JSON.parse(r.body) as { transactions: number; matched: number; unmatched: number; duplicates: number };
+  if (summary.transactions !== N || summary.matched !== N) throw new Error(`import: ${JSON.stringify(summary)}`);
+  const sample = invoices[Math.floor(N / 2)];
+  const paid = await httpRequest({ port, path: `/invoices/${sample.number}`, headers: auth });
+  if (JSON.parse(paid.body).currentBalance !== 0) throw new Error(`invoice ${sample.number} not paid: ${paid.body.slice(0, 300)}`);
+  return ms;
+}
+
+/**
+ * The import alone, for the ratio to the floor: the server warmed with the same GETs as below, then the file posted
+ * with nothing else asking; the server's CPU over the import (the HTTP upload included) and the wall time of the POST.
+ */
+async function kvittAlone(dbFile: string, path: string, contentType: string, invoices: Open[]): Promise<Timing> {
   const prof = process.env.BENCH_BANK_PROF;
   const server = await startChild('kvitt', dbFile, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []);
+  try {
+    await gets(server.port, invoices, () => false, 500, 60_000);
+    const cpu0 = await server.cpuMs();
+    const ms = await postFile(server.port, path, contentType, invoices);
+    return { ms, cpuMs: (await server.cpuMs()) - cpu0 };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The import while GET /invoices/{n} is asked one after the other (its p99 against the idle server's) and the
+ * server's RSS is sampled: on another copy of the database, so the GETs' CPU is not counted in the ratio above.
+ */
+async function kvittUnderGets(dbFile: string, path: string, contentType: string, invoices: Open[]) {
+  const server = await startChild('kvitt', dbFile);
   try {
     // warm: the same GETs the import will compete with, then the idle figure
     await gets(server.port, invoices, () => false, 500, 60_000);
     const idle = await gets(server.port, invoices, () => false, 2000, 120_000);
     const before = await server.ask<{ rssAfterGc: number }>('mem', 'mem');
-    const body = readFileSync(path);
     let done = false;
     let peak = 0;
     const sampler = (async () => {
@@ -223,23 +293,14 @@ async function kvitt(dbFile: string, path: string, contentType: string, invoices
       }
     })();
     const cpu0 = await server.cpuMs();
-    const t0 = performance.now();
-    const importing = httpRequest({ port: server.port, path: `/bank-files/?name=${encodeURIComponent(path.split('/').pop()!)}`, method: 'POST', headers: { ...auth, 'content-type': contentType }, body })
-      .then((r) => ({ ...r, ms: performance.now() - t0 }))
-      .finally(() => (done = true));
+    const importing = postFile(server.port, path, contentType, invoices).finally(() => (done = true));
     gaveUp.length = 0;
     const during = await gets(server.port, invoices, () => done, 200_000, 15 * 60_000);
-    const r = await importing;
+    const ms = await importing;
     const cpuMs = (await server.cpuMs()) - cpu0;
     await sampler;
     peak = Math.max(peak, await server.ask<number>('rss', 'rss'));
-    if (r.status !== 201) throw new Error(`import: ${r.status} ${r.body.slice(0, 400)}`);
-    const summary = JSON.parse(r.body) as { transactions: number; matched: number; unmatched: number; duplicates: number };
-    if (summary.transactions !== N || summary.matched !== N) throw new Error(`import: ${JSON.stringify(summary)}`);
-    const sample = invoices[Math.floor(N / 2)];
-    const paid = await httpRequest({ port: server.port, path: `/invoices/${sample.number}`, headers: auth });
-    if (JSON.parse(paid.body).currentBalance !== 0) throw new Error(`invoice ${sample.number} not paid: ${paid.body.slice(0, 300)}`);
-    return { ms: r.ms, cpuMs, idle, during, timeouts: gaveUp.length, growth: peak - before.rssAfterGc, before: before.rssAfterGc, peak };
+    return { ms, cpuMs, idle, during, timeouts: gaveUp.length, growth: peak - before.rssAfterGc, before: before.rssAfterGc, peak };
   } finally {
     await server.stop();
   }
@@ -259,19 +320,22 @@ try {
   const only = process.env.BENCH_BANK_ONLY;
   for (const [label, path, format, type] of [['camt.054', camt, 'CAMT054', 'application/xml'], ['OCR giro', ocr, 'OCR', 'text/plain']] as const) {
     if (only && only !== format) continue;
-    copyFileSync(base, join(dir, `floor-${format}.sqlite`));
-    copyFileSync(base, join(dir, `kvitt-${format}.sqlite`));
+    for (const copy of ['floor', 'books', 'kvitt', 'gets']) copyFileSync(base, join(dir, `${copy}-${format}.sqlite`));
     const f = floor(join(dir, `floor-${format}.sqlite`), path, format);
     if (f.rows !== N) throw new Error(`floor read ${f.rows} transactions`);
-    const k = await kvitt(join(dir, `kvitt-${format}.sqlite`), path, type, invoices);
+    const b = floor(join(dir, `books-${format}.sqlite`), path, format, true);
+    const k = await kvittAlone(join(dir, `kvitt-${format}.sqlite`), path, type, invoices);
+    const g = await kvittUnderGets(join(dir, `gets-${format}.sqlite`), path, type, invoices);
     console.log(`  ${label}, ${N.toLocaleString('en-US')} payments:`);
     console.log(`    floor: stream-parse + one prepared INSERT per transaction, one transaction   ${fmt(f.ms)} ms wall, ${fmt(f.cpuMs)} ms CPU`);
-    console.log(`    Kvitt: POST /bank-files/ (parse, match by KID, ${N.toLocaleString('en-US')} payments + audit)   ${fmt(k.ms)} ms wall, ${fmt(k.cpuMs)} ms server CPU  (${fmt(N / (k.ms / 1000), 0)} payments/s)`);
-    console.log(`    ratio ${fmt(k.ms / f.ms, 2)}x wall, ${fmt(k.cpuMs / f.cpuMs, 2)}x CPU  (goal <= 3x)`);
-    console.log(`    server RSS ${mb(k.before)} after GC before, peak ${mb(k.peak)}: growth ${mb(k.growth)}  (goal < 100 MB)`);
-    const idle = p99(k.idle);
-    const during = k.during.length ? p99(k.during) : NaN;
-    console.log(`    GET /invoices/{n}: idle p99 ${fmt(idle, 2)} ms (${k.idle.length} requests), during the import p99 ${fmt(during, 2)} ms (${k.during.length} requests, ${k.timeouts} answered 408 Request Timeout or were reset): ${fmt(during / idle, 2)}x  (goal <= 3x)`);
+    console.log(`    books' floor: the floor + per payment the dedup and KID/claim look-ups, ledger entry, balance UPDATE, audit entry, one prepared statement each   ${fmt(b.ms)} ms wall, ${fmt(b.cpuMs)} ms CPU  (${fmt(b.ms / f.ms, 2)}x wall, ${fmt(b.cpuMs / f.cpuMs, 2)}x CPU the floor)`);
+    console.log(`    Kvitt: POST /bank-files/ alone (parse, match by KID, ${N.toLocaleString('en-US')} payments + audit)   ${fmt(k.ms)} ms wall, ${fmt(k.cpuMs)} ms server CPU  (${fmt(N / (k.ms / 1000), 0)} payments/s)`);
+    console.log(`    ratio ${fmt(k.ms / f.ms, 2)}x wall, ${fmt(k.cpuMs / f.cpuMs, 2)}x CPU the floor  (goal <= 3x); ${fmt(k.ms / b.ms, 2)}x wall, ${fmt(k.cpuMs / b.cpuMs, 2)}x CPU the books' floor`);
+    console.log(`    while GETs run: import ${fmt(g.ms)} ms wall, server CPU ${fmt(g.cpuMs)} ms (the GETs' included)`);
+    console.log(`    server RSS ${mb(g.before)} after GC before, peak ${mb(g.peak)}: growth ${mb(g.growth)}  (goal < 100 MB)`);
+    const idle = p99(g.idle);
+    const during = g.during.length ? p99(g.during) : NaN;
+    console.log(`    GET /invoices/{n}: idle p99 ${fmt(idle, 2)} ms (${g.idle.length} requests), during the import p99 ${fmt(during, 2)} ms (${g.during.length} requests, ${g.timeouts} answered 408 Request Timeout or were reset): ${fmt(during / idle, 2)}x  (goal <= 3x)`);
   }
 } finally {
   if (process.env.BENCH_BANK_KEEP) console.log(`kept ${dir}`);

@@ -24,11 +24,19 @@ import { readBankFile, type ReadFile } from './parse/detect.js';
 import type { ByteSource } from '../../ops/raw-body.js';
 
 /**
- * Between chunks the import lets the event loop run: every statement of a chunk runs synchronously on the SQLite
- * connection (db/fast.ts), so without this a 100,000-payment import would hold every request (GET /invoices/{n} on the
- * read-only connection) until it commits. One chunk is some 10 ms of work.
+ * The import lets the event loop run whenever it has worked 2 ms since it last did (checked between the steps of a
+ * chunk and every 100 transactions): every statement runs synchronously on the SQLite connection (db/fast.ts), so
+ * without this a 100,000-payment import would hold every request (GET /invoices/{n} on the read-only connection)
+ * until it commits, and with a pause only between chunks of 500 a GET waited for a whole chunk (some 15 ms of CPU,
+ * 100 ms and more on a loaded machine). Other writes still wait for the import's transaction.
  */
-const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+const PAUSE_AFTER_MS = 2;
+let workingSince = 0;
+const letOthersRun = async (): Promise<void> => {
+  if (performance.now() - workingSince < PAUSE_AFTER_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  workingSince = performance.now();
+};
 
 /** Transactions read, looked up and written together. */
 export const CHUNK = 500;
@@ -126,11 +134,16 @@ async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Se
       fresh.push(t);
     }
   }
+  await letOthersRun();
   const byKid = await invoicesByKid(tctx, fresh.filter((t) => t.kid && isPayment(t, own)).map((t) => t.kid!), settings.invoicing);
   const batch = new PaymentBatch(tctx);
   await batch.seed(byKid.values());
   const classified: Classified[] = [];
   for (const t of fresh) {
+    if (classified.length % 100 === 99) {
+      await batch.flush(); // the payments planned so far written (same rows, same order), then a pause if due
+      await letOthersRun();
+    }
     const c = await classify(tctx, t, own, settings, byKid, batch);
     if (t.credit) totals.amount += t.amount;
     if (c.status === 'MATCHED') totals.matched++;
@@ -138,6 +151,7 @@ async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Se
   }
   await batch.flush();
   batch.forget();
+  await letOthersRun();
   const now = tctx.clock.timestamp();
   for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
     const n = Math.min(ROWS_PER_INSERT, fresh.length - i);
@@ -151,6 +165,7 @@ async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Se
       );
     }
     await insertValues(db, 'bank_transactions', TX_COLUMNS, values, n);
+    if (i % 100 === 80) await letOthersRun();
   }
 }
 
@@ -177,6 +192,7 @@ export async function importBankFile(ctx: AppContext, src: Buffer | ByteSource, 
       let chunk: BankTx[] = [];
       for (const t of file.transactions) {
         chunk.push(t);
+        if (chunk.length % 100 === 0) await letOthersRun(); // reading 500 camt entries is itself some 10 ms
         if (chunk.length === CHUNK) {
           await importChunk(tctx, fileId, chunk, own, settings, totals);
           chunk = [];

@@ -5,6 +5,7 @@
  * INSERT, in the caller's transaction. The same rows, in the same order, as registering each payment through the
  * payments service (test/bank/import-equivalence.test.ts). A match by hand is a batch of one.
  */
+import { sql } from 'kysely';
 import { insertValues, prepared } from '../../../db/fast.js';
 import type { TxCtx } from '../../ops/transaction.js';
 import { auditMany, type AuditEntry } from '../audit/index.js';
@@ -27,10 +28,35 @@ interface Pending {
 const ROWS_PER_INSERT = 20;
 const LEDGER_COLUMNS = ['document_id', 'kind', 'date', 'amount', 'currency_amount', 'bank_fee', 'reason', 'reverses_id', 'created_at'] as const;
 
-/** An invoice's balance after a payment: one prepared UPDATE, built once (a 100,000-payment file runs it 100,000 times). */
-const updateBalance = prepared((db, balance: number, paidTotal: number, settledDate: string | null, documentId: number) =>
-  db.updateTable('invoice_balances').set({ balance, paid_total: paidTotal, settled_date: settledDate }).where('document_id', '=', documentId),
-);
+/** Balances updated by one statement: a flush of 500 payments is five UPDATEs, not 500. */
+const BALANCES_PER_UPDATE = 100;
+
+/**
+ * The balances of `count` invoices after their payments, one UPDATE … FROM (VALUES …) (SQLite and PostgreSQL alike; the
+ * values cast so PostgreSQL knows their types), built once per count. Each invoice at most once a flush (pay() flushes
+ * before an invoice's second payment), so every row is matched by one row of the values.
+ */
+const updateBalancesOf = new Map<number, ReturnType<typeof balancesUpdate>>();
+function balancesUpdate(count: number) {
+  return prepared(
+    (db, ...p: unknown[]) =>
+      db
+        .updateTable('invoice_balances')
+        .set({ balance: sql`v.column2`, paid_total: sql`v.column3`, settled_date: sql`v.column4` })
+        .from(
+          sql<{ column1: number }>`(values ${sql.join(
+            Array.from({ length: count }, (_, r) => sql`(cast(${p[r * 4]} as bigint), cast(${p[r * 4 + 1]} as bigint), cast(${p[r * 4 + 2]} as bigint), cast(${p[r * 4 + 3]} as text))`),
+          )})`.as('v'),
+        )
+        .whereRef('invoice_balances.document_id', '=', sql.ref('v.column1')),
+    count * 4,
+  );
+}
+const updateBalances = (count: number) => {
+  let u = updateBalancesOf.get(count);
+  if (!u) updateBalancesOf.set(count, (u = balancesUpdate(count)));
+  return u;
+};
 
 export class PaymentBatch {
   private claims = new Map<number, Claim>();
@@ -94,9 +120,16 @@ export class PaymentBatch {
       if (ids.length !== n) throw new Error(`ledger_entries: ${ids.length} ids for ${n} rows`);
       for (let k = 0; k < n; k++) pending[i + k].entry.entryId = ids[k];
     }
-    for (const { claim, plan } of pending) {
-      const balance = claim.balance - plan.settles;
-      await updateBalance.execute(db, balance, claim.paidTotal + plan.settles, balance <= 0 ? (claim.settledDate ?? plan.input.date) : null, claim.id);
+    for (let i = 0; i < pending.length; i += BALANCES_PER_UPDATE) {
+      const n = Math.min(BALANCES_PER_UPDATE, pending.length - i);
+      const values: unknown[] = [];
+      for (let k = i; k < i + n; k++) {
+        const { claim, plan } = pending[k];
+        const balance = claim.balance - plan.settles;
+        values.push(claim.id, balance, claim.paidTotal + plan.settles, balance <= 0 ? (claim.settledDate ?? plan.input.date) : null);
+      }
+      const r = await updateBalances(n).executeWith(db, values);
+      if (Number(r.numAffectedRows) !== n) throw new Error(`invoice_balances: ${r.numAffectedRows} rows updated for ${n} payments`);
     }
     const entries: AuditEntry[] = pending.map(({ claim, plan, entry }) => ({ entity: 'invoice', entityId: claim.number, action: 'payment', data: { entry: entry.entryId, ...plan.input } }));
     await auditMany(this.tctx, entries);
