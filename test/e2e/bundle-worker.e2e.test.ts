@@ -2,7 +2,8 @@
  * Runs after `npm run build`: the one built worker program (out/main/task-worker.js, the pool's only entry besides the
  * main bundle) renders an outbox PDF (value task) and streams a report from its own read connection (streaming task),
  * chunk by chunk with the credit the pool gives back, notes first; an unknown task is an error, not a crash; it checks
- * an EHF against the official rules, its schema thread (main/render/ehf/rules/schema-check.ts) started from the bundle.
+ * an EHF against the official rules, its schema thread (main/render/ehf/rules/schema-check.ts) and its rule threads
+ * (rule-thread.ts: CEN and PEPPOL, each one saxon-js transformation for many documents) started from the bundle.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,10 +68,17 @@ test.skipIf(!ehfRulesPresent())('the built task worker checks an EHF: the UBL sc
   const corpus = ehfCorpus(40);
   const good = corpus.find((d) => !d.broken && d.name.includes('NOK'))!;
   const unknown = corpus.find((d) => d.name.startsWith('broken-unknown-element'))!;
+  const payable = corpus.find((d) => d.name.startsWith('broken-wrong-payable'))!;
   worker.postMessage({ id: 4, name: 'ehf.validate', input: good.xml, stream: false });
   worker.postMessage({ id: 5, name: 'ehf.validate', input: unknown.xml, stream: false });
+  worker.postMessage({ id: 6, name: 'ehf.validate', input: payable.xml, stream: false });
   const [ok] = await until(4, (m) => 'value' in m || 'error' in m);
   const [bad] = await until(5, (m) => 'value' in m || 'error' in m);
+  const [wrongSum] = await until(6, (m) => 'value' in m || 'error' in m);
+  // a business rule failed in the CEN rule thread, with its id and official text
+  const rules = (wrongSum as { value: EhfReport }).value.problems;
+  expect(rules.find((p) => p.id === 'BR-CO-16'), JSON.stringify(rules)).toMatchObject({ flag: 'fatal', source: 'CEN-EN16931-UBL' });
+  expect(rules.some((p) => p.id === 'RUNNER'), JSON.stringify(rules)).toBe(false);
   expect(ok).toMatchObject({ value: { checked: true, ok: true } });
   const report = (bad as { value: EhfReport }).value;
   expect(report.ok).toBe(false);
