@@ -6,7 +6,7 @@
  *
  * Usage: node scripts/build-fonts.mjs
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +15,22 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json'));
 const out = join(repo, 'out', 'fonts');
 mkdirSync(out, { recursive: true });
-for (const style of ['', '-Bold', '-Oblique', '-BoldOblique']) {
-  copyFileSync(join(pkg, 'ttf', `DejaVuSansCondensed${style}.ttf`), join(out, `DejaVuSansCondensed${style}.ttf`));
+/**
+ * A file already there with the same bytes is left alone, and a new one appears whole (written beside, then renamed):
+ * `npm test` builds while the unit tests read fonts from out/fonts.
+ */
+function place(from, to) {
+  const bytes = readFileSync(from);
+  try {
+    if (readFileSync(to).equals(bytes)) return;
+  } catch {
+    // not there yet
+  }
+  copyFileSync(from, `${to}.tmp`);
+  renameSync(`${to}.tmp`, to);
 }
-copyFileSync(join(pkg, 'LICENSE'), join(out, 'LICENSE-DejaVu.txt'));
+for (const style of ['', '-Bold', '-Oblique', '-BoldOblique']) {
+  place(join(pkg, 'ttf', `DejaVuSansCondensed${style}.ttf`), join(out, `DejaVuSansCondensed${style}.ttf`));
+}
+place(join(pkg, 'LICENSE'), join(out, 'LICENSE-DejaVu.txt'));
 console.log(`fonts: DejaVu Sans Condensed and its licence in ${out}`);
