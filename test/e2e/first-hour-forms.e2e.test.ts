@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { navTo, openGuiWithCompany, settled, textOf, fieldValue, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, settled, textOf, fieldValue, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
 
 /** Issue 8: nothing lost without asking. The customer form and the Settings tabs use the document editor's guard. */
 let gui: Gui;
@@ -113,8 +113,7 @@ test('lines have a unit column: typed and saved with the draft (the PDF prints i
   const { page, server } = gui;
   await goTo(page, '#/invoices', page.getByTestId('new-invoice'));
   await page.getByTestId('new-invoice').click();
-  await page.getByRole('textbox', { name: 'Kunde' }).fill('Fjord');
-  await page.getByRole('option', { name: /Fjord Bygg AS/ }).click();
+  await chooseCustomer(page, 'Fjord Bygg AS');
   await page.getByLabel('Beskrivelse 1').fill('Rørlegger');
   await page.getByLabel('Antall 1').fill('3');
   await page.getByLabel('Enhet 1').fill('timer');

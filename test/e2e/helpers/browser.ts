@@ -166,7 +166,11 @@ export const navTo = (page: Page, name: string) => page.locator('nav[aria-label=
 export async function chooseCustomer(page: Page, name: string): Promise<void> {
   const input = page.getByRole('textbox', { name: 'Kunde' });
   await input.click();
-  await input.fill(name.slice(0, 5));
+  const typed = name.slice(0, 5);
+  await input.fill(typed);
+  // The options shown answer what was typed: a list still replaced by the search's answer can move the option from
+  // under the pointer between press and release, and the click picks nothing (a loaded CI machine did).
+  await page.waitForFunction((t) => document.querySelector('[data-answered]')?.getAttribute('data-answered') === t, typed.trim(), { timeout: SEE_TIMEOUT });
   await page.getByRole('option', { name: new RegExp(name) }).click();
   await fieldValue(input, name);
 }

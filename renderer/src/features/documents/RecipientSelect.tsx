@@ -103,6 +103,9 @@ export function RecipientSelect({
       placeholder={t('docs.customerSearch')}
       {...rest}
       data={data}
+      // The search the options shown answer (browser tests wait for it before they pick: an option list replaced under
+      // the pointer between press and release loses the click).
+      data-answered={answered ?? ''}
       value={selected?.value ?? null}
       searchValue={search}
       onSearchChange={setSearch}

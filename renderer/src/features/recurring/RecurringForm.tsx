@@ -71,6 +71,8 @@ export function CustomerSelect({ value, onChange, error, initial }: { value: num
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [data, setData] = useState<Array<{ value: string; label: string }>>(initial ? [initial] : []);
+  /** The search the options shown answer (as RecipientSelect: browser tests pick only once it answered). */
+  const [answered, setAnswered] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
@@ -81,6 +83,7 @@ export function CustomerSelect({ value, onChange, error, initial }: { value: num
           const chosen = old.find((o) => o.value === String(value));
           return chosen && !rows.some((r) => r.value === chosen.value) ? [chosen, ...rows] : rows;
         });
+        setAnswered(search.trim());
       });
     }, 150);
     return () => {
@@ -98,6 +101,7 @@ export function CustomerSelect({ value, onChange, error, initial }: { value: num
       onSearchChange={setSearch}
       error={error}
       data-testid="recurring-customer"
+      data-answered={answered ?? ''}
       withAsterisk
     />
   );
