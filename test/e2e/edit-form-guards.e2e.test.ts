@@ -3,7 +3,7 @@
  * save, and leaving with changes asks Lagre / Forkast / Avbryt, as the customer form, Settings and the editor do.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { fieldValue, goTo as go, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui, drawnAt } from './helpers/browser.js';
+import { fieldValue, goTo as go, holdOp, idle, navTo, openGuiWithCompany, textOf, visible, type Gui, drawnAt } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -16,9 +16,14 @@ afterAll(async () => {
 test('Ny vare: Ctrl+S pressed again while the first save is out creates the product once, without an error', async () => {
   const { page, server } = gui;
   await go(page, '#/products/new', page.getByLabel('Varenummer'));
+  // The app's first screen after login is still loading its data (settings, the first-day state): type once it is quiet.
+  await idle(page);
   await page.getByLabel('Varenummer').fill('DOBB1');
   await page.getByLabel('Beskrivelse').fill('Dobbelt lagret');
   await page.getByLabel('Pris eks. MVA').fill('120');
+  // What the person sees before pressing Ctrl+S: all three typed values (a save of a form missing one sends nothing).
+  await fieldValue(page.getByLabel('Varenummer'), 'DOBB1');
+  await fieldValue(page.getByLabel('Beskrivelse'), 'Dobbelt lagret');
   await fieldValue(page.getByLabel('Pris eks. MVA'), '120');
   const create = await holdOp(page, 'products.create');
   await page.keyboard.press('Control+s');

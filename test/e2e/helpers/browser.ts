@@ -45,6 +45,9 @@ export async function openGui(opts: { today?: string; dbFile?: string } = {}): P
   page.on('pageerror', (e) => console.error('[page error]', e.message));
   await page.goto(`${server.base}/app/login?token=${server.loginToken}`);
   await page.waitForSelector('nav[aria-label="Hovedmeny"]');
+  // The first screen loads its data (settings, the first-day state, the start page's redirect): a test starts once that
+  // is done, so nothing it types lands in a form still being set up.
+  await idle(page);
   mkdirSync(SHOTS, { recursive: true });
   return {
     server,
