@@ -3,14 +3,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
-import type { ItemOf } from '../../api/op-types';
+import type { BackupInfo } from './backup.types';
 import { notifyError, notifyOk } from '../../shared/errors';
 import { formatNumber } from '../../shared/format';
 import { RestoreBackupModal } from './RestoreBackupModal';
 import { SettingsSection, SettingsTable } from './SettingsParts';
 
 /** A backup as backups.list / backups.create answer: the service's own type (erased at build time). */
-export type BackupInfo = ItemOf<'backups.list'>;
 
 /** 532 B, 12,3 kB, 4,6 MB (1 kB = 1024 bytes), with the language's decimal comma or point. */
 export function formatBytes(bytes: number, lang = 'nb'): string {

@@ -2,11 +2,8 @@ import { Alert, Button, Code, Group, Loader, Modal, Stack, Table, Text } from '@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import type { OutputOf } from '../../api/op-types';
-import type { BackupInfo } from './BackupsTab';
+import type { BackupContents, BackupInfo } from './backup.types';
 import { formatDate, formatMoney } from '../../shared/money';
-
-type BackupContents = OutputOf<'backups.inspect'>;
 
 const KINDS = ['invoice', 'credit-note', 'offer', 'order-confirmation'] as const;
 
