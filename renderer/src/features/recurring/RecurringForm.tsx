@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { occurrencesBetween, periodText, type IntervalUnit } from '../../../../main/domain/recurring-schedule';
 import { ApiError, call } from '../../api/client';
+import { RecipientSelect } from '../documents/RecipientSelect';
 import { DateField } from '../../shared/DateField';
 import { fieldErrors, notifyError, notifyOk } from '../../shared/errors';
 import { computeTotals, formatDate, formatMoney, formatOre, parseDecimal, todayIso } from '../../shared/money';
@@ -63,47 +64,6 @@ export function LinesEditor({ lines, onChange, errors }: { lines: LineRow[]; onC
         {errors.items && <Text size="sm" c="red">{errors.items}</Text>}
       </Group>
     </Stack>
-  );
-}
-
-/** A customer picked by name (searching the service's list as one types). */
-export function CustomerSelect({ value, onChange, error, initial }: { value: number | null; onChange: (n: number | null) => void; error?: string; initial?: { value: string; label: string } }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [data, setData] = useState<Array<{ value: string; label: string }>>(initial ? [initial] : []);
-  /** The search the options shown answer (as RecipientSelect: browser tests pick only once it answered). */
-  const [answered, setAnswered] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      void call('recipients.list', { query: { q: search.trim() || undefined, perPage: 50 } }).then((page) => {
-        if (!live) return;
-        const rows = page.items.map((r) => ({ value: String(r.number), label: r.name }));
-        setData((old) => {
-          const chosen = old.find((o) => o.value === String(value));
-          return chosen && !rows.some((r) => r.value === chosen.value) ? [chosen, ...rows] : rows;
-        });
-        setAnswered(search.trim());
-      });
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
-  return (
-    <Select
-      label={t('rec.customer')}
-      searchable
-      data={data}
-      value={value === null ? null : String(value)}
-      onChange={(v) => onChange(v ? Number(v) : null)}
-      onSearchChange={setSearch}
-      error={error}
-      data-testid="recurring-customer"
-      data-answered={answered ?? ''}
-      withAsterisk
-    />
   );
 }
 
@@ -254,7 +214,7 @@ export function RecurringForm() {
       <Paper withBorder p="md">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <CustomerSelect value={recipient} onChange={setRecipient} error={errors.recipientNumber} initial={series ? { value: String(series.recipientNumber), label: series.recipientName } : undefined} />
+            <RecipientSelect label={t('rec.customer')} withAsterisk value={recipient} initialLabel={series?.recipientName ?? null} onChange={(n) => setRecipient(n)} error={errors.recipientNumber} data-testid="recurring-customer" />
             <Group grow align="flex-start">
               <NumberInput label={t('rec.everyLabel')} min={1} max={24} value={every} onChange={(v) => setEvery(Number(v) || 1)} error={errors['interval.every']} data-testid="recurring-every" />
               <Select label={t('rec.unit')} data={(['WEEK', 'MONTH', 'YEAR'] as const).map((u) => ({ value: u, label: t(`rec.unit.${u}`) }))} value={unit} onChange={(v) => setUnit((v as IntervalUnit) ?? 'MONTH')} allowDeselect={false} error={errors.interval} data-testid="recurring-unit" />
