@@ -184,3 +184,23 @@ describe('the import graph', () => {
     expect(cyclesOf(g).sort()).toEqual([['a', 'b', 'c'], ['e', 'f']]);
   });
 });
+
+describe("the renderer's import graph", () => {
+  const screens = new Map<string, string[]>();
+  beforeAll(async () => {
+    const out = (await cruise(['renderer/src'], { tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' }, exclude: { path: 'node_modules' } }, undefined, {
+      tsConfig: { fileName: 'tsconfig.json' },
+    })).output as ICruiseResult;
+    for (const m of out.modules) screens.set(m.source, m.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve).map((d) => d.resolved));
+  }, 120_000);
+
+  test('it was read: the app shell reaches the screens', () => {
+    expect(screens.size).toBeGreaterThan(100);
+    expect([...screens.keys()].some((f) => f.startsWith('renderer/src/features/invoices/'))).toBe(true);
+  });
+
+  test('no import cycle between renderer files (each named as the files it joins)', () => {
+    const own = new Map([...screens].filter(([f]) => f.startsWith('renderer/')).map(([f, deps]) => [f, deps.filter((d) => d.startsWith('renderer/'))]));
+    expect(cyclesOf(own)).toEqual([]);
+  });
+});

@@ -24,11 +24,17 @@ describe('layers', () => {
     expect(bad).toEqual([]);
   });
 
-  test('features open transactions only through main/ops (inTx, the group commit): they record the audit actor', () => {
+  test('transactions are opened only through main/ops (inTx, the group commit: they record the audit actor), but for two named tools', () => {
     const files = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-    const bad = files(join(root, 'main/features')).filter((f) => /\.transaction\(\)/.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f));
-    expect(bad).toEqual([]);
+    // Neither works on an app's books: the owner key is made before any app context exists (one row, no audit actor yet),
+    // and migrate-data copies one whole database into another (two databases, every table, audit_log included, as is).
+    const tools = ['main/owner-key.ts', 'main/migrate-data/copy.ts'];
+    const opening = files(join(root, 'main'))
+      .map((f) => relative(root, f))
+      .filter((f) => !f.startsWith('main/ops/') && /\.transaction\(\)/.test(readFileSync(join(root, f), 'utf8')));
+    expect(opening.filter((f) => !tools.includes(f))).toEqual([]);
+    expect(tools.filter((f) => !opening.includes(f))).toEqual([]); // a tool that no longer needs its own: take it off
   });
 
   test('the fast paths beside Kysely come from db/fast.ts only: main/ takes from db/connection.ts only opening, types and the transaction plumbing', () => {
