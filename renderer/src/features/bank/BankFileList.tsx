@@ -23,10 +23,10 @@ export function BankFileList() {
     { key: 'at', header: t('bank.files.importedAt'), width: '130px', render: (f) => <Text size="sm">{formatDateTime(f.importedAt)}</Text> },
     { key: 'name', header: t('bank.files.name'), width: 'minmax(140px, 3fr)', render: (f) => <Text size="sm" fw={600} truncate>{f.fileName}</Text> },
     { key: 'format', header: t('bank.files.format'), width: '80px', render: (f) => <Badge size="sm" variant="light">{FORMAT_LABEL[f.format] ?? f.format}</Badge> },
-    { key: 'tx', header: t('bank.summary.transactions'), width: '80px', align: 'right', render: (f) => n(f.transactions) },
-    { key: 'matched', header: t('bank.summary.matched'), width: '70px', align: 'right', render: (f) => n(f.matched) },
-    { key: 'unmatched', header: t('bank.summary.unmatched'), width: '80px', align: 'right', render: (f) => <Text size="sm" c={f.unmatched ? 'orange.8' : undefined}>{formatNumber(f.unmatched)}</Text> },
-    { key: 'dup', header: t('bank.summary.duplicates'), width: '70px', align: 'right', render: (f) => n(f.duplicates) },
+    { key: 'tx', header: t('bank.summary.transactions'), width: '125px', align: 'right', render: (f) => n(f.transactions) },
+    { key: 'matched', header: t('bank.summary.matched'), width: '90px', align: 'right', render: (f) => n(f.matched) },
+    { key: 'unmatched', header: t('bank.summary.unmatched'), width: '115px', align: 'right', render: (f) => <Text size="sm" c={f.unmatched ? 'orange.8' : undefined}>{formatNumber(f.unmatched)}</Text> },
+    { key: 'dup', header: t('bank.summary.duplicates'), width: '105px', align: 'right', render: (f) => n(f.duplicates) },
     { key: 'amount', header: t('bank.files.amount'), width: '120px', align: 'right', render: (f) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatMoney(f.amount)}</Text> },
   ];
   return (

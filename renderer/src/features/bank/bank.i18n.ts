@@ -8,7 +8,7 @@ export const bankTexts = {
     'bank.tab.files': 'Importerte filer',
     'bank.drop.title': 'Slipp en bankfil her',
     'bank.drop.help': 'OCR giro fra Nets, eller camt.054 / camt.053 (ISO 20022) lastet ned fra nettbanken. Innbetalinger med KID registreres på fakturaene med én gang.',
-    'bank.drop.choose': 'Velg fil …',
+    'bank.drop.choose': 'Velg fil',
     'bank.import.failedTitle': '{{name}} ble ikke importert',
     'bank.import.nothingSaved': 'Ingenting fra filen er lagret.',
     'bank.import.cancelledText': 'Importen av {{name}} ble avbrutt. Ingenting fra filen er lagret.',
