@@ -31,12 +31,21 @@ import type { ByteSource } from '../../ops/raw-body.js';
  * 100 ms and more on a loaded machine). Other writes still wait for the import's transaction.
  */
 const PAUSE_AFTER_MS = 2;
-let workingSince = 0;
-const letOthersRun = async (): Promise<void> => {
-  if (performance.now() - workingSince < PAUSE_AFTER_MS) return;
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  workingSince = performance.now();
-};
+
+/**
+ * The pacing clock of one import: each import measures its own work since its own last pause, so two imports at once
+ * (two windows, a client and the GUI) each pause after 2 ms of their own work, whatever the other does.
+ */
+export class Pacer {
+  private workingSince = performance.now();
+
+  /** Lets the event loop run (setImmediate) when this import has worked PAUSE_AFTER_MS since it last did. */
+  async letOthersRun(): Promise<void> {
+    if (performance.now() - this.workingSince < PAUSE_AFTER_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.workingSince = performance.now();
+  }
+}
 
 /** Transactions read, looked up and written together. */
 export const CHUNK = 500;
@@ -121,7 +130,7 @@ interface Totals {
 const importedBefore = preparedIn((db, keys) => db.selectFrom('bank_transactions').select('dedup_key').where('dedup_key', 'in', keys as string[]));
 
 /** One chunk of the file: duplicates found, KIDs looked up, claims read, each transaction classified, all written. */
-async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Set<string>, settings: Settings, totals: Totals): Promise<void> {
+async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Set<string>, settings: Settings, totals: Totals, pacer: Pacer): Promise<void> {
   const { db } = tctx;
   const keys = [...new Set(chunk.map((t) => t.dedupKey))];
   const seen = new Set((await importedBefore.rows(db, keys)).map((r) => r.dedup_key));
@@ -134,7 +143,7 @@ async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Se
       fresh.push(t);
     }
   }
-  await letOthersRun();
+  await pacer.letOthersRun();
   const byKid = await invoicesByKid(tctx, fresh.filter((t) => t.kid && isPayment(t, own)).map((t) => t.kid!), settings.invoicing);
   const batch = new PaymentBatch(tctx);
   await batch.seed(byKid.values());
@@ -142,7 +151,7 @@ async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Se
   for (const t of fresh) {
     if (classified.length % 100 === 99) {
       await batch.flush(); // the payments planned so far written (same rows, same order), then a pause if due
-      await letOthersRun();
+      await pacer.letOthersRun();
     }
     const c = await classify(tctx, t, own, settings, byKid, batch);
     if (t.credit) totals.amount += t.amount;
@@ -151,7 +160,7 @@ async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Se
   }
   await batch.flush();
   batch.forget();
-  await letOthersRun();
+  await pacer.letOthersRun();
   const now = tctx.clock.timestamp();
   for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
     const n = Math.min(ROWS_PER_INSERT, fresh.length - i);
@@ -165,7 +174,7 @@ async function importChunk(tctx: TxCtx, fileId: number, chunk: BankTx[], own: Se
       );
     }
     await insertValues(db, 'bank_transactions', TX_COLUMNS, values, n);
-    if (i % 100 === 80) await letOthersRun();
+    if (i % 100 === 80) await pacer.letOthersRun();
   }
 }
 
@@ -188,19 +197,20 @@ export async function importBankFile(ctx: AppContext, src: Buffer | ByteSource, 
       .returning('id')
       .executeTakeFirstOrThrow();
     const totals: Totals = { transactions: 0, duplicates: 0, amount: 0, matched: 0 };
+    const pacer = new Pacer();
     try {
       let chunk: BankTx[] = [];
       for (const t of file.transactions) {
         chunk.push(t);
-        if (chunk.length % 100 === 0) await letOthersRun(); // reading 500 camt entries is itself some 10 ms
+        if (chunk.length % 100 === 0) await pacer.letOthersRun(); // reading 500 camt entries is itself some 10 ms
         if (chunk.length === CHUNK) {
-          await importChunk(tctx, fileId, chunk, own, settings, totals);
+          await importChunk(tctx, fileId, chunk, own, settings, totals, pacer);
           chunk = [];
           if (ctx.testHooks?.afterBankImportChunk) await ctx.testHooks.afterBankImportChunk(); // a test holding the import open (AppContext)
-          await letOthersRun();
+          await pacer.letOthersRun();
         }
       }
-      if (chunk.length) await importChunk(tctx, fileId, chunk, own, settings, totals);
+      if (chunk.length) await importChunk(tctx, fileId, chunk, own, settings, totals, pacer);
     } catch (e) {
       if (e instanceof BankFileError) throw refused(e);
       throw e;
