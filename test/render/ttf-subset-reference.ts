@@ -38,12 +38,15 @@ export function referenceSubsetTtf(f: TtfFile, used: Iterable<number>): Buffer {
     todo.push(...components(f, g));
   }
   for (const g of [...keep]) for (const c of components(f, g)) keep.add(c);
+  // The font ends at the last glyph kept.
+  const numGlyphs = Math.max(...keep) + 1;
+  const longMetrics = Math.min(f.numberOfHMetrics, numGlyphs);
   const src = f.data;
   const glyfAt = f.tables.get('glyf')!.offset;
   const parts: Buffer[] = [];
-  const loca = Buffer.alloc((f.numGlyphs + 1) * 4);
+  const loca = Buffer.alloc((numGlyphs + 1) * 4);
   let off = 0;
-  for (let g = 0; g < f.numGlyphs; g++) {
+  for (let g = 0; g < numGlyphs; g++) {
     loca.writeUInt32BE(off, g * 4);
     if (!keep.has(g)) continue;
     const len = f.loca[g + 1]! - f.loca[g]!;
@@ -52,13 +55,13 @@ export function referenceSubsetTtf(f: TtfFile, used: Iterable<number>): Buffer {
     parts.push(glyph);
     off += glyph.length;
   }
-  loca.writeUInt32BE(off, f.numGlyphs * 4);
+  loca.writeUInt32BE(off, numGlyphs * 4);
   const hm = f.tables.get('hmtx')!;
-  const hmtx = Buffer.alloc(hm.length);
+  const hmtx = Buffer.alloc(longMetrics * 4 + (numGlyphs - longMetrics) * 2);
   for (const g of keep) {
-    if (g < f.numberOfHMetrics) src.copy(hmtx, g * 4, hm.offset + g * 4, hm.offset + g * 4 + 4);
+    if (g < longMetrics) src.copy(hmtx, g * 4, hm.offset + g * 4, hm.offset + g * 4 + 4);
     else {
-      const at = f.numberOfHMetrics * 4 + (g - f.numberOfHMetrics) * 2;
+      const at = longMetrics * 4 + (g - longMetrics) * 2;
       src.copy(hmtx, at, hm.offset + at, hm.offset + at + 2);
     }
   }
@@ -66,7 +69,11 @@ export function referenceSubsetTtf(f: TtfFile, used: Iterable<number>): Buffer {
   const head = copy('head')!;
   head.writeUInt32BE(0, 8); // checkSumAdjustment, set below
   head.writeInt16BE(1, 50); // long loca
-  const out = new Map<string, Buffer>([['head', head], ['hhea', copy('hhea')!], ['maxp', copy('maxp')!], ['loca', loca], ['glyf', Buffer.concat(parts)], ['hmtx', hmtx]]);
+  const hhea = copy('hhea')!;
+  hhea.writeUInt16BE(longMetrics, 34);
+  const maxp = copy('maxp')!;
+  maxp.writeUInt16BE(numGlyphs, 4);
+  const out = new Map<string, Buffer>([['head', head], ['hhea', hhea], ['maxp', maxp], ['loca', loca], ['glyf', Buffer.concat(parts)], ['hmtx', hmtx]]);
   for (const tag of ['cvt ', 'fpgm', 'prep']) { const b = copy(tag); if (b) out.set(tag, b); }
   const tags = [...out.keys()].sort();
   const n = tags.length;

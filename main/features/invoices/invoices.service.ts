@@ -1,19 +1,24 @@
+import { prepared } from '../../../db/fast.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../ops/errors.js';
 import { verifyContentHash, draftRow, issuedRow, type DocRow, kindsServedWith } from '../documents/core.js';
 import type { DocumentKind } from '../documents/core.js';
 import { creditNoteLinks, creditNoteShapes, draftDetails, invoiceLinks, invoiceShapes, stateShape, type DocWithBalance } from './invoices.read.js';
 
-/** An issued invoice with its running balance, or 404. */
-export async function invoiceWithBalance(ctx: AppContext, number: number): Promise<DocWithBalance & { balance: number; lost: number }> {
-  const row = await ctx.db
+/** An issued invoice with its running balance (prepared once per database: GET /invoices/{n}, its PDF and EHF). */
+const withBalance = prepared((db, number: number) =>
+  db
     .selectFrom('documents as d')
     .innerJoin('invoice_balances as b', 'b.document_id', 'd.id')
     .selectAll('d')
     .select(['b.balance', 'b.lost', 'b.paid_total', 'b.credited_total', 'b.lost_total', 'b.fees_total', 'b.interest_total'])
     .where('d.kind', '=', 'invoice')
-    .where('d.number', '=', number)
-    .executeTakeFirst();
+    .where('d.number', '=', number),
+);
+
+/** An issued invoice with its running balance, or 404. */
+export async function invoiceWithBalance(ctx: AppContext, number: number): Promise<DocWithBalance & { balance: number; lost: number }> {
+  const row = await withBalance.first(ctx.db, number);
   if (!row) throw notFound('invoice', { number });
   return row as DocWithBalance & { balance: number; lost: number };
 }

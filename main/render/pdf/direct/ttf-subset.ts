@@ -1,10 +1,11 @@
 /**
  * A TrueType subset for embedding, fast: the font's glyph ids are kept (so a PDF's CIDs are the glyph ids, CIDToGIDMap
- * /Identity), the glyphs not used are emptied (zero length in `loca`, zero metrics in `hmtx`), and only the tables a
- * PDF viewer reads from an embedded CIDFontType2 are written (head, hhea, maxp, loca, glyf, hmtx and the hinting
- * tables cvt, fpgm, prep). Composite glyphs bring their components. Pure; the tables that never change are prepared
- * once per font, the file's checksum is summed from its tables' (test/render/ttf-subset.test.ts holds it byte for byte to
- * the straightforward version).
+ * /Identity), the glyphs not used are emptied (zero length in `loca`, zero metrics in `hmtx`), the font ends at the
+ * last glyph used (maxp's numGlyphs and hhea's numberOfHMetrics cut there: `loca` and `hmtx` list no glyph past it), and
+ * only the tables a PDF viewer reads from an embedded CIDFontType2 are written (head, hhea, maxp, loca, glyf, hmtx and
+ * the hinting tables cvt, fpgm, prep). Composite glyphs bring their components. Pure; the tables that never change are
+ * prepared once per font, the file's checksum is summed from its tables' (test/render/ttf-subset.test.ts holds it byte
+ * for byte to the straightforward version).
  */
 
 interface Table { offset: number; length: number }
@@ -68,8 +69,9 @@ interface Written { length: number; padded: Buffer; sum: number }
 const written = (data: Buffer): Written => { const padded = pad4(data); return { length: data.length, padded, sum: checksum(padded) }; };
 
 /**
- * The tables every subset of a font writes unchanged (head with its checkSumAdjustment 0 and long loca; hhea, maxp and
- * the hinting tables), each padded with its checksum: made once per font instead of once per document.
+ * The tables every subset of a font writes unchanged (head with its checkSumAdjustment 0 and long loca, and the hinting
+ * tables), each padded with its checksum: made once per font instead of once per document. hhea and maxp (their glyph
+ * counts cut at the subset's last glyph) are written per subset.
  */
 const fixedOf = new WeakMap<TtfFile, Map<string, Written>>();
 function fixedTables(f: TtfFile): Map<string, Written> {
@@ -80,7 +82,7 @@ function fixedTables(f: TtfFile): Map<string, Written> {
   const head = copy('head')!;
   head.writeUInt32BE(0, 8); // checkSumAdjustment, set per file
   head.writeInt16BE(1, 50); // long loca
-  fixed = new Map([['head', written(head)], ['hhea', written(copy('hhea')!)], ['maxp', written(copy('maxp')!)]]);
+  fixed = new Map([['head', written(head)]]);
   for (const tag of ['cvt ', 'fpgm', 'prep']) { const b = copy(tag); if (b) fixed.set(tag, written(b)); }
   fixedOf.set(f, fixed);
   return fixed;
@@ -98,11 +100,14 @@ export function subsetTtf(f: TtfFile, used: Iterable<number>): Buffer {
   }
   for (const g of [...keep]) for (const c of components(f, g)) keep.add(c);
   const kept = [...keep].sort((a, b) => a - b);
+  // The subset ends at its last glyph: no glyph past it is drawn, so loca and hmtx need not list the rest of the font.
+  const numGlyphs = kept[kept.length - 1]! + 1;
+  const longMetrics = Math.min(f.numberOfHMetrics, numGlyphs);
   const src = f.data;
   const glyfAt = f.tables.get('glyf')!.offset;
   // loca: each glyph's start in the new glyf; glyphs not kept are empty, so the offsets run in steps at the kept ones.
   const parts: Buffer[] = [];
-  const loca = Buffer.alloc((f.numGlyphs + 1) * 4);
+  const loca = Buffer.alloc((numGlyphs + 1) * 4);
   const word = Buffer.alloc(4);
   const fillLoca = (from: number, to: number, off: number) => {
     if (off === 0 || to <= from) return;
@@ -120,20 +125,28 @@ export function subsetTtf(f: TtfFile, used: Iterable<number>): Buffer {
     parts.push(glyph);
     off += glyph.length;
   }
-  fillLoca(next, f.numGlyphs + 1, off);
+  fillLoca(next, numGlyphs + 1, off);
   const hm = f.tables.get('hmtx')!;
-  const hmtx = Buffer.alloc(hm.length);
+  const hmtx = Buffer.alloc(longMetrics * 4 + (numGlyphs - longMetrics) * 2);
   for (const g of kept) {
-    if (g < f.numberOfHMetrics) src.copy(hmtx, g * 4, hm.offset + g * 4, hm.offset + g * 4 + 4);
+    if (g < longMetrics) src.copy(hmtx, g * 4, hm.offset + g * 4, hm.offset + g * 4 + 4);
     else {
-      const at = f.numberOfHMetrics * 4 + (g - f.numberOfHMetrics) * 2;
+      const at = longMetrics * 4 + (g - longMetrics) * 2; // longMetrics is the font's own count here
       src.copy(hmtx, at, hm.offset + at, hm.offset + at + 2);
     }
   }
+  const counted = (tag: string, at: number, value: number) => {
+    const t = f.tables.get(tag)!;
+    const b = Buffer.from(src.subarray(t.offset, t.offset + t.length));
+    b.writeUInt16BE(value, at);
+    return written(b);
+  };
   const out = new Map<string, Written>(fixedTables(f));
   out.set('loca', written(loca));
   out.set('glyf', written(Buffer.concat(parts)));
   out.set('hmtx', written(hmtx));
+  out.set('maxp', counted('maxp', 4, numGlyphs));
+  out.set('hhea', counted('hhea', 34, longMetrics));
   const tags = [...out.keys()].sort();
   const n = tags.length;
   const dir = Buffer.alloc(12 + n * 16);
