@@ -2,7 +2,8 @@
 /**
  * Builds the official EHF rules into what Kvitt's JavaScript runs (docs/ehf-validation.md):
  * - the two compiled schematrons (CEN-EN16931-UBL.xslt, PEPPOL-EN16931-UBL.xslt) → SEF (Saxon's exported stylesheet) by
- *   xslt3, for saxon-js: each imported by a wrapper that checks document after document in one transformation, its
+ *   xslt3, for saxon-js: rewritten to leave out work whose result is never seen (ehf-rules-faster.mjs), each imported
+ *   by a wrapper that checks document after document in one transformation, its
  *   globals computed from the document made local (ehf-rules-loop.mjs; the official text as it is if that cannot be
  *   done, then one transformation a document);
  * - the UBL 2.1 schemas → the same files without their xsd:annotation documentation (which libxml2 never reads; the
@@ -21,6 +22,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { fasterRules } from './ehf-rules-faster.mjs';
 import { loopWrapper, rewriteForLoop } from './ehf-rules-loop.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +31,7 @@ const quiet = process.argv.includes('--quiet');
 const say = (m) => quiet || console.log(`ehf-rules: ${m}`);
 
 /** Bump when the output's shape changes: a new version rebuilds even when the sources are the same. */
-const FORMAT = 2;
+const FORMAT = 3;
 const RULE_SETS = ['CEN-EN16931-UBL', 'PEPPOL-EN16931-UBL'];
 
 export const sourceDir = () => resolve(process.env.KVITT_PEPPOL_DIR || join(repo, '..', 'shared', 'peppol'));
@@ -60,6 +62,7 @@ function sourceHash(src) {
   const h = createHash('sha256');
   h.update(`format ${FORMAT} xslt3 ${require('xslt3/package.json').version}\n`);
   h.update(readFileSync(join(repo, 'scripts', 'ehf-rules-loop.mjs')));
+  h.update(readFileSync(join(repo, 'scripts', 'ehf-rules-faster.mjs')));
   const files = [...filesUnder(join(src, 'xsd')), ...RULE_SETS.map((r) => join(src, 'xslt', `${r}.xslt`))].sort();
   for (const f of files) h.update(`${relative(src, f)}\n`).update(readFileSync(f));
   return h.digest('hex');
@@ -76,24 +79,28 @@ async function compile(xslt, sef) {
 }
 
 /**
- * One rule set → SEF: the loop wrapper over the rewritten official XSLT (written to `work`, left out of the output),
- * or, when the rewrite cannot handle the stylesheet, the official XSLT itself. True when it is the loop.
+ * One rule set → SEF: the official XSLT with the rewrites that leave out unseen work (ehf-rules-faster.mjs), under the
+ * loop wrapper (ehf-rules-loop.mjs; written to `work`, left out of the output), or without the wrapper when the loop
+ * rewrite cannot handle the stylesheet. Gives whether it is the loop and what the faster rewrites changed.
  */
 async function compileRuleSet(xslt, sef, work) {
+  const name = basename(xslt, '.xslt');
+  const faster = fasterRules(readFileSync(xslt, 'utf8'));
+  const rewrites = { hoistedScans: faster.hoisted, droppedWalks: faster.droppedWalks, elementWalks: faster.elementWalks };
+  mkdirSync(work, { recursive: true });
   let rewritten;
   try {
-    rewritten = rewriteForLoop(readFileSync(xslt, 'utf8')).xslt;
+    rewritten = rewriteForLoop(faster.xslt).xslt;
   } catch (e) {
     console.warn(`ehf-rules: ${xslt} is checked one transformation a document (slower): ${e.message}`);
-    await compile(xslt, sef);
-    return false;
+    writeFileSync(join(work, `${name}.xslt`), faster.xslt);
+    await compile(join(work, `${name}.xslt`), sef);
+    return { loop: false, rewrites };
   }
-  const name = basename(xslt, '.xslt');
-  mkdirSync(work, { recursive: true });
   writeFileSync(join(work, `${name}.rules.xslt`), rewritten);
   writeFileSync(join(work, `${name}.loop.xslt`), loopWrapper(`${name}.rules.xslt`));
   await compile(join(work, `${name}.loop.xslt`), sef);
-  return true;
+  return { loop: true, rewrites };
 }
 
 const NOTICE = (src, hash) => `# EHF rules (built, not part of Kvitt's source)
@@ -107,8 +114,10 @@ Built by scripts/build-ehf-rules.mjs from ${src} (sources hash ${hash}).
 | PEPPOL-EN16931-UBL.sef.json | PEPPOL-EN16931-UBL.xslt: Peppol BIS Billing 3.0 rules incl. Norwegian NO-R-*, compiled by xslt3 | same | OpenPEPPOL |
 
 Each .sef.json is the official XSLT imported by Kvitt's wrapper (one transformation checks many documents), with the
-globals computed from the document declared again as local variables where they are used; the rules themselves are
-unchanged (scripts/ehf-rules-loop.mjs).
+globals computed from the document declared again as local variables where they are used (scripts/ehf-rules-loop.mjs),
+and work whose result is never seen left out: repeated scans of the whole document read once per rule, the unnamed-mode
+walks that write nothing, attributes no rule can match (scripts/ehf-rules-faster.mjs). The rules themselves, their
+tests' meaning and texts are unchanged.
 `;
 
 export async function buildEhfRules() {
@@ -150,9 +159,9 @@ export async function buildEhfRules() {
   mkdirSync(tmp, { recursive: true });
   try {
     const work = `${out}.work-${process.pid}`;
-    let loops;
+    let compiled;
     try {
-      loops = await Promise.all(RULE_SETS.map((r) => compileRuleSet(join(src, 'xslt', `${r}.xslt`), join(tmp, `${r}.sef.json`), work)));
+      compiled = await Promise.all(RULE_SETS.map((r) => compileRuleSet(join(src, 'xslt', `${r}.xslt`), join(tmp, `${r}.sef.json`), work)));
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -170,7 +179,9 @@ export async function buildEhfRules() {
       builtAt: new Date().toISOString(),
       ruleSets: RULE_SETS.map((r) => `${r}.sef.json`),
       // rule sets compiled as the loop (one transformation for many documents, ehf-rules-loop.mjs)
-      loops: RULE_SETS.filter((_, i) => loops[i]).map((r) => `${r}.sef.json`),
+      loops: RULE_SETS.filter((_, i) => compiled[i].loop).map((r) => `${r}.sef.json`),
+      // what the rewrites of ehf-rules-faster.mjs changed in each rule set (scans hoisted, walks left out or narrowed)
+      rewrites: Object.fromEntries(RULE_SETS.map((r, i) => [r, compiled[i].rewrites])),
       schemas: { Invoice: 'xsd/maindoc/UBL-Invoice-2.1.xsd', CreditNote: 'xsd/maindoc/UBL-CreditNote-2.1.xsd', files: schemas.sort() },
       licences: { 'UBL 2.1 schemas': 'OASIS', 'CEN-EN16931-UBL': 'EUPL-1.2', 'PEPPOL-EN16931-UBL': 'OpenPEPPOL' },
     };
