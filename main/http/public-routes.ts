@@ -8,7 +8,7 @@
  *   public operations only; every other operation still refuses any body but JSON.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { POSTCODE_FILL_SCRIPT_CSP } from '../domain/postcode-fill.js';
 import { POW_SCRIPT_CSP } from '../domain/pow-script.js';
 import { OpError } from '../ops/errors.js';
@@ -29,6 +29,21 @@ export const PUBLIC_PAGE_CSP = `default-src 'none'; style-src 'unsafe-inline'; i
 
 export const isPublicRoute = (req: FastifyRequest) => (req.routeOptions.config as { public?: boolean } | undefined)?.public === true;
 
+/**
+ * The public pages (the signup page and its receipt) say in headers what they may load and that no other site may frame
+ * them (a clickjacking page around the form). The onSend hook of the public operations' routes only (routes.ts), so no
+ * other answer runs it; a callback hook, not an async one (an async hook costs a promise and a microtask trip).
+ */
+export const publicPageHeaders: onSendHookHandler = (_req, reply, payload, done) => {
+  if (/^text\/html/.test(String(reply.getHeader('content-type') ?? ''))) {
+    reply.header('Content-Security-Policy', PUBLIC_PAGE_CSP);
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+  }
+  done(null, payload);
+};
+
 export async function registerPublicRoutes(app: FastifyInstance, limit?: PublicRateLimit): Promise<void> {
   const env = Number(process.env.KVITT_PUBLIC_RATE_LIMIT);
   await app.register(rateLimit, {
@@ -37,18 +52,6 @@ export async function registerPublicRoutes(app: FastifyInstance, limit?: PublicR
     timeWindow: limit?.timeWindowMs ?? 60_000,
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new OpError('TOO_MANY_REQUESTS', `Too many requests from your address; try again in ${ctx.after}`), { statusCode: 429 }),
-  });
-  // The public pages (the signup page and its receipt) say in headers what they may load and that no other site may frame
-  // them (a clickjacking page around the form); the page has no script, so none is allowed. A callback hook, not an
-  // async one: it runs on every answer, and an async hook costs a promise and a microtask trip each time.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (/^text\/html/.test(String(reply.getHeader('content-type') ?? '')) && isPublicRoute(req)) {
-      reply.header('Content-Security-Policy', PUBLIC_PAGE_CSP);
-      reply.header('X-Frame-Options', 'DENY');
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Referrer-Policy', 'no-referrer');
-    }
-    done(null, payload);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, text, done) => {
     if (!isPublicRoute(req)) return done(new OpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);

@@ -12,12 +12,15 @@ import { callEnvelope, runOp } from '../ops/invoke.js';
 import { rawBodyOf } from '../ops/raw-body.js';
 import type { Auth } from './guards.js';
 import { openApiDocument } from './openapi.js';
-import { PUBLIC_ROUTE } from './public-routes.js';
+import { PUBLIC_ROUTE, publicPageHeaders } from './public-routes.js';
 import { errorReply, sendResult } from './results.js';
 
-/** Route config: public operations' rate limit; a raw file body's types and size (main/ops/raw-body.ts). */
-function routeOptionsOf(op: Op): { config?: object; bodyLimit?: number } {
-  if (op.public) return { config: PUBLIC_ROUTE };
+/**
+ * Route config: public operations' rate limit and their pages' headers (public-routes.ts); a raw file body's types and
+ * size (main/ops/raw-body.ts).
+ */
+function routeOptionsOf(op: Op): { config?: object; bodyLimit?: number; onSend?: typeof publicPageHeaders } {
+  if (op.public) return { config: PUBLIC_ROUTE, onSend: publicPageHeaders };
   const raw = rawBodyOf(op.body);
   return raw ? { config: { rawBody: raw.contentTypes, rawBodyMax: raw.maxBytes } } : {};
 }
