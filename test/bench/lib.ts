@@ -19,7 +19,7 @@ export interface ServerChild {
 }
 
 /** Starts test/bench/server.child.ts in its own Node process (as a user runs the server); `nodeArgs` e.g. --cpu-prof. */
-export async function startChild(mode: 'kvitt' | 'bare', dbFile = '', nodeArgs: string[] = []): Promise<ServerChild> {
+export async function startChild(mode: 'kvitt' | 'bare' | 'fastify', dbFile = '', nodeArgs: string[] = []): Promise<ServerChild> {
   const proc = fork(resolve(ROOT, 'test/bench/server.child.ts'), [mode, dbFile], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx', '--expose-gc', ...nodeArgs],

@@ -12,6 +12,8 @@
  * server's CPU per request (user + system of the server process, which moves much less with the load than req/s) are
  * printed beside, with the load generator's CPU per request, to show whether the client set the pace.
  * Goal (issue 29): Kvitt at least 75 % of the bare server's req/s.
+ * Beside it, for reference, fastify alone (server.child.ts fastify: Kvitt's framework with one route answering the
+ * same fixed body, no guards, no database) in the same rounds: what the framework costs before Kvitt does anything.
  *
  * Environment: BENCH_REQUESTS (default 40000 per side), BENCH_CONCURRENCY (default 16), BENCH_ROUNDS (default 20),
  * BENCH_PIN (default 1), BENCH_PROFILE=<folder> (a CPU profile of Kvitt's server, written when it stops).
@@ -67,8 +69,10 @@ async function slice(server: ServerChild, path: string, n: number, side: Side) {
 try {
   const kvitt = await startChild('kvitt', join(dir, 'k.sqlite'), process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []);
   const bare = await startChild('bare');
+  const fast = await startChild('fastify');
   try {
-    const pinned = PIN && pinProcess(kvitt.proc.pid!, '0') && pinProcess(bare.proc.pid!, '0') && pinProcess(loader.pid!, '1');
+    const pinned =
+      PIN && pinProcess(kvitt.proc.pid!, '0') && pinProcess(bare.proc.pid!, '0') && pinProcess(fast.proc.pid!, '0') && pinProcess(loader.pid!, '1');
     const r = rng(11);
     const seeded = await httpRequest({
       port: kvitt.port,
@@ -83,6 +87,7 @@ try {
     const one = await httpRequest({ port: kvitt.port, path, headers: auth });
     if (one.status !== 200) throw new Error(`GET ${path}: ${one.status}`);
     await bare.ask({ body: one.body }, 'ok');
+    await fast.ask({ body: one.body }, 'ok');
 
     const load0 = loadavg()[0];
     console.log(
@@ -91,37 +96,48 @@ try {
     );
     await load(kvitt.port, path, 3000); // warm-up: JIT, connections, statement cache
     await load(bare.port, path, 3000);
+    await load(fast.port, path, 3000);
 
     const k: Side = { seconds: 0, cpuMs: 0, clientCpuMs: 0, roundRps: [] };
     const b: Side = { seconds: 0, cpuMs: 0, clientCpuMs: 0, roundRps: [] };
+    const f: Side = { seconds: 0, cpuMs: 0, clientCpuMs: 0, roundRps: [] };
     const per = Math.ceil(REQUESTS / ROUNDS);
+    const sides: Array<[ServerChild, Side]> = [
+      [kvitt, k],
+      [bare, b],
+      [fast, f],
+    ];
     for (let i = 0; i < ROUNDS; i++) {
-      // alternate who goes first, so neither side always meets the other's leftovers
-      if (i % 2 === 0) {
-        await slice(kvitt, path, per, k);
-        await slice(bare, path, per, b);
-      } else {
-        await slice(bare, path, per, b);
-        await slice(kvitt, path, per, k);
+      // rotate who goes first, so no side always meets another's leftovers
+      for (let j = 0; j < sides.length; j++) {
+        const [server, side] = sides[(i + j) % sides.length];
+        await slice(server, path, per, side);
       }
     }
     const total = per * ROUNDS;
     const kRps = total / k.seconds;
     const bRps = total / b.seconds;
     const ratios = k.roundRps.map((x, i) => x / b.roundRps[i]).sort((x, y) => x - y);
+    const fRatios = f.roundRps.map((x, i) => x / b.roundRps[i]).sort((x, y) => x - y);
     const us = (ms: number) => fmt((1000 * ms) / total);
     console.log(`  load average ${fmt(load0, 2)} -> ${fmt(loadavg()[0], 2)}`);
     console.log(`  Kvitt GET /recipients/{n}   ${fmt(kRps, 0)} req/s   server CPU ${us(k.cpuMs)} µs/request   (load generator ${us(k.clientCpuMs)} µs/request)`);
     console.log(`  bare node:http, same body   ${fmt(bRps, 0)} req/s   server CPU ${us(b.cpuMs)} µs/request   (load generator ${us(b.clientCpuMs)} µs/request)`);
+    console.log(`  fastify alone, same body    ${fmt(total / f.seconds, 0)} req/s   server CPU ${us(f.cpuMs)} µs/request   (load generator ${us(f.clientCpuMs)} µs/request)`);
     console.log(
       `  Kvitt / bare req/s: median of ${ROUNDS} rounds ${fmt(100 * median(ratios), 0)}% (goal >= 75%; rounds' quartiles ${fmt(100 * ratios[Math.floor(ROUNDS / 4)], 0)}-${fmt(100 * ratios[Math.floor((3 * ROUNDS) / 4)], 0)}%, ` +
         `whole run ${fmt((100 * kRps) / bRps, 0)}%); server CPU per request ${fmt(k.cpuMs / b.cpuMs, 2)}x the bare server's`,
+    );
+    console.log(
+      `  fastify alone / bare req/s: median ${fmt(100 * median(fRatios), 0)}% (quartiles ${fmt(100 * fRatios[Math.floor(ROUNDS / 4)], 0)}-${fmt(100 * fRatios[Math.floor((3 * ROUNDS) / 4)], 0)}%); ` +
+        `server CPU ${fmt(f.cpuMs / b.cpuMs, 2)}x the bare server's; Kvitt / fastify alone: req/s ${fmt((100 * total) / k.seconds / (total / f.seconds), 0)}%, CPU ${fmt(k.cpuMs / f.cpuMs, 2)}x`,
     );
     const mem = await kvitt.ask<{ rss: number; heapUsed: number }>('mem', 'mem');
     console.log(`  Kvitt server after the run: RSS ${mb(mem.rss)}, heapUsed ${mb(mem.heapUsed)}`);
   } finally {
     await kvitt.stop();
     await bare.stop();
+    await fast.stop();
   }
 } finally {
   loader.disconnect();

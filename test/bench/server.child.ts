@@ -2,12 +2,15 @@
  * A server in its own process for the benchmarks (not a benchmark itself; run-all only runs *.bench.ts).
  *   node --import tsx test/bench/server.child.ts kvitt <db-file>   the Kvitt HTTP server as `npm run serve` builds it
  *   node --import tsx test/bench/server.child.ts bare               a bare node:http server answering one fixed JSON body
+ *   node --import tsx test/bench/server.child.ts fastify            fastify (as Kvitt configures it) with one route
+ *                                                                   answering the same fixed body: the framework alone
  * Talks to the parent over the IPC channel: sends {port}; answers {mem} to 'mem', {cpu} (process.cpuUsage) to 'cpu',
  * {rss} (without a GC first, for sampling while the server works) to 'rss', {usage} (this thread's process.memoryUsage(),
  * no GC: heap, external and array buffers of the thread that answers HTTP) to 'usage',
- * and takes {body} (bare mode).
+ * and takes {body} (bare and fastify modes).
  */
 import { createServer } from 'node:http';
+import Fastify from 'fastify';
 import { openApp } from '../../main/app.js';
 import { buildHttpServer } from '../../main/http/server.js';
 import { allOps } from '../../main/op-table.js';
@@ -38,6 +41,22 @@ if (mode === 'bare') {
     else if (m === 'cpu') send({ cpu: process.cpuUsage() });
     else if (typeof m === 'object' && m.body !== undefined) {
       body = Buffer.from(m.body);
+      send({ ok: true });
+    }
+  });
+} else if (mode === 'fastify') {
+  let body = '{}';
+  const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } });
+  app.get('/recipients/:number', (_req, reply) => {
+    reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  app.server.keepAliveTimeout = 60_000;
+  send({ port: (app.server.address() as { port: number }).port });
+  process.on('message', (m: { body?: string } | string) => {
+    if (m === 'cpu') send({ cpu: process.cpuUsage() });
+    else if (typeof m === 'object' && m.body !== undefined) {
+      body = m.body;
       send({ ok: true });
     }
   });
