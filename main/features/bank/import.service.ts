@@ -74,10 +74,20 @@ const accountKey = (a: string) => {
 /** The account a transaction is booked on is the company's (no account set up, or the file names none: taken as its own). */
 export function isOwnAccount(own: Set<string>, account: string | null): boolean {
   if (!own.size || !account) return true;
-  const k = accountKey(account);
-  for (const o of own) if (accountKey(o) === k) return true;
-  return false;
+  // A file names a few accounts (one per assignment or notification) on every transaction: each compared once per import.
+  let known = ownChecked.get(own);
+  if (!known) ownChecked.set(own, (known = new Map()));
+  let mine = known.get(account);
+  if (mine === undefined) {
+    const k = accountKey(account);
+    mine = false;
+    for (const o of own) if (accountKey(o) === k) mine = true;
+    if (known.size < 1000) known.set(account, mine);
+  }
+  return mine;
 }
+/** What isOwnAccount found, per set of own accounts (each import makes its own) and account. */
+const ownChecked = new WeakMap<Set<string>, Map<string, boolean>>();
 
 interface Classified {
   status: TxStatus;

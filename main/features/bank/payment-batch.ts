@@ -6,7 +6,7 @@
  * payments service (test/bank/import-equivalence.test.ts). A match by hand is a batch of one.
  */
 import { sql } from 'kysely';
-import { insertValues, prepared } from '../../../db/fast.js';
+import { insertValuesIds, prepared } from '../../../db/fast.js';
 import type { TxCtx } from '../../ops/transaction.js';
 import { auditMany, type AuditEntry } from '../audit/index.js';
 import { claimsOf, planPayment, type Claim, type InvoiceHit, type KidHit, type PaymentPlan } from './matching.js';
@@ -114,10 +114,7 @@ export class PaymentBatch {
         const { claim, plan } = pending[k];
         values.push(claim.id, 'payment', plan.input.date, plan.settles, plan.nok, null, null, null, now);
       }
-      const result = await insertValues<{ id: number }>(db, 'ledger_entries', LEDGER_COLUMNS, values, n, ['id']);
-      // One INSERT numbers its rows in the order of its VALUES (SQLite rowid, PostgreSQL sequence).
-      const ids = result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-      if (ids.length !== n) throw new Error(`ledger_entries: ${ids.length} ids for ${n} rows`);
+      const ids = await insertValuesIds(db, 'ledger_entries', LEDGER_COLUMNS, values, n);
       for (let k = 0; k < n; k++) pending[i + k].entry.entryId = ids[k];
     }
     for (let i = 0; i < pending.length; i += BALANCES_PER_UPDATE) {

@@ -10,7 +10,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { bytesSource, type ByteSource } from '../../../ops/raw-body.js';
 import { BankFileError, type BankFormat, type BankTx } from './bank-tx.js';
 import { CAMT_VERSIONS, parseCamt } from './camt.js';
-import { parseOcrGiro } from './ocr-giro.js';
+import { parseOcrGiroBytes } from './ocr-giro.js';
 
 export const EXPECTED_FORMATS = 'an OCR giro file (Nets, 80-character records starting NY000010) or an ISO 20022 camt.054/camt.053 file (versions .001.02 to .001.08)';
 
@@ -129,7 +129,8 @@ export function readBankFile(input: Buffer | ByteSource): ReadFile {
   const hash = createHash('sha256');
   if (from) hash.update(head.subarray(0, from));
   let digest: string | null = null;
-  const text = textChunks(pieces(src, from, hash), encoding);
-  const transactions = detected.format === 'OCR' ? parseOcrGiro(text) : parseCamt(text, detected.format);
+  const bytes = pieces(src, from, hash);
+  // OCR giro is read from the bytes in place (fixed columns); camt as decoded text through the XML parser.
+  const transactions = detected.format === 'OCR' ? parseOcrGiroBytes(bytes, encoding) : parseCamt(textChunks(bytes, encoding), detected.format);
   return { ...detected, transactions, sha256: () => (digest ??= hash.digest('hex')) };
 }
