@@ -56,7 +56,46 @@ export function decimalToOre(s: string): number | null {
 }
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
-const dayOf = (s: string) => (/^\d{4}-\d{2}-\d{2}/.test(s.trim()) ? s.trim().slice(0, 10) : null);
+/** The days of a file, each kept once (a file of 100,000 entries names a few days): less garbage a transaction. */
+const days = new Map<string, string | null>();
+const dayOf = (s: string) => {
+  let d = days.get(s);
+  if (d === undefined) {
+    d = /^\d{4}-\d{2}-\d{2}/.test(s.trim()) ? s.trim().slice(0, 10) : null;
+    if (days.size < 10_000) days.set(s, d);
+  }
+  return d;
+};
+
+/**
+ * The path below the report (Acct/Id/IBAN, Ntry/Amt, Ntry/NtryDtls/TxDtls/…) of an element: its parent's and its name,
+ * each made once (a file's few dozen paths), not joined again at every tag: the parser's garbage is what makes the
+ * import's own objects outlive the young generation (docs/bank-files.md, memory).
+ */
+const relPaths = new Map<string, Map<string, string>>();
+const relOf = (parent: string, name: string): string => {
+  let children = relPaths.get(parent);
+  if (!children) relPaths.set(parent, (children = new Map()));
+  let rel = children.get(name);
+  if (rel === undefined) {
+    rel = parent ? `${parent}/${name}` : name;
+    if (children.size < 1000) children.set(name, rel);
+  }
+  return rel;
+};
+const ENTRY = 'Ntry/';
+/** rel from `at` on, each tail made once (as relOf). */
+const tails = new Map<string, string>();
+const relTail = (rel: string, at: number): string => {
+  const key = at === ENTRY.length ? rel : `${at}|${rel}`;
+  let t = tails.get(key);
+  if (t === undefined) {
+    t = rel.slice(at);
+    if (tails.size < 2000) tails.set(key, t);
+  }
+  return t;
+};
+const DETAIL = 'Ntry/NtryDtls/TxDtls';
 
 /**
  * The transactions of a camt.053/.054 file given as chunks of text. `expect` is the format detected from the content;
@@ -65,6 +104,8 @@ const dayOf = (s: string) => (/^\d{4}-\d{2}-\d{2}/.test(s.trim()) ? s.trim().sli
 export function* parseCamt(chunks: Iterable<string>, expect: Exclude<BankFormat, 'OCR'>): Generator<BankTx, { transactions: number }> {
   const parser = new SaxesParser({ xmlns: false, position: true });
   const path: string[] = [];
+  /** rels[i]: the path below the report of path[i] ('' down to the report). */
+  const rels: string[] = [];
   const out: BankTx[] = [];
   let textBuf = '';
   let report: Report | null = null;
@@ -83,6 +124,7 @@ export function* parseCamt(chunks: Iterable<string>, expect: Exclude<BankFormat,
   parser.on('opentag', (tag) => {
     const name = local(tag.name);
     path.push(name);
+    rels.push(path.length <= 3 ? '' : relOf(rels[rels.length - 1], name));
     textBuf = '';
     const depth = path.length;
     if (depth === 1) {
@@ -112,9 +154,8 @@ export function* parseCamt(chunks: Iterable<string>, expect: Exclude<BankFormat,
     if (textBuf.length < 10_000) textBuf += t;
   });
   parser.on('closetag', () => {
-    const name = path[path.length - 1];
     const value = textBuf.trim();
-    const rel = path.slice(3).join('/'); // below the report: Acct/Id/IBAN, Ntry/Amt, Ntry/NtryDtls/TxDtls/…
+    const rel = rels[rels.length - 1]; // below the report: Acct/Id/IBAN, Ntry/Amt, Ntry/NtryDtls/TxDtls/…
     try {
       if (report && !entry) closeInReport(report, rel, value);
       else if (entry) closeInEntry(entry, rel, value);
@@ -123,6 +164,7 @@ export function* parseCamt(chunks: Iterable<string>, expect: Exclude<BankFormat,
     }
     textBuf = '';
     path.pop();
+    rels.pop();
   });
 
   function closeInReport(r: Report, rel: string, value: string) {
@@ -139,11 +181,10 @@ export function* parseCamt(chunks: Iterable<string>, expect: Exclude<BankFormat,
   }
 
   function closeInEntry(e: Entry, rel: string, value: string) {
-    const sub = rel.slice('Ntry/'.length);
     if (rel === 'Ntry') return finishEntry(e);
-    if (detail && sub.startsWith('NtryDtls/TxDtls')) {
+    if (detail && rel.startsWith(DETAIL)) {
       const d = detail;
-      const t = sub.slice('NtryDtls/TxDtls'.length).replace(/^\//, '');
+      const t = rel.length === DETAIL.length ? '' : relTail(rel, DETAIL.length + 1);
       if (t === '') {
         e.txs.push(d);
         detail = null;
@@ -164,6 +205,7 @@ export function* parseCamt(chunks: Iterable<string>, expect: Exclude<BankFormat,
       } else if (t === 'RmtInf/Strd/AddtlRmtInf') value && d.texts.push(value);
       return;
     }
+    const sub = relTail(rel, ENTRY.length);
     if (sub === 'Amt') {
       e.amount = amountOf(value, e.line);
       e.currency = amountCcy ?? 'NOK';
