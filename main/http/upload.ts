@@ -14,7 +14,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OpError } from '../ops/errors.js';
-import { UploadedFile } from '../ops/raw-body.js';
+import { fileTooLarge, UploadedFile } from '../ops/raw-body.js';
 
 export const uploadDir = (dataDir: string | null) => (dataDir ? join(dataDir, 'tmp') : join(tmpdir(), 'kvitt-uploads'));
 
@@ -61,10 +61,7 @@ export function sweepUploads(dir: string): number {
   return removed;
 }
 
-const tooLarge = (max: number) => {
-  const mb = Math.floor(max / (1024 * 1024));
-  return new OpError('FILE_TOO_LARGE', `The file is larger than ${mb} MB, the most this operation takes`, [], { maxMb: mb });
-};
+const tooLarge = fileTooLarge;
 
 const routeUpload = (req: FastifyRequest) => (req.routeOptions.config as { rawBody?: readonly string[]; rawBodyMax?: number } | undefined) ?? {};
 

@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Type, type TSchema } from '@sinclair/typebox';
+import { OpError } from './errors.js';
 import { CHECKED_IN_RUN } from './one-or-many.js';
 
 /**
@@ -85,5 +86,28 @@ export function fileSource(path: string): ByteSource {
 export function rawSource(body: unknown): ByteSource | null {
   if (body instanceof UploadedFile) return fileSource(body.path);
   const data = rawBytes(body);
+  return data ? bytesSource(data) : null;
+}
+
+/** 413 FILE_TOO_LARGE naming the limit in MB (every transport: HTTP's streamed upload, IPC, /_ops). */
+export function fileTooLarge(maxBytes: number): OpError {
+  const mb = Math.floor(maxBytes / (1024 * 1024));
+  return new OpError('FILE_TOO_LARGE', `The file is larger than ${mb} MB, the most this operation takes`, [], { maxMb: mb });
+}
+
+/**
+ * rawSource, refusing a file over `maxBytes` (413 FILE_TOO_LARGE) whichever way it came: over HTTP the upload stops at
+ * the limit already (main/http/upload.ts); bytes over IPC, or base64 over /_ops, are measured here before they are
+ * decoded or read, so the limit is the same on every transport.
+ */
+export function rawSourceWithin(body: unknown, maxBytes: number): ByteSource | null {
+  if (body instanceof UploadedFile) {
+    if (body.size > maxBytes) throw fileTooLarge(maxBytes);
+    return fileSource(body.path);
+  }
+  if (body instanceof Uint8Array && body.byteLength > maxBytes) throw fileTooLarge(maxBytes);
+  if (typeof body === 'string' && Math.floor((body.length * 3) / 4) - 2 > maxBytes) throw fileTooLarge(maxBytes);
+  const data = rawBytes(body);
+  if (data && data.length > maxBytes) throw fileTooLarge(maxBytes);
   return data ? bytesSource(data) : null;
 }

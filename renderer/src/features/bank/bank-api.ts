@@ -7,6 +7,7 @@ import i18n from 'i18next';
 import { ApiError, call, toLoginExpired } from '../../api/client';
 import type { ItemOf, OutputOf } from '../../api/op-types';
 import { fieldErrorText, opErrorText, type ErrorParams } from '../../i18n/error-messages';
+import { MAX_FILE_BYTES, MB } from './bank-limits';
 
 /** What an import answers and GET /bank-files/{id} shows (amounts in NOK): the service's own read shapes. */
 export type BankFile = OutputOf<'bankFiles.get'>;
@@ -55,6 +56,12 @@ export interface UploadHandle {
 export function uploadBankFile(file: File, onSent: (sent: number, total: number) => void): UploadHandle {
   const query = { name: file.name };
   if (window.api) {
+    // Over IPC the file is read whole into memory and copied to the main process: a file past the operation's limit is
+    // refused here, unread, with the service's own answer (413 FILE_TOO_LARGE); the service refuses it too.
+    if (file.size > MAX_FILE_BYTES) {
+      const done = Promise.reject(apiError(413, { code: 'FILE_TOO_LARGE', message: `The file is larger than ${MAX_FILE_BYTES / MB} MB`, params: { maxMb: MAX_FILE_BYTES / MB } }));
+      return { done, abort: () => undefined };
+    }
     const done = file.arrayBuffer().then((b) => {
       onSent(file.size, file.size);
       // A created result comes over the envelope as {created: location, body}.
