@@ -17,12 +17,18 @@ import { startRecurringRuns } from './features/recurring/index.js';
 import { acquireLock, checkWritable, damagedMessage, StartupError } from './startup.js';
 import { isMainThread } from 'node:worker_threads';
 import { runEhfChecksWith } from './features/documents/core.js';
-import { runTask } from './workers/index.js';
+import { registerWorkerPorts, runTask } from './workers/index.js';
+import { RULE_HUB_PORT } from './render/ehf/rules/rule-hub.js';
+import { ruleThreadsPort } from './render/ehf/rules/rule-thread.js';
 import './task-table.js'; // the pool's value tasks, registered for the calling thread
 import './registrations.js'; // what lower areas need from higher ones: the dunnings' sent letters, the key renewal's session end
 
-// The official EHF check (docs/ehf-validation.md) runs in the worker pool, off the API's thread; a worker checks in place.
-if (isMainThread) runEhfChecksWith((xml) => runTask('ehf.validate', xml));
+// The official EHF check (docs/ehf-validation.md) runs in the worker pool, off the API's thread; a worker checks in place,
+// its rule sets in the one pair of rule threads of the process, which this thread owns (each worker gets a port to them).
+if (isMainThread) {
+  runEhfChecksWith((xml) => runTask('ehf.validate', xml));
+  registerWorkerPorts(() => ({ [RULE_HUB_PORT]: ruleThreadsPort() }));
+}
 
 export interface OpenedApp {
   ctx: AppContext;

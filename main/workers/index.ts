@@ -2,4 +2,4 @@
  * The workers area's entry file: the one file other areas and the composition root import it through
  * (test/architecture/area-graph.ts).
  */
-export { registerTasks, runTask, streamTask, workersAvailable } from './pool.js';
+export { registerTasks, registerWorkerPorts, runTask, streamTask, workersAvailable } from './pool.js';

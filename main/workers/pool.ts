@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type MessagePort, Worker } from 'node:worker_threads';
 import { CHUNK_RELEASE, type ReleasableChunk } from '../ops/define.js';
 import { OpError } from '../ops/errors.js';
 import type { FromWorker, ToWorker, WorkerError } from './messages.js';
@@ -115,12 +115,22 @@ function workerFile(): { url: URL; ts: boolean } | null {
 function tsWorker(url: URL): (workerData: WorkerData) => Worker {
   const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
   const code = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
-  return (workerData) => new Worker(code, { eval: true, workerData });
+  return (workerData) => new Worker(code, { eval: true, workerData, transferList: Object.values(workerData.ports) });
 }
 
-/** What a worker is told when it starts: its OS priority (nice value; the worker lowers its own thread's). */
+/**
+ * What a worker is told when it starts: its OS priority (nice value; the worker lowers its own thread's), and the
+ * ports to what this thread shares with every worker (`registerWorkerPorts`; e.g. the EHF rule threads).
+ */
 export interface WorkerData {
   nice: number;
+  ports: Record<string, MessagePort>;
+}
+
+/** Makes, for each worker the pool starts, the ports it is handed (main/app.ts: one per shared service, named). */
+let makePorts: () => Record<string, MessagePort> = () => ({});
+export function registerWorkerPorts(make: () => Record<string, MessagePort>): void {
+  makePorts = make;
 }
 
 /**
@@ -156,8 +166,8 @@ const limit = (kind: Kind) => (kind === 'value' ? poolSize() : STREAMS);
 function spawn(): Slot | null {
   const file = workerFile();
   if (!file) return null;
-  const start = file.ts ? tsWorker(file.url) : (workerData: WorkerData) => new Worker(file.url, { workerData });
-  const slot: Slot = { worker: start({ nice: niceOf(slots.length) }), jobs: [], retired: false };
+  const start = file.ts ? tsWorker(file.url) : (workerData: WorkerData) => new Worker(file.url, { workerData, transferList: Object.values(workerData.ports) });
+  const slot: Slot = { worker: start({ nice: niceOf(slots.length), ports: makePorts() }), jobs: [], retired: false };
   slot.worker.unref();
   slot.worker.on('message', (m: FromWorker) => {
     const job = slot.jobs.find((j) => j.id === m.id);

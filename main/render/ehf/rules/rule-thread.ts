@@ -10,6 +10,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { hubClient, ruleHubPort } from './rule-hub.js';
 import { RULE_THREAD_CODE } from './rule-thread-code.js';
 
 /** The loop's initial template (scripts/ehf-rules-loop.mjs LOOP_TEMPLATE). */
@@ -139,8 +140,13 @@ function threadFor(sefPath: string): RuleThread {
   return fresh;
 }
 
-/** The failed assertions of the rule set in `rulesDir/sefFile` (compiled as a loop) over the document. */
+/**
+ * The failed assertions of the rule set in `rulesDir/sefFile` (compiled as a loop) over the document: in this
+ * process's rule threads, reached through the main thread from a pool worker given the port to them (rule-hub.ts).
+ */
 export async function loopFailedAsserts(xml: string, rulesDir: string, sefFile: string): Promise<FailedAssert[]> {
+  const hub = hubClient();
+  if (hub) return hub.check(xml, rulesDir, sefFile);
   const lines = await threadFor(join(rulesDir, sefFile)).check(xml);
   const out: FailedAssert[] = [];
   for (const line of lines.split('\n')) {
@@ -152,8 +158,14 @@ export async function loopFailedAsserts(xml: string, rulesDir: string, sefFile: 
   return out;
 }
 
-/** Starts the rule threads ahead of the first document (a worker's warm-up). */
+/** A port to this thread's rule threads, for a pool worker (main/app.ts hands it to each worker the pool starts). */
+export function ruleThreadsPort(): MessagePort {
+  return ruleHubPort(loopFailedAsserts);
+}
+
+/** Starts the rule threads ahead of the first document (a worker's warm-up; a worker using the main thread's: none). */
 export function startRuleThreads(rulesDir: string, sefFiles: string[]): void {
+  if (hubClient()) return;
   for (const f of sefFiles) threadFor(join(rulesDir, f));
 }
 
