@@ -100,9 +100,26 @@ export function creditNoteLinks(number: number, creditedInvoiceNumber: number, r
 }
 
 /** What 2.2 and 2.3 share, from ourReference to items, in the spec's order: the frozen parties, texts and amounts. */
-function issuedBody(d: DocRow, lines: Map<number, LineRow[]>) {
+/**
+ * The originator snapshots of a list's rows, each text parsed once (nearly every document of a company carries the same
+ * seller; a page of 50 parsed the same text 50 times). The shapes are built fresh from it per row; at most 16 texts kept.
+ */
+function originatorParser(): (text: string) => Snapshot {
+  const parsed = new Map<string, Snapshot>();
+  return (text) => {
+    let s = parsed.get(text);
+    if (!s) {
+      if (parsed.size >= 16) parsed.clear();
+      s = JSON.parse(text) as Snapshot;
+      parsed.set(text, s);
+    }
+    return s;
+  };
+}
+
+function issuedBody(d: DocRow, lines: Map<number, LineRow[]>, originatorOf: (text: string) => Snapshot) {
   // Issuing always stores the originator (issue.service.ts).
-  const originator = JSON.parse(d.originator_snapshot!) as Snapshot;
+  const originator = originatorOf(d.originator_snapshot!);
   return {
     ourReference: d.our_reference,
     yourReference: d.your_reference,
@@ -135,8 +152,9 @@ export async function invoiceShapes(db: Kysely<Database>, rows: DocWithBalance[]
  */
 export async function invoiceShaper(db: Kysely<Database>, rows: DocWithBalance[]) {
   const [lines, reminded] = await Promise.all([linesOf(db, rows.map((r) => r.id)), reminderDatesOf(db, rows.map((r) => r.id))]);
+  const originatorOf = originatorParser();
   return (d: DocWithBalance) => {
-    const body = issuedBody(d, lines);
+    const body = issuedBody(d, lines, originatorOf);
     return {
       number: d.number!,
       credit: false as const,
@@ -169,6 +187,7 @@ export async function creditNoteShapes(db: Kysely<Database>, rows: DocRow[]) {
 /** creditNoteShapes one row at a time, for streams (see invoiceShaper). */
 export async function creditNoteShaper(db: Kysely<Database>, rows: DocRow[]) {
   const [lines, credited] = await Promise.all([linesOf(db, rows.map((r) => r.id)), numbersOf(db, rows.map((r) => r.credited_document_id))]);
+  const originatorOf = originatorParser();
   return (d: DocRow) => ({
     number: d.number!,
     creditedInvoiceNumber: credited.get(d.credited_document_id!)!.number!,
@@ -177,7 +196,7 @@ export async function creditNoteShaper(db: Kysely<Database>, rows: DocRow[]) {
     orderDate: d.order_date,
     reminderDate: null,
     deliveryDate: d.delivery_date,
-    ...issuedBody(d, lines),
+    ...issuedBody(d, lines, originatorOf),
     currentBalance: 0 as const,
     _links: {},
   });
