@@ -84,14 +84,15 @@ const relOf = (parent: string, name: string): string => {
   return rel;
 };
 const ENTRY = 'Ntry/';
-/** rel from `at` on, each tail made once (as relOf). */
-const tails = new Map<string, string>();
+/** rel from `at` on, each tail made once (as relOf): one map per position (the entry's and the detail's). */
+const tails = new Map<number, Map<string, string>>();
 const relTail = (rel: string, at: number): string => {
-  const key = at === ENTRY.length ? rel : `${at}|${rel}`;
-  let t = tails.get(key);
+  let byRel = tails.get(at);
+  if (!byRel) tails.set(at, (byRel = new Map()));
+  let t = byRel.get(rel);
   if (t === undefined) {
     t = rel.slice(at);
-    if (tails.size < 2000) tails.set(key, t);
+    if (byRel.size < 1000) byRel.set(rel, t);
   }
   return t;
 };
