@@ -4,12 +4,11 @@
  * export's rows as the server pushes them (GET /_events), a 400 shown next to its field, and sending by e-mail into the
  * outbox.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedAll } from '../../main/seed/seed.js';
 import { cloneInvoices } from '../helpers/clone-invoices.js';
 import { parseCsv, readXlsx } from '../reports/files.js';
-import { fieldValue, navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
+import { downloaded, fieldValue, navTo, openGui, textOf, visible, type Gui } from './helpers/browser.js';
 
 const TODAY = '2026-03-15';
 let gui: Gui;
@@ -47,7 +46,7 @@ test('Rapporter: choose, preview, download, cancel, errors next to the field, e-
   // A real XLSX download, read back.
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-XLS').click()]);
   expect(xlsx.suggestedFilename()).toBe('fakturaer.xlsx');
-  const ws = (await readXlsx(readFileSync((await xlsx.path())!))).worksheets[0];
+  const ws = (await readXlsx(await downloaded(xlsx))).worksheets[0];
   expect(ws.getRow(1).getCell(1).value).toBe('Nummer');
   expect(ws.rowCount).toBe(api.body.rowCount + 2);
 
@@ -67,7 +66,7 @@ test('Rapporter: choose, preview, download, cancel, errors next to the field, e-
   release();
   await page.unroute('**/reports/invoices?*format=CSV*');
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-CSV').click()]);
-  const parsed = parseCsv(readFileSync((await csv.path())!));
+  const parsed = parseCsv(await downloaded(csv));
   expect(parsed.bom).toBe(true);
   expect(parsed.rows.length).toBe(api.body.rowCount);
 
@@ -117,7 +116,7 @@ test('Rapporter: the bar follows a large export\'s rows as the server pushes the
   await visible(page.getByTestId('download-progress-text').filter({ hasText: /[1-9][\d\s]* av / }), 30_000);
   await gui.shot('reports-progress-rows');
   const big = await downloading;
-  expect((await readXlsx(readFileSync((await big.path())!))).worksheets[0].rowCount).toBe(rows + 2);
+  expect((await readXlsx(await downloaded(big))).worksheets[0].rowCount).toBe(rows + 2);
   const texts = await page.evaluate(() => (window as unknown as { progressTexts: string[] }).progressTexts);
   const counts = texts.flatMap((t) => {
     const m = /([\d\s]+) av ([\d\s]+) rader/.exec(t);

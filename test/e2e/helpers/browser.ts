@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { CHROMIUM } from './chromium.js';
 import { recipient, startTestServer, type TestServer } from '../../helpers/server.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 export const SHOTS = resolve(process.cwd(), 'test-results/screens');
 
 export interface Gui {
@@ -18,27 +19,29 @@ export interface Gui {
 }
 
 /**
- * The headless Kvitt server (built renderer at /app/) and a fresh Chromium profile, logged in through the
+ * The pass's one Chromium (test/e2e/helpers/chromium-server.ts), connected to once per vitest worker; each `openGui`
+ * opens a context of its own in it, closed again by `close()`.
+ */
+let chromiumOfWorker: Promise<Browser> | null = null;
+function sharedChromium(): Promise<Browser> {
+  if (!chromiumOfWorker) {
+    const connecting = chromium.connect(inject('chromiumEndpoint'));
+    chromiumOfWorker = connecting;
+    // A lost connection (the pass's Chromium gone) is not kept: the next openGui connects again, and fails plainly.
+    connecting.then((b) => b.on('disconnected', () => chromiumOfWorker === connecting && (chromiumOfWorker = null)), () => (chromiumOfWorker = null));
+  }
+  return chromiumOfWorker;
+}
+
+/**
+ * The headless Kvitt server (built renderer at /app/) and a fresh Chromium context (its own cookies and storage), logged in through the
  * printed login link, as a person would be. Run `npm run build:web` (or `npm run build`) first.
  */
 export async function openGui(opts: { today?: string; dbFile?: string } = {}): Promise<Gui> {
   const rendererDir = resolve(process.cwd(), 'out/renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run npm run build:web');
   const server = await startTestServer({ today: opts.today, dbFile: opts.dbFile, rendererDir });
-  // Playwright gives every launch a fresh, temporary user-data dir of its own.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await sharedChromium();
   const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'nb-NO' });
   await context.addInitScript(countCalls);
   const page = await context.newPage();
@@ -60,10 +63,17 @@ export async function openGui(opts: { today?: string; dbFile?: string } = {}): P
       return file;
     },
     async close() {
-      await browser.close();
+      await context.close();
       await server.close();
     },
   };
+}
+
+/** A download's bytes, as saved (streamed from the pass's Chromium: its files are not on a path of this process). */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 type Locator = ReturnType<Page['locator']>;

@@ -1,6 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM } from './browser.js';
+import { CHROMIUM } from './chromium.js';
 
 /** Chromium that trusts only this certificate, by the hash of its public key (no blanket "ignore certificate errors"). */
 export function launchPinned(certPem: string | Buffer): Promise<Browser> {
