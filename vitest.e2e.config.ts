@@ -15,7 +15,8 @@ export default defineConfig({
     // once per file. test/helpers/database-guard.ts restores what a file may change (environment, mocks, timers); every
     // file closes its own servers and contexts.
     isolate: false,
-    setupFiles: ['test/helpers/database-guard.ts'],
+    // (failure-shots: a failing test saves a screenshot of each open page.)
+    setupFiles: ['test/helpers/database-guard.ts', 'test/e2e/helpers/failure-shots.ts'],
     provide: { databaseFreeFiles: [] },
     // One Chromium for the pass (each openGui a context of its own in it): test/e2e/helpers/chromium-server.ts.
     globalSetup: ['test/e2e/helpers/chromium-server.ts'],

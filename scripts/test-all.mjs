@@ -4,7 +4,7 @@
  *
  *   EHF rules (built once, first) ─┬─ unit, SQLite (one vitest worker: one core) ───────────┐
  *                                  ├─ unit, PostgreSQL (one worker + the database server) ──┼─ done
- *                                  └─ type check ─ build ─ browser ─────────────────────────┘
+ *   type check ────────────────────┴─ build ─ browser ──────────────────────────────────────┘
  *
  * Each pass writes to test-results/passes/<pass>.log while it runs (tail it to follow) and is printed whole when it
  * ends, framed by its name, its result, its wall time and its CPU time (user + system of its process tree; the
@@ -25,8 +25,9 @@ const passes = {
   'ehf-rules': { title: 'EHF rules', run: ['node', 'scripts/build-ehf-rules.mjs'], after: [] },
   unit: { title: 'unit and integration, SQLite', run: ['npm', 'run', 'test:unit'], after: ['ehf-rules'] },
   pg: { title: 'unit and integration, PostgreSQL', run: ['npm', 'run', 'test:pg'], after: ['ehf-rules'] },
-  typecheck: { title: 'type check', run: ['npm', 'run', 'typecheck'], after: ['ehf-rules'] },
-  build: { title: 'build', run: ['npm', 'run', 'build'], after: ['typecheck'] },
+  // The type check reads none of them: from the start, beside the EHF rules (which leave part of a core idle).
+  typecheck: { title: 'type check', run: ['npm', 'run', 'typecheck'], after: [] },
+  build: { title: 'build', run: ['npm', 'run', 'build'], after: ['typecheck', 'ehf-rules'] },
   // Browser tests wait on the page most of their time: beside both unit passes as soon as the build is there (proven
   // under load: scripts/e2e-under-load.sh, docs/testing.md).
   e2e: { title: 'browser', run: ['npm', 'run', 'test:e2e'], after: ['build'] },

@@ -18,6 +18,9 @@ export interface Gui {
   close(): Promise<void>;
 }
 
+/** The pages openGui has opened and not closed: test/e2e/helpers/failure-shots.ts photographs them when a test fails. */
+export const openPages = new Set<Page>();
+
 /**
  * The pass's one Chromium (test/e2e/helpers/chromium-server.ts), connected to once per vitest worker; each `openGui`
  * opens a context of its own in it, closed again by `close()`.
@@ -45,6 +48,8 @@ export async function openGui(opts: { today?: string; dbFile?: string } = {}): P
   const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'nb-NO' });
   await context.addInitScript(countCalls);
   const page = await context.newPage();
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   page.on('pageerror', (e) => console.error('[page error]', e.message));
   await page.goto(`${server.base}/app/login?token=${server.loginToken}`);
   await page.waitForSelector('nav[aria-label="Hovedmeny"]');
