@@ -20,6 +20,7 @@
 import { SaxesParser } from 'saxes';
 
 export const KVITT_NS = 'urn:kvitt:ehf-rules';
+const JS_NS = 'http://saxonica.com/ns/globalJS';
 /** The initial template of a compiled loop stylesheet. */
 export const LOOP_TEMPLATE = `Q{${KVITT_NS}}loop`;
 
@@ -129,11 +130,14 @@ export function rewriteForLoop(text) {
     }
     edits.push([at, 0, ordered(used).map(local).join('')]);
   }
+  // A match pattern is tested at every element the walk meets, so each function keeps its value for the document in
+  // JavaScript (kvittMemo / kvittRemember, emptied for every document by the caller): only a single xs:string or
+  // xs:boolean, which come back from JavaScript as the same type and value; anything else is computed every time.
   const functions = [...inPatterns]
-    .map((n) => `<xsl:function name="kvitt:${n}" as="item()*"><xsl:param name="kvitt-node" as="node()"/><xsl:for-each select="root($kvitt-node)">${ordered([n]).map(local).join('')}<xsl:sequence select="$${n}"/></xsl:for-each></xsl:function>\n`)
+    .map((n) => `<xsl:function name="kvitt:${n}" as="item()*"><xsl:param name="kvitt-node" as="node()"/><xsl:variable name="kvitt-memo" select="kvitt-js:kvittMemo('${n}')"/><xsl:choose><xsl:when test="exists($kvitt-memo)"><xsl:sequence select="$kvitt-memo"/></xsl:when><xsl:otherwise><xsl:for-each select="root($kvitt-node)">${ordered([n]).map(local).join('')}<xsl:sequence select="if ($${n} instance of kvitt-xs:string or $${n} instance of kvitt-xs:boolean) then kvitt-js:kvittRemember('${n}', $${n}) else $${n}"/></xsl:for-each></xsl:otherwise></xsl:choose></xsl:function>\n`)
     .join('');
   edits.push([text.lastIndexOf('</', root.end - 1), 0, functions]);
-  edits.push([root.start + tag(root).search(/\s/), 0, ` xmlns:kvitt="${KVITT_NS}"`]);
+  edits.push([root.start + tag(root).search(/\s/), 0, ` xmlns:kvitt="${KVITT_NS}"${inPatterns.size ? ` xmlns:kvitt-js="${JS_NS}" xmlns:kvitt-xs="http://www.w3.org/2001/XMLSchema"` : ''}`]);
   let out = text;
   for (const [at, del, ins] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, at) + ins + out.slice(at + del);
   return { xslt: out, documentGlobals: docNames, inPatterns: [...inPatterns] };

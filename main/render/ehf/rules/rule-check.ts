@@ -40,9 +40,20 @@ export interface FailedAssert { flag: string; id: string; text: string }
 
 const FAILED = "array { //svrl:failed-assert ! map { 'flag': string((@flag, 'fatal')[1]), 'id': string(@id), 'text': normalize-space(svrl:text) } }";
 
+/**
+ * The document's globals that a loop build's match patterns use, kept per document (scripts/ehf-rules-loop.mjs; the
+ * rule threads keep their own): emptied before every transformation here.
+ */
+const memo = new Map<string, unknown>();
+Object.assign(globalThis, {
+  kvittMemo: (name: string) => memo.get(name),
+  kvittRemember: (name: string, value: unknown) => (memo.set(name, value), value),
+});
+
 /** Runs one rule set (its SEF file in the rules folder) over the parsed document. */
 export function failedAsserts(doc: unknown, rulesDir: string, sefFile: string): FailedAssert[] {
   const s = saxonJs();
+  memo.clear();
   const svrl = s.transform({ stylesheetInternal: stylesheet(rulesDir, sefFile), sourceNode: doc, destination: 'document' }, 'sync').principalResult;
   if (!svrl) return [];
   const found = s.XPath.evaluate(FAILED, svrl, {

@@ -18,6 +18,10 @@ const sef = JSON.parse(readFileSync(sefPath, 'utf8'));
 const posted = new Int32Array(buffer, 0, 1);
 let quit = false;
 let busy = false;
+// The document's globals that match patterns use, kept for the document being checked (scripts/ehf-rules-loop.mjs).
+const memo = new Map();
+globalThis.kvittMemo = (name) => memo.get(name);
+globalThis.kvittRemember = (name, value) => (memo.set(name, value), value);
 
 globalThis.kvittNextEhf = () => {
   for (;;) {
@@ -29,6 +33,7 @@ globalThis.kvittNextEhf = () => {
         return '';
       }
       busy = true;
+      memo.clear();
       return m.message;
     }
     Atomics.wait(posted, 0, seen);
