@@ -14,8 +14,12 @@ import { ehfCorpus } from './ehf-corpus.js';
 
 const present = ehfRulesPresent();
 const saved = process.env.KVITT_WORKERS;
-beforeAll(() => {
+beforeAll(async () => {
   process.env.KVITT_WORKERS = '2';
+  // The files of a test worker share its modules (vitest isolate: false): start from no pool workers and no rule
+  // threads of this thread, whatever an earlier file left running.
+  await stopTaskPool();
+  stopRuleThreads();
 });
 afterAll(async () => {
   await stopTaskPool();
