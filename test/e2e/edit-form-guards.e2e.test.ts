@@ -3,7 +3,7 @@
  * save, and leaving with changes asks Lagre / Forkast / Avbryt, as the customer form, Settings and the editor do.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { fieldValue, goTo as go, holdOp, idle, navTo, openGuiWithCompany, textOf, visible, type Gui, drawnAt } from './helpers/browser.js';
+import { fieldValue, goTo as go, holdOp, idle, navTo, openGuiWithCompany, textOf, visible, type Gui, drawnAt, discardChanges } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ test('a changed product asks before the menu takes the person away: Avbryt stays
   await page.getByTestId('unsaved-cancel').waitFor({ state: 'detached' });
   await fieldValue(page.getByLabel('Beskrivelse'), 'Etter endring'); // still here, still typed
   await navTo(page, 'Kunder');
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   await page.getByTestId('unsaved-discard').waitFor({ state: 'detached' }); // the question closes (it fades out)
   expect((await server.json(`/products/${number}`)).body.description).toBe('Før endring');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, fieldValue, navTo, openGuiWithCompany, textOf, visible, type Gui, settled, goTo, drawnAt } from './helpers/browser.js';
+import { chooseCustomer, fieldValue, navTo, openGuiWithCompany, textOf, visible, type Gui, settled, goTo, drawnAt, discardChanges } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -111,7 +111,7 @@ test('leaving a changed draft asks first: Avbryt stays, Forkast leaves without s
 
   // Forkast: leaves, nothing saved.
   await nav('Kunder');
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await drawnAt(page, /#\/recipients/);
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   expect((await server.json(`/invoices/drafts/${number}`)).body.items[0].description).toBe('Timer');
@@ -130,7 +130,7 @@ test('leaving a changed draft asks first: Avbryt stays, Forkast leaves without s
   await fieldValue(page.getByLabel('Beskrivelse 1'), 'Timer');
   await page.getByLabel('Beskrivelse 1').fill('Timer, tilbake');
   await page.goBack();
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await drawnAt(page, /#\/products/);
 
   // Closing or reloading the window with changes: the browser's own question (beforeunload).

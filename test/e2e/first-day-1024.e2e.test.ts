@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui, goTo } from './helpers/browser.js';
+import { navTo, openGuiWithCompany, settled, textOf, visible, type Gui, goTo, discardChanges } from './helpers/browser.js';
 
 // Daily use at 1024 px and the partial credit: nothing a person needs is cut off (Poststed, Varenr., Pris), the menu
 // can show its names, and the partial-credit dialog shows the discount so its lines add up to the credit.
@@ -64,7 +64,7 @@ test('1024 px: Poststed whole in Kunder, Varenr. and Pris whole in the editor', 
   await settled(page);
   await gui.shot('first-day-1024-editor-lines');
   await page.keyboard.press('Escape');
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
 });
 
 test('1024 px: the menu shows its icons with tooltips, and a visible button shows the names (remembered)', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, navTo, openGuiWithCompany, settled, textOf, fieldValue, visible, type Gui, goTo, drawnAt } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, settled, textOf, fieldValue, visible, type Gui, goTo, drawnAt, discardChanges } from './helpers/browser.js';
 
 /** Issue 8: nothing lost without asking. The customer form and the Settings tabs use the document editor's guard. */
 let gui: Gui;
@@ -45,7 +45,7 @@ test('the customer form asks before leaving with changes (navigation, Escape, Al
   await page.getByRole('heading', { name: 'Ny kunde' }).click(); // Alt+digit works outside the inputs
   await page.keyboard.press('Alt+3');
   await visible(page.getByTestId('unsaved-discard'));
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await visible(page.getByTestId('new-invoice'));
   expect((await gui.server.json('/recipients/?q=Halvferdig')).body).toEqual([]);
 });
@@ -68,7 +68,7 @@ test('a Settings tab asks before another tab or screen takes over; Lagre saves, 
   await page.getByRole('heading', { name: 'Innstillinger' }).click();
   await page.keyboard.press('Alt+2');
   await visible(page.getByTestId('unsaved-discard'));
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   expect((await server.json('/originators/current/settings')).body.invoicing.defaultCreditDays).toBe(before);
 
@@ -78,7 +78,7 @@ test('a Settings tab asks before another tab or screen takes over; Lagre saves, 
   await page.getByTestId('label-name').fill('VIP');
   await page.getByTestId('settings-tab-company').click();
   await visible(page.getByTestId('unsaved-discard'));
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await textOf(page.getByRole('tab', { selected: true }), 'Firma');
   // Unchanged tab: no question
   await page.getByTestId('settings-tab-invoicing').click();

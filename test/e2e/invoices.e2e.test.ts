@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recipient } from '../helpers/server.js';
-import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui, settled, goTo, drawnAt } from './helpers/browser.js';
+import { chooseCustomer, navTo, openGuiWithCompany, textOf, visible, type Gui, settled, goTo, drawnAt, discardChanges } from './helpers/browser.js';
 
 /** The real today: the server of these tests runs on it (openGuiWithCompany). */
 const today = new Date().toISOString().slice(0, 10);
@@ -138,7 +138,7 @@ test('a payment can be reversed, and a wrong quantity is shown on its cell', asy
   await gui.shot('invoice-editor-field-error');
   // The draft was never saved: leaving asks, and Forkast leaves it.
   await nav('Fakturaer');
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await visible(page.getByTestId('new-invoice'));
 });
 
@@ -204,7 +204,7 @@ test('create a product, see a taken code refused on its field, and use the produ
 
   // The refused product is still typed in the form: leaving asks first, and the duplicate is dropped (Forkast).
   await nav('Fakturaer');
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await page.getByTestId('unsaved-discard').waitFor({ state: 'detached' });
   await page.getByTestId('new-invoice').click();
   await pickCustomer('Berg Regnskap AS');

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openGui, textOf, visible, type Gui, settled } from './helpers/browser.js';
+import { openGui, textOf, visible, type Gui, settled, discardChanges } from './helpers/browser.js';
 
 let gui: Gui;
 const dir = mkdtempSync(join(tmpdir(), 'kvitt-csv-'));
@@ -88,7 +88,7 @@ test('an invalid organisation number shows the service message next to the field
   await page.getByLabel('Organisasjonsnummer').fill('923609016');
   await page.getByLabel('Postnummer').fill('0150');
   await page.keyboard.press('Escape');
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   await textOf(page.getByTestId('recipients-total'), /^\s*1 kunde\s*$/); // waited for: the list loads after it opens
 });

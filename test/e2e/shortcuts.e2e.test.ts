@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chooseCustomer, fieldValue, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui, settled, goTo, drawnAt } from './helpers/browser.js';
+import { chooseCustomer, fieldValue, holdOp, navTo, openGuiWithCompany, textOf, visible, type Gui, settled, goTo, drawnAt, discardChanges } from './helpers/browser.js';
 
 let gui: Gui;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ test('Escape closes the customer form without saving (after asking about the typ
   await visible(page.getByRole('heading', { name: 'Ny kunde' }));
   await page.getByLabel('Navn').first().fill('Skal ikke lagres AS');
   await page.keyboard.press('Escape');
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await visible(page.getByRole('heading', { name: 'Kunder' }));
   await expect.poll(() => page.url()).not.toMatch(/new$/);
   const list = await server.json('/recipients/?q=Skal');
@@ -132,7 +132,7 @@ test('Alt+digit moves between the screens, and asks first when a draft has chang
   await page.locator('body').click({ position: { x: 5, y: 300 } });
   await page.keyboard.press('Alt+2');
   await visible(page.getByTestId('unsaved-discard'));
-  await page.getByTestId('unsaved-discard').click();
+  await discardChanges(page);
   await visible(page.getByRole('heading', { name: 'Kunder' }));
 });
 

@@ -134,6 +134,27 @@ export async function settled(page: Page, timeout = 10_000): Promise<void> {
 }
 
 /**
+ * Answers Forkast to the question about unsaved changes and returns when it is gone. The question is waited for and its
+ * opening transition let finish before the click (on a loaded machine a click during the fade-in can land on nothing and
+ * leave the question open for the next test); a click that did not close it is made again, bounded by SEE_TIMEOUT.
+ */
+export async function discardChanges(page: Page): Promise<void> {
+  const discard = page.getByTestId('unsaved-discard');
+  await visible(discard);
+  const deadline = Date.now() + SEE_TIMEOUT;
+  for (;;) {
+    await settled(page, 5_000).catch(() => undefined);
+    await discard.click({ timeout: 5_000 }).catch(() => undefined);
+    try {
+      await discard.waitFor({ state: 'detached', timeout: 5_000 });
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error('the question about unsaved changes stays after Forkast');
+    }
+  }
+}
+
+/**
  * How long a wait for something the user should see may take: generous, because CI runs the browser suite on a loaded
  * 2-core machine (a failing wait still fails, only later).
  */
