@@ -61,8 +61,6 @@ export function sweepUploads(dir: string): number {
   return removed;
 }
 
-const tooLarge = fileTooLarge;
-
 const routeUpload = (req: FastifyRequest) => (req.routeOptions.config as { rawBody?: readonly string[]; rawBodyMax?: number } | undefined) ?? {};
 
 /** Streams `payload` into a new file of `dir`, at most `max` bytes; the file is removed again on any failure. */
@@ -73,7 +71,7 @@ async function receive(payload: Readable, dir: string, max: number): Promise<Upl
   const counter = new Transform({
     transform(chunk: Buffer, _enc, cb) {
       size += chunk.length;
-      cb(size > max ? tooLarge(max) : null, chunk);
+      cb(size > max ? fileTooLarge(max) : null, chunk);
     },
   });
   try {
@@ -99,7 +97,7 @@ export function registerUploadParsers(app: FastifyInstance, types: readonly stri
       const { rawBody, rawBodyMax } = routeUpload(req);
       if (!rawBody?.includes(type) || !rawBodyMax) return done(new OpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
       const declared = Number(req.headers['content-length']);
-      if (declared > rawBodyMax) return done(tooLarge(rawBodyMax), undefined);
+      if (declared > rawBodyMax) return done(fileTooLarge(rawBodyMax), undefined);
       receive(payload, dir, rawBodyMax).then(
         (file) => {
           // Removed once the answer is sent (onResponse) or the connection is gone, whichever comes first.

@@ -6,6 +6,7 @@ import { checkSchema } from './validate.js';
 import { periodErrors } from './period.js';
 import { checkedInRun } from './one-or-many.js';
 import { isAcceptedForm } from './form-body.js';
+import { fileTooLarge, rawBodyOf, rawBodySize } from './raw-body.js';
 import { storageErrorKind } from '../../db/dialect.js';
 
 /** Validates the three parts of an input with the operation's schemas (all errors at once), then runs it. */
@@ -19,6 +20,10 @@ export async function runOp(op: Op, input: Partial<OpInput>, ctx: AppContext): P
   if (op.query && !fields.length) fields.push(...periodErrors(query, op.maxPeriodYears));
   if (op.body) {
     if (!checkedInRun(op.body) && !isAcceptedForm(op.body, body)) fields.push(...checkSchema(op.body, body));
+    // A file body is measured before anything reads it, whichever transport brought it (HTTP stops its upload at the
+    // same limit already, main/http/upload.ts; IPC and /_ops bring the bytes in memory).
+    const raw = rawBodyOf(op.body);
+    if (raw && (rawBodySize(body) ?? 0) > raw.maxBytes) throw fileTooLarge(raw.maxBytes);
   }
   else if (!isEmptyBody(body)) fields.push(fieldError('(body)', 'BODY_NOT_ALLOWED'));
   if (fields.length) throw validationError(fields);

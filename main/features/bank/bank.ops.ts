@@ -1,7 +1,7 @@
 import { created, defineOp, listResult } from '../../ops/define.js';
 import { fieldError, validationError } from '../../ops/errors.js';
 import { CreatedOf, ListOf } from '../../ops/output.js';
-import { RawFileBody, rawSourceWithin } from '../../ops/raw-body.js';
+import { RawFileBody, rawSource } from '../../ops/raw-body.js';
 import { BankFileParam, BankFilesQuery, BankFileTxQuery, BankFileView, BankTransactionView, BankTxParam, BankTxQuery, ImportQuery, MatchInput } from './bank.schema.js';
 import { getBankFile, listBankFiles, listBankTransactions } from './bank.read.js';
 import { importBankFile } from './import.service.js';
@@ -9,10 +9,10 @@ import { ignoreTransaction, matchTransaction, unmatchTransaction } from './trans
 
 /**
  * A bank file of 100,000 camt entries is some 75 MB; over HTTP it streams to a temporary file and is read from there in
- * pieces. Over IPC (the desktop GUI) and /_ops the bytes come in memory: refused past the same limit before they are read
- * (and the desktop GUI does not read a larger file at all: renderer/src/features/bank/bank-api.ts).
+ * pieces. Over IPC (the desktop GUI) and /_ops the bytes come in memory: runOp refuses them past the same limit before
+ * they are read (and the desktop GUI does not read a larger file at all: renderer/src/features/bank/bank-limits.ts).
  */
-export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+const MAX_FILE_BYTES = 256 * 1024 * 1024;
 const FileBody = RawFileBody(['application/octet-stream', 'text/plain', 'application/xml', 'text/xml'], {
   maxBytes: MAX_FILE_BYTES,
   description: 'the bank file as it is: OCR giro (Nets) or ISO 20022 camt.054/camt.053 (.001.02-.08); over /_ops and IPC its bytes (base64 in JSON)',
@@ -31,7 +31,7 @@ export const bankOps = [
     query: ImportQuery,
     body: FileBody,
     run: async ({ query, body }, ctx) => {
-      const src = rawSourceWithin(body, MAX_FILE_BYTES);
+      const src = rawSource(body);
       if (!src) throw validationError([fieldError('(body)', 'NOT_A_FILE')]);
       try {
         const file = await importBankFile(ctx, src, query.name ?? 'bankfil');

@@ -68,34 +68,27 @@ const dayOf = (s: string) => {
 };
 
 /**
- * The path below the report (Acct/Id/IBAN, Ntry/Amt, Ntry/NtryDtls/TxDtls/…) of an element: its parent's and its name,
- * each made once (a file's few dozen paths), not joined again at every tag: the parser's garbage is what makes the
- * import's own objects outlive the young generation (docs/bank-files.md, memory).
+ * A string made once per pair of keys (at most 1,000 per first key): the parser's own garbage is what makes the
+ * import's objects outlive the young generation (docs/bank-files.md, memory), and a file has a few dozen paths.
  */
-const relPaths = new Map<string, Map<string, string>>();
-const relOf = (parent: string, name: string): string => {
-  let children = relPaths.get(parent);
-  if (!children) relPaths.set(parent, (children = new Map()));
-  let rel = children.get(name);
-  if (rel === undefined) {
-    rel = parent ? `${parent}/${name}` : name;
-    if (children.size < 1000) children.set(name, rel);
-  }
-  return rel;
-};
+function madeOnce<K>(make: (k: K, s: string) => string): (k: K, s: string) => string {
+  const byKey = new Map<K, Map<string, string>>();
+  return (k, s) => {
+    let inner = byKey.get(k);
+    if (!inner) byKey.set(k, (inner = new Map()));
+    let v = inner.get(s);
+    if (v === undefined) {
+      v = make(k, s);
+      if (inner.size < 1000) inner.set(s, v);
+    }
+    return v;
+  };
+}
+/** The path below the report (Acct/Id/IBAN, Ntry/Amt, Ntry/NtryDtls/TxDtls/…) of an element: its parent's and its name. */
+const relOf = madeOnce<string>((parent, name) => (parent ? `${parent}/${name}` : name));
 const ENTRY = 'Ntry/';
-/** rel from `at` on, each tail made once (as relOf): one map per position (the entry's and the detail's). */
-const tails = new Map<number, Map<string, string>>();
-const relTail = (rel: string, at: number): string => {
-  let byRel = tails.get(at);
-  if (!byRel) tails.set(at, (byRel = new Map()));
-  let t = byRel.get(rel);
-  if (t === undefined) {
-    t = rel.slice(at);
-    if (byRel.size < 1000) byRel.set(rel, t);
-  }
-  return t;
-};
+/** rel from `at` on (the entry's and the detail's positions). */
+const relTail = madeOnce<number>((at, rel) => rel.slice(at));
 const DETAIL = 'Ntry/NtryDtls/TxDtls';
 
 /**
@@ -185,7 +178,7 @@ export function* parseCamt(chunks: Iterable<string>, expect: Exclude<BankFormat,
     if (rel === 'Ntry') return finishEntry(e);
     if (detail && rel.startsWith(DETAIL)) {
       const d = detail;
-      const t = rel.length === DETAIL.length ? '' : relTail(rel, DETAIL.length + 1);
+      const t = rel.length === DETAIL.length ? '' : relTail(DETAIL.length + 1, rel);
       if (t === '') {
         e.txs.push(d);
         detail = null;
@@ -206,7 +199,7 @@ export function* parseCamt(chunks: Iterable<string>, expect: Exclude<BankFormat,
       } else if (t === 'RmtInf/Strd/AddtlRmtInf') value && d.texts.push(value);
       return;
     }
-    const sub = relTail(rel, ENTRY.length);
+    const sub = relTail(ENTRY.length, rel);
     if (sub === 'Amt') {
       e.amount = amountOf(value, e.line);
       e.currency = amountCcy ?? 'NOK';
