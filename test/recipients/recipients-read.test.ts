@@ -1,3 +1,4 @@
+import { VIEW_COLUMNS, viewRowOf } from '../../main/features/recipients/recipients.read.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { recipient, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -307,4 +308,12 @@ describe('labels and custom fields', () => {
     expect((await s.api(`/custom-fields/${c.body.number}`, { method: 'DELETE' })).status).toBe(404);
     expect((await s.json('/custom-fields/9999', { method: 'PUT', body: { name: 'X', type: 'TEXT' } })).status).toBe(404);
   });
+});
+
+test('the raw row of GET /recipients/{n} is mapped by position: each value lands on the column VIEW_COLUMNS names for it', () => {
+  // SQLite's raw rows are values in the SELECT's column order; viewRowOf names them by hand, so a column added, removed
+  // or moved in one list and not the other would put a value under the wrong name.
+  const row = viewRowOf([...VIEW_COLUMNS]);
+  expect(Object.keys(row).sort()).toEqual([...VIEW_COLUMNS].sort());
+  for (const [k, v] of Object.entries(row)) expect(v).toBe(k);
 });

@@ -35,7 +35,7 @@ type Extra = { recipient: number; kind: string; number: number; name: string; ty
 
 /** The columns a view shows (a row without its search and sort keys and timestamps). */
 type ViewRow = Omit<Row, 'search_text' | 'sort_name' | 'created_at' | 'updated_at'>;
-const VIEW_COLUMNS = [
+export const VIEW_COLUMNS = [
   'number', 'customer_number', 'name', 'address1', 'address2', 'zip', 'city', 'country', 'email', 'phone', 'mobile', 'fax', 'web',
   'org_form', 'org_icd', 'org_number', 'discount', 'credit_days', 'attach_pdf', 'default_shipment', 'auto_dunnings_enabled',
   'currency', 'your_reference', 'comment', 'ehf_capable', 'efaktura', 'avtalegiro', 'deleted',
@@ -44,7 +44,7 @@ const VIEW_COLUMNS = [
  * A view row from the values of VIEW_COLUMNS in order (SQLite's raw rows: better-sqlite3 then makes no object with 28
  * named properties per row, a third of a point read's time; this literal has one fixed shape).
  */
-const viewRowOf = (a: unknown[]): ViewRow => ({
+export const viewRowOf = (a: unknown[]): ViewRow => ({
   number: a[0] as number, customer_number: a[1] as string | null, name: a[2] as string, address1: a[3] as string | null,
   address2: a[4] as string | null, zip: a[5] as string, city: a[6] as string, country: a[7] as string, email: a[8] as string | null,
   phone: a[9] as string | null, mobile: a[10] as string | null, fax: a[11] as string | null, web: a[12] as string | null,
