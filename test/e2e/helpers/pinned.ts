@@ -1,6 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM } from './chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 
 /** Chromium that trusts only this certificate, by the hash of its public key (no blanket "ignore certificate errors"). */
 export function launchPinned(certPem: string | Buffer): Promise<Browser> {
@@ -8,6 +8,6 @@ export function launchPinned(certPem: string | Buffer): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`],
+    args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`],
   });
 }
