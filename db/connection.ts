@@ -156,18 +156,58 @@ export function selectFastAll(db: Db, queries: ReadonlyArray<Pick<CompiledQuery,
   if (!conn || conn.raw.inTransaction) return null;
   conn.prepare('BEGIN').run();
   try {
-    return queries.map((q) => {
-      const stmt = conn.prepare(q.sql);
-      if (!q.raw) return stmt.all(q.parameters as unknown[]);
-      stmt.raw(true);
-      try {
-        return stmt.all(q.parameters as unknown[]);
-      } finally {
-        stmt.raw(false);
-      }
-    });
+    return selectIn(conn, queries);
   } finally {
     if (conn.raw.inTransaction) conn.prepare('COMMIT').run(); // a read-only transaction: COMMIT only ends the snapshot
+  }
+}
+
+function selectIn(conn: { prepare(sql: string): SqliteDatabase.Statement }, queries: ReadonlyArray<Pick<CompiledQuery, 'sql' | 'parameters'> & { raw?: boolean }>): unknown[][] {
+  return queries.map((q) => {
+    const stmt = conn.prepare(q.sql);
+    if (!q.raw) return stmt.all(q.parameters as unknown[]);
+    stmt.raw(true);
+    try {
+      return stmt.all(q.parameters as unknown[]);
+    } finally {
+      stmt.raw(false);
+    }
+  });
+}
+
+/**
+ * The data version of a read-only SQLite connection (`PRAGMA data_version`), or null for any other connection (the
+ * writer, whose own commits would not change it; PostgreSQL; memory) and inside a transaction. SQLite changes the
+ * value whenever another connection has committed to the file since the connection's last look: the app's writer, a
+ * worker thread's connection, another process, a restore's backup copy. A value read twice unchanged therefore means
+ * the file's content is the same, which is what lets an answer be kept until it changes (readSnapshot).
+ */
+export function dataVersion(db: Db): number | null {
+  const conn = rawOf.get(db);
+  if (!conn || !conn.raw.readonly || conn.raw.inTransaction) return null;
+  return versionStatement(conn.raw).get() as number;
+}
+const versionStatements = new WeakMap<SqliteDatabase.Database, SqliteDatabase.Statement>();
+function versionStatement(raw: SqliteDatabase.Database): SqliteDatabase.Statement {
+  let stmt = versionStatements.get(raw);
+  if (!stmt) versionStatements.set(raw, (stmt = raw.prepare('PRAGMA data_version').pluck()));
+  return stmt;
+}
+
+/**
+ * selectFastAll on a read-only connection, with the data version of the very snapshot the rows come from (read first
+ * in the same read transaction): rows kept under that version are what the same queries answer for as long as
+ * dataVersion(db) answers it. Null where dataVersion is null.
+ */
+export function readSnapshot(db: Db, queries: ReadonlyArray<Pick<CompiledQuery, 'sql' | 'parameters'> & { raw?: boolean }>): { version: number; rows: unknown[][] } | null {
+  const conn = rawOf.get(db);
+  if (!conn || !conn.raw.readonly || conn.raw.inTransaction) return null;
+  conn.prepare('BEGIN').run();
+  try {
+    const version = versionStatement(conn.raw).get() as number; // starts the read transaction: the snapshot's version
+    return { version, rows: selectIn(conn, queries) };
+  } finally {
+    if (conn.raw.inTransaction) conn.prepare('COMMIT').run();
   }
 }
 

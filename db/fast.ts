@@ -8,6 +8,8 @@
  * - `insertValues`: a many-row INSERT from one flat array of values (no object per row), for bulk writes;
  * - `preparedIn`: a prepared query with one `in (…)` list of varying length (padded to a few fixed sizes);
  * - `insertRowsFast`, `selectFastAll` (db/connection.ts): statements straight on the SQLite connection;
+ * - `dataVersion`, `readSnapshot` (db/connection.ts): a read-only connection's data version, alone or with the rows
+ *   of the same snapshot, for answers kept until the file changes;
  * - `runStatement`: a fixed statement (a savepoint) on the connection the transaction holds.
  *
  * Each answers exactly what the Kysely query would (tests in test/db/prepared.test.ts, insert-rows-shapes.test.ts).
@@ -16,7 +18,7 @@ import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { sql } from 'kysely';
 import { isRowidColumn, runInTx } from './connection.js';
 
-export { insertRowsFast, selectFastAll } from './connection.js';
+export { dataVersion, insertRowsFast, readSnapshot, selectFastAll } from './connection.js';
 import type { Database } from './schema.js';
 
 /** A plugin that declares it hands results on unchanged (SqliteNoRowLocksPlugin). */

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { CHUNK_RELEASE, Created, FileResult, NoContent, Paged, Streamed, type ReleasableChunk } from '../ops/define.js';
 import { OpError } from '../ops/errors.js';
+import { jsonTextOf } from '../ops/json-text.js';
 import { OP_CODES, type OpCode } from '../ops/op-codes.js';
 
 /** http or https, as the client reached us. */
@@ -183,6 +184,9 @@ export async function sendResult(req: FastifyRequest, reply: FastifyReply, resul
     const first = await items.next();
     return writeJsonArray(reply, first, items);
   }
+  // A kept answer's JSON text, made once (main/ops/json-text.ts): the same bytes fastify would serialize.
+  const text = jsonTextOf(result);
+  if (text !== undefined) return reply.code(200).type('application/json; charset=utf-8').send(text);
   return reply.code(200).send(result ?? {});
 }
 

@@ -11,7 +11,8 @@
  * test/bench/invoice-html.ts's HTML copy of it with playwright-core (`/usr/bin/chromium --no-sandbox --disable-gpu
  * --no-first-run`, fresh profile, one page reused: setContent + pdf). Kvitt renders in this process, as the worker does.
  * Bounded: BENCH_PDF_ROUNDS rounds (default 10) of BENCH_PDF_PER_ROUND documents (default 20) each side, and at most
- * BENCH_PDF_SECONDS (default 120) of measuring. Take `flock /tmp/kvitt-bench.lock` when running it.
+ * BENCH_PDF_SECONDS (default 120) of measuring. Take `flock /tmp/kvitt-bench.lock` when running it. BENCH_PROFILE=<folder>:
+ * a CPU profile of the Kvitt server, written when it stops.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -73,7 +74,7 @@ const served = (await seeded.ctx.db
   .executeTakeFirstOrThrow()).number!;
 const servedView = await buildView(seeded.ctx, await invoiceWithBalance(seeded.ctx, served));
 await seeded.close();
-const server = await startChild('kvitt', dbFile);
+const server = await startChild('kvitt', dbFile, process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []);
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const httpPdf = async () => {
   const r = await httpRequest({ port: server.port, path: `/invoices/${served}/pdf`, headers: { authorization: `Bearer ${KEY}` }, agent });

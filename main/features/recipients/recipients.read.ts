@@ -1,6 +1,6 @@
 /** One recipient as the operations show it (RecipientView): its row with custom values and labels. */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { selectFastAll } from '../../../db/fast.js';
+import { readSnapshot, selectFastAll } from '../../../db/fast.js';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { fromScaled } from '../../domain/money.js';
@@ -8,6 +8,7 @@ import { notFound } from '../../ops/errors.js';
 import { countryName } from '../common/index.js';
 import type { RecipientView } from './recipients.output.js';
 import type { Row } from './recipients.check.js';
+import { ViewsByVersion } from './view-cache.js';
 
 /** The read shape is the operations' output schema (recipients.output.ts); its type is exported here for the service's users. */
 export type { RecipientView };
@@ -136,10 +137,22 @@ export async function getRecipientRow(db: Kysely<Database>, number: number): Pro
   return row;
 }
 
+/** The views GET /recipients/{n} answered on a read-only connection, kept until the file changes (view-cache.ts). */
+const kept = new ViewsByVersion<RecipientView>();
+
 export async function getRecipient(ctx: AppContext, number: number): Promise<RecipientView> {
+  const hit = kept.lookup(ctx.db, number);
+  if (hit) return hit;
   const q = getQueries(ctx.db);
   const rowQuery = { ...withParams(q.row, number), raw: true };
   const extrasQuery = withParams(q.extras, number);
+  // On the read-only connection: both reads in one snapshot with its data version, and the view kept under it.
+  const snapshot = readSnapshot(ctx.db, [rowQuery, extrasQuery]);
+  if (snapshot) {
+    const [rows, extras] = snapshot.rows as [unknown[][], Extra[]];
+    if (!rows[0]) throw notFound('recipient', { number });
+    return kept.keep(ctx.db, snapshot.version, number, toView(viewRowOf(rows[0]), extras));
+  }
   // Straight on the connection, both in one read transaction, when no transaction is open (see selectFastAll); the row
   // as its values in VIEW_COLUMNS order. Else through Kysely.
   const fast = selectFastAll(ctx.db, [rowQuery, extrasQuery]) as [unknown[][], Extra[]] | null;

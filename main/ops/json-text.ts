@@ -1,0 +1,18 @@
+/**
+ * The JSON text of an answer that is kept and given again unchanged (a frozen view, e.g. recipients/view-cache.ts),
+ * made once when it was kept: the HTTP adapter (results.ts sendResult) sends that text instead of serializing the same
+ * object on every request. The text is JSON.stringify of the value, what fastify's default serializer (the op routes
+ * have no response schema) makes of it, so the bytes on the wire are the same either way.
+ */
+const texts = new WeakMap<object, string>();
+
+/** Records `value`'s JSON text; `value` must not change afterwards (freeze it first). */
+export function keepJsonText<T extends object>(value: T): T {
+  texts.set(value, JSON.stringify(value));
+  return value;
+}
+
+/** The recorded JSON text of `value`, if keepJsonText made one. */
+export function jsonTextOf(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? texts.get(value) : undefined;
+}
