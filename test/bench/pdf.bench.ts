@@ -18,7 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { Agent } from 'node:http';
+import { Agent, request } from 'node:http';
 import { openApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { buildView } from '../../main/features/documents/document-view.builder.js';
@@ -27,7 +27,7 @@ import { renderDocumentPdf } from '../../main/render/pdf/pdf-writer.js';
 import { seedAll } from '../../main/seed/seed.js';
 import { invoiceNok } from '../render/fixtures.js';
 import { invoiceHtml } from './invoice-html.js';
-import { fmt, httpRequest, KEY, median, selfCpuMs, startChild } from './lib.js';
+import { fmt, KEY, median, selfCpuMs, startChild } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 10);
 const PER_ROUND = Number(process.env.BENCH_PDF_PER_ROUND ?? 20);
@@ -76,10 +76,21 @@ const servedView = await buildView(seeded.ctx, await invoiceWithBalance(seeded.c
 await seeded.close();
 const server = await startChild('kvitt', dbFile, process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []);
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-const httpPdf = async () => {
-  const r = await httpRequest({ port: server.port, path: `/invoices/${served}/pdf`, headers: { authorization: `Bearer ${KEY}` }, agent });
-  if (r.status !== 200) throw new Error(`GET /invoices/${served}/pdf: ${r.status}`);
-};
+/** One PDF over HTTP, kept as the bytes it is (as a client saving or showing it does; not decoded as text). */
+const httpPdf = () =>
+  new Promise<Buffer>((res, rej) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: `/invoices/${served}/pdf`, headers: { authorization: `Bearer ${KEY}` }, agent }, (r) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => {
+        const pdf = Buffer.concat(chunks);
+        if (r.statusCode !== 200 || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') rej(new Error(`GET /invoices/${served}/pdf: ${r.statusCode}`));
+        else res(pdf);
+      });
+    });
+    req.on('error', rej);
+    req.end();
+  });
 const servedHtml = invoiceHtml(servedView);
 const browser = await chromium.launchPersistentContext(userDataDir, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

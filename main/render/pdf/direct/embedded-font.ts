@@ -45,12 +45,9 @@ export class EmbeddedFont {
    */
   write(first: number, add: (n: number, body: string) => void, stream: (n: number, dict: string, data: Buffer) => void): void {
     const ids = [...this.used.keys()].sort((a, b) => a - b);
-    const file = subsetTtf(this.f.ttf, ids);
+    const { tag, length1, fontFileData, toUnicodeData } = this.files(ids);
     const font = this.f.font;
     const s = this.f.scale;
-    // The subset tag: six capitals from the glyphs used (PDF 32000 9.6.4), so two subsets of one font never share a name.
-    const digest = createHash('sha256').update(this.name).update(ids.join(',')).digest();
-    const tag = [...digest.subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
     const base = `${tag}+${this.name}`;
     const [cidFont, descriptor, fontFile, toUnicode] = [first + 1, first + 2, first + 3, first + 4];
     const r = (v: number) => Math.round(v * s);
@@ -71,10 +68,53 @@ export class EmbeddedFont {
     add(descriptor, `<< /Type /FontDescriptor /FontName /${base} /Flags ${32 + (font.italicAngle ? 64 : 0)}`
       + ` /FontBBox [${r(font.bbox.minX)} ${r(font.bbox.minY)} ${r(font.bbox.maxX)} ${r(font.bbox.maxY)}] /ItalicAngle ${Math.round(font.italicAngle)}`
       + ` /Ascent ${r(os2.typoAscender)} /Descent ${r(os2.typoDescender)} /CapHeight ${r(capHeight)} /StemV ${bold ? 140 : 80} /FontFile2 ${fontFile} 0 R >>`);
-    stream(fontFile, ` /Filter /FlateDecode /Length1 ${file.length}`, deflateSync(file, { level: FONT_LEVEL }));
-    stream(toUnicode, ' /Filter /FlateDecode', deflateSync(Buffer.from(toUnicodeCMap(ids.map((id) => [id, this.used.get(id)!.text] as const)), 'latin1'), { level: FONT_LEVEL }));
+    stream(fontFile, ` /Filter /FlateDecode /Length1 ${length1}`, fontFileData);
+    stream(toUnicode, ' /Filter /FlateDecode', toUnicodeData);
+  }
+
+  /**
+   * The subset's tag, its font file and ToUnicode map, deflated: a function of the font, the glyph ids and the text
+   * each stands for alone, so the ones made for the same font and glyphs are kept (SUBSETS) and used again, the same
+   * bytes, instead of being made again for every document (about a third of a one-page invoice's rendering).
+   */
+  private files(ids: number[]): SubsetFiles {
+    const texts = ids.map((id) => this.used.get(id)!.text);
+    const key = `${this.name}\u0000${ids.join(',')}\u0000${texts.join('\u0000')}`;
+    const kept = SUBSETS.get(key);
+    if (kept) {
+      SUBSETS.delete(key); // re-inserted: the Map's order is the recency order
+      SUBSETS.set(key, kept);
+      return kept;
+    }
+    const file = subsetTtf(this.f.ttf, ids);
+    // The subset tag: six capitals from the glyphs used (PDF 32000 9.6.4), so two subsets of one font never share a name.
+    const digest = createHash('sha256').update(this.name).update(ids.join(',')).digest();
+    const made: SubsetFiles = {
+      tag: [...digest.subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join(''),
+      length1: file.length,
+      fontFileData: deflateSync(file, { level: FONT_LEVEL }),
+      toUnicodeData: deflateSync(Buffer.from(toUnicodeCMap(ids.map((id, i) => [id, texts[i]!] as const)), 'latin1'), { level: FONT_LEVEL }),
+    };
+    if (SUBSETS.size >= MAX_SUBSETS) SUBSETS.delete(SUBSETS.keys().next().value!);
+    SUBSETS.set(key, made);
+    return made;
   }
 }
+
+interface SubsetFiles {
+  tag: string;
+  length1: number;
+  fontFileData: Buffer;
+  toUnicodeData: Buffer;
+}
+
+/**
+ * Subsets made lately, by font, glyph ids and their texts (about 6 kB each, deflated); the least recently used goes
+ * first. Documents of one business share many: the bold font's labels and figures, a customer's invoices, a document
+ * fetched again. The buffers are only ever copied into a PDF, never changed.
+ */
+const SUBSETS = new Map<string, SubsetFiles>();
+const MAX_SUBSETS = 64;
 
 /** Objects `write` uses. */
 export const FONT_OBJECTS = 5;
