@@ -2,7 +2,8 @@
  * Looking at (and breaking) the database from a test in the same way on SQLite and PostgreSQL, through Kysely
  * (app.ctx.db), never through the synchronous better-sqlite3 connection. The dialect branches live here only:
  * - databaseChecksum: SHA-256 over every row of every table of the app's schema (rows sorted), so any write, however
- *   small, changes it. SQLite also hashes sqlite_sequence (its autoincrement counters roll back with the transaction);
+ *   small, changes it; made again only when a cheap change key (below) has moved. SQLite also hashes sqlite_sequence
+ *   (its autoincrement counters roll back with the transaction);
  *   PostgreSQL identity sequences do not roll back (nextval is never undone), so they are left out there.
  * - failAuditStep: a trigger on audit_log that makes every audit insert fail (SQLite raise(abort); PostgreSQL a PL/pgSQL
  *   function raising, the pattern of refuseChanges in db/dialect.ts).
@@ -58,6 +59,37 @@ async function sqliteUnion(db: Kysely<any>): Promise<string> {
  * suite's thousands of requests.
  */
 export async function databaseChecksum(db: Kysely<any>): Promise<string> {
+  // The key is read before the rows: a write committed while they are read changes the key, so it is never kept
+  // under a key that does not cover it.
+  const key = await changeKey(db);
+  const known = lastSums.get(db);
+  if (known?.key === key) return known.sum;
+  if (dialectOf(db) === 'postgres') tableLists.delete(db); // a table made since (SQLite: schema_version, sqliteUnion)
+  const sum = await checksumOfRows(db);
+  lastSums.set(db, { key, sum });
+  return sum;
+}
+
+/**
+ * What any write moves, read in one cheap query: SQLite's total_changes() (every row this connection inserted,
+ * updated or deleted, triggers included, even when rolled back afterwards), data_version (a commit by any other
+ * connection to the same file) and schema_version (any DDL); PostgreSQL's WAL insert position (every change to a
+ * logged table is written there before it commits, by any session; the app creates no unlogged table). The same key
+ * means the rows are as they were when the sum was made, so the robustness suite's thousands of refused requests
+ * (two checksums each) read every table only when something may have changed: on SQLite 0.07 ms of CPU instead of
+ * 0.39. A key that moved without a change (a write rolled back, another session's WAL) only makes the sum be made again.
+ */
+async function changeKey(db: Kysely<any>): Promise<string> {
+  if (dialectOf(db) === 'postgres') {
+    return String((await sql<{ k: string }>`select pg_current_wal_insert_lsn()::text as k`.execute(db)).rows[0].k);
+  }
+  const r = (await sql<{ c: number; d: number; s: number }>`select total_changes() as c, (select data_version from pragma_data_version) as d, (select schema_version from pragma_schema_version) as s`.execute(db)).rows[0];
+  return `${r.c}:${r.d}:${r.s}`;
+}
+
+const lastSums = new WeakMap<Kysely<any>, { key: string; sum: string }>();
+
+async function checksumOfRows(db: Kysely<any>): Promise<string> {
   const h = createHash('sha256');
   if (dialectOf(db) === 'postgres') {
     const tables = await appTables(db);
