@@ -31,10 +31,10 @@ export class EmbeddedFont {
     let hex = '<';
     for (let i = 0; i < t.length; i++) {
       const cp = t.codePointAt(i)!;
-      const ch = cp > 0xffff ? t.slice(i, ++i + 1) : t[i]!;
       const g = glyphOf(this.f, cp);
-      if (!this.used.has(g.id)) this.used.set(g.id, { width: g.width, text: this.f.font.hasGlyphForCodePoint(cp) ? ch : '?' });
-      hex += g.id.toString(16).padStart(4, '0');
+      if (!this.used.has(g.id)) this.used.set(g.id, { width: g.width, text: g.missing ? '?' : cp > 0xffff ? t.slice(i, i + 2) : t[i]! });
+      if (cp > 0xffff) i++;
+      hex += g.hex;
     }
     return hex + '>';
   }

@@ -56,8 +56,8 @@ export interface LoadedFont {
   font: Font;
   /** 1000 / unitsPerEm: font units → PDF glyph space. */
   scale: number;
-  /** Code point → glyph id and advance width in 1/1000 em (cached as met). */
-  glyphs: Map<number, { id: number; width: number }>;
+  /** Code point → its glyph (cached as met). */
+  glyphs: Map<number, GlyphOf>;
   /** The file's tables, for subsetting (./ttf-subset.ts). */
   ttf: TtfFile;
 }
@@ -77,18 +77,27 @@ export function loadFont(name: FontName): LoadedFont {
 
 const QUESTION = 0x3f;
 
+/** A code point's glyph: its id, advance width in 1/1000 em, the id as the 4 hex digits a PDF string shows it by, and
+ *  whether the font lacks the code point (then it is the '?' glyph, and stands for '?' in the text). */
+export interface GlyphOf {
+  id: number;
+  width: number;
+  hex: string;
+  missing: boolean;
+}
+
 /**
  * The glyph for a code point, and its width in 1/1000 em. A character the font lacks (text saved before the printable
  * rule, main/ops/printable.ts) is drawn and measured as '?', as the WinAnsi writer did.
  */
-export function glyphOf(f: LoadedFont, cp: number): { id: number; width: number } {
+export function glyphOf(f: LoadedFont, cp: number): GlyphOf {
   let g = f.glyphs.get(cp);
   if (!g) {
-    if (cp !== QUESTION && !f.font.hasGlyphForCodePoint(cp)) g = glyphOf(f, QUESTION);
+    if (cp !== QUESTION && !f.font.hasGlyphForCodePoint(cp)) g = { ...glyphOf(f, QUESTION), missing: true };
     else {
       const glyph: Glyph = f.font.glyphForCodePoint(cp);
       // whole 1/1000 em, as the PDF's /W array carries them: what is measured is what the viewer advances
-      g = { id: glyph.id, width: Math.round(glyph.advanceWidth * f.scale) };
+      g = { id: glyph.id, width: Math.round(glyph.advanceWidth * f.scale), hex: glyph.id.toString(16).padStart(4, '0'), missing: false };
     }
     if (f.glyphs.size < 20000) f.glyphs.set(cp, g);
   }
