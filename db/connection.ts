@@ -248,11 +248,14 @@ function openReader(file: string, binding: string | undefined): Db {
 /**
  * Opens (or creates) the SQLite file. `:memory:` gives a private in-memory database. `reader`: also a read-only
  * connection to the file (readDb; not for `:memory:`), for reads that must not wait for a long write transaction.
+ * `image` (only with `:memory:`): the in-memory database starts as a copy of that serialized database
+ * (`raw.serialize()`; the tests open each server from one migrated image instead of migrating again).
  */
-export function openDatabase(file: string, o: { reader?: boolean } = {}): OpenedDatabase {
+export function openDatabase(file: string, o: { reader?: boolean; image?: Buffer } = {}): OpenedDatabase {
   // The Electron entry points KVITT_SQLITE_BINDING at a build of better-sqlite3 for Electron's ABI.
   const binding = process.env.KVITT_SQLITE_BINDING;
-  const raw = new SqliteDatabase(file, binding ? { nativeBinding: binding } : {});
+  if (o.image && file !== ':memory:') throw new Error('openDatabase: an image opens only as :memory:');
+  const raw = new SqliteDatabase(o.image ?? file, binding ? { nativeBinding: binding } : {});
   if (file !== ':memory:') raw.pragma('journal_mode = WAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('synchronous = FULL'); // accounting data: durability over speed

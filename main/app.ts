@@ -42,7 +42,17 @@ export interface OpenedApp {
  * integrity check; otherwise a StartupError says what to do. `dailyBackups` starts the rolling automatic backups,
  * `sender` the background sender of the outbox.
  */
-export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: string; dailyBackups?: boolean; sender?: boolean; dailyDunnings?: boolean; recurringRuns?: boolean }): Promise<OpenedApp> {
+export async function openApp(opts: {
+  dbFile: string;
+  clock?: Clock;
+  apiKey?: string;
+  dailyBackups?: boolean;
+  sender?: boolean;
+  dailyDunnings?: boolean;
+  recurringRuns?: boolean;
+  /** With dbFile `:memory:`: start from this serialized SQLite database (openDatabase's `image`; tests: a migrated one). */
+  sqliteImage?: Buffer;
+}): Promise<OpenedApp> {
   // Office mode: a postgres:// URL instead of a file (no folder, lock, integrity check or file backups: PostgreSQL's own).
   const postgres = isPostgresUrl(opts.dbFile);
   const inMemory = opts.dbFile === ':memory:' || postgres;
@@ -59,7 +69,7 @@ export async function openApp(opts: { dbFile: string; clock?: Clock; apiKey?: st
   }
   let database: OpenedDatabase;
   try {
-    database = postgres ? await openPostgres(opts.dbFile) : openDatabase(opts.dbFile, { reader: true });
+    database = postgres ? await openPostgres(opts.dbFile) : openDatabase(opts.dbFile, { reader: true, image: opts.sqliteImage });
     if (!inMemory) {
       const result = database.raw.pragma('integrity_check', { simple: true }) as string;
       if (result !== 'ok') {

@@ -1,14 +1,17 @@
 /**
  * Which database the tests run on: SQLite in memory, or PostgreSQL when KVITT_TEST_DATABASE holds a postgres:// URL
- * (`npm run test:pg`). On PostgreSQL every test database is a fresh schema (`t_<random>`) of that database, made by
- * openPostgres (`?schema=`) and dropped again by `drop()`.
+ * (`npm run test:pg`). On PostgreSQL every empty test database is a fresh schema (`t_<random>`) of that database, made by
+ * openPostgres (`?schema=`) and dropped again by `drop()`. A migrated test database (every test server's) is a copy of a
+ * migrated image on SQLite (test/helpers/migrated-sqlite.ts) and a pooled schema reset to what the migrations left on
+ * PostgreSQL (test/helpers/schema-pool.ts): the same database as a fresh one migrated, without running the migrations.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { openAnyDatabase, type OpenedDatabase } from '../../db/connection.js';
+import { openAnyDatabase, openDatabase, type OpenedDatabase } from '../../db/connection.js';
 import { isPostgresUrl } from '../../db/dialect.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { migratedSqliteImage } from './migrated-sqlite.js';
+import { acquireSchema, releaseSchema } from './schema-pool.js';
 
 export const testPostgresUrl = (): string | null => {
   // Seen by test/helpers/database-guard.ts: a test file classed database-free (test/helpers/database-dependent.ts) must
@@ -21,6 +24,8 @@ export const onPostgres = () => testPostgresUrl() !== null;
 export interface TestDatabase {
   /** A file, `:memory:` or a postgres:// URL with `schema=`: what openApp takes. */
   target: string;
+  /** SQLite in memory, migrated: the image to open it from (openApp's `sqliteImage`, openDatabase's `image`). */
+  sqliteImage?: Buffer;
   drop(): Promise<void>;
 }
 
@@ -48,6 +53,33 @@ export function testDatabase(file?: string, url: string | null = testPostgresUrl
 }
 
 /**
+ * A freshly migrated test database, exactly as testDatabase() and the migrations would make it, without running them:
+ * SQLite in memory opens from the migrated image (`sqliteImage`), a PostgreSQL schema comes from the process's pool and
+ * goes back to it, reset, on `drop()`. A file (`file`) is made by openApp as before.
+ */
+export async function migratedTestDatabase(file?: string, url: string | null = testPostgresUrl()): Promise<TestDatabase> {
+  if (file) return testDatabase(file, url);
+  if (!url) return { target: ':memory:', sqliteImage: await migratedSqliteImage(), drop: async () => {} };
+  const schema = await acquireSchema(url);
+  const u = new URL(url);
+  u.searchParams.set('schema', schema);
+  let dropped = false;
+  return {
+    target: u.toString(),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await releaseSchema(url, schema);
+    },
+  };
+}
+
+/** Opens a test database made by migratedTestDatabase (or testDatabase) as openApp would. */
+export function openTestDatabase(t: TestDatabase): Promise<OpenedDatabase> {
+  return t.sqliteImage ? Promise.resolve(openDatabase(t.target, { image: t.sqliteImage })) : openAnyDatabase(t.target);
+}
+
+/**
  * A migrated test database for a whole file or describe block (SQLite in memory, or a fresh PostgreSQL schema in the pg
  * pass), opened before its tests and dropped after them: `const t = useMigratedDatabase(); … t.db`.
  */
@@ -55,9 +87,8 @@ export function useMigratedDatabase(): { readonly db: OpenedDatabase['db'] } {
   let tdb: TestDatabase | undefined;
   let opened: OpenedDatabase | undefined;
   beforeAll(async () => {
-    tdb = testDatabase();
-    opened = await openAnyDatabase(tdb.target);
-    await migrateToLatest(opened.db);
+    tdb = await migratedTestDatabase();
+    opened = await openTestDatabase(tdb);
   });
   afterAll(async () => {
     await opened?.close();

@@ -3,7 +3,7 @@ import { openApp, type OpenedApp } from '../../main/app.js';
 import { fixedClock } from '../../main/clock.js';
 import { buildHttpServer } from '../../main/http/server.js';
 import { allOps } from '../../main/op-table.js';
-import { testDatabase } from './database.js';
+import { migratedTestDatabase } from './database.js';
 import { checkResponse, checkResponsesOn } from './response-check.js';
 
 export const TEST_KEY = 'test-key-0123456789abcdef0123456789abcdef';
@@ -32,8 +32,14 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const checking = opts.checkResponses ?? checkResponsesOn();
   const clock = fixedClock(opts.today ?? '2026-03-15');
-  const database = testDatabase(opts.dbFile);
-  const app = await openApp({ dbFile: database.target, clock, apiKey: TEST_KEY });
+  const database = await migratedTestDatabase(opts.dbFile);
+  let app: OpenedApp;
+  try {
+    app = await openApp({ dbFile: database.target, sqliteImage: database.sqliteImage, clock, apiKey: TEST_KEY });
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
   let port = 0;
   const { app: http, loginToken } = await buildHttpServer({
     ctx: app.ctx,
