@@ -7,15 +7,15 @@
  */
 import { openDatabase } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { testDatabaseStats } from './test-database-stats.js';
+import { noteTestDatabase } from './test-database-stats.js';
 
 let image: Promise<Buffer> | undefined;
 
 /** The serialized image of a freshly migrated SQLite database (made once per process). */
 export function migratedSqliteImage(): Promise<Buffer> {
-  testDatabaseStats.sqliteCopies++;
+  noteTestDatabase('sqlite-copy');
   image ??= (async () => {
-    testDatabaseStats.migrations++;
+    noteTestDatabase('migrated');
     const opened = openDatabase(':memory:');
     try {
       await migrateToLatest(opened.db);

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPostgres } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { testDatabaseStats } from './test-database-stats.js';
+import { noteTestDatabase } from './test-database-stats.js';
 
 interface Snapshot {
   fingerprint: string;
@@ -95,10 +95,9 @@ function poolFor(url: string): Pool {
     const c = new pg.Client({ connectionString: url });
     c.on('error', () => {}); // the server went away: the next query fails and says so
     await c.connect();
-    // Nothing waits for this connection: the process may end with it open (the lock then ends with it).
-    (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
     await c.query('select pg_catalog.pg_advisory_lock(pg_catalog.hashtext($1))', [lockKey(id)]);
     await sweep(c, id);
+    socketOf(c)?.unref?.();
     return c;
   })();
   pool = { url, id, admin, free: [], made: 0, queue: Promise.resolve() };
@@ -121,8 +120,22 @@ async function sweep(c: pg.Client, mine: string) {
   }
 }
 
+/**
+ * The admin connection's socket: not waited for while idle (the process may end with it open, and the lock ends with
+ * it), waited for while a query of ours is out.
+ */
+const socketOf = (c: pg.Client) => (c as unknown as { connection?: { stream?: { ref?: () => void; unref?: () => void } } }).connection?.stream;
+
 function serially<T>(pool: Pool, run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const next = pool.queue.then(async () => run(await pool.admin));
+  const next = pool.queue.then(async () => {
+    const c = await pool.admin;
+    socketOf(c)?.ref?.();
+    try {
+      return await run(c);
+    } finally {
+      socketOf(c)?.unref?.();
+    }
+  });
   pool.queue = next.catch(() => {});
   return next;
 }
@@ -162,13 +175,13 @@ export async function acquireSchema(url: string): Promise<string> {
   await pool.admin;
   const reused = pool.free.pop();
   if (reused) {
-    testDatabaseStats.schemasReused++;
+    noteTestDatabase('schema-reused');
     return reused;
   }
   const schema = `tp_${pool.id}_${pool.made++}`;
   const u = new URL(url);
   u.searchParams.set('schema', schema);
-  testDatabaseStats.migrations++;
+  noteTestDatabase('migrated');
   const opened = await openPostgres(u.toString(), { max: 1 });
   try {
     await migrateToLatest(opened.db);
@@ -215,10 +228,10 @@ export async function releaseSchema(url: string, schema: string): Promise<void> 
     }
   });
   if (reset) {
-    testDatabaseStats.schemasReset++;
+    noteTestDatabase('schema-reset');
     pool.free.push(schema);
     return;
   }
-  testDatabaseStats.schemasDropped++;
+  noteTestDatabase('schema-dropped');
   await serially(pool, (c) => c.query(`drop schema if exists ${ident(schema)} cascade`));
 }

@@ -1,20 +1,25 @@
 /**
- * How many test databases a process made, and how: with KVITT_TEST_DB_STATS=<file> each test process appends one line
- * of JSON to that file when it exits (docs/testing.md, "Where the time goes": the counts per pass come from it).
+ * How many test databases a process made, and how: with KVITT_TEST_DB_STATS=<file> every event below is appended to
+ * that file as one line (its name), so a whole pass can be counted (docs/testing.md, "Where the time goes").
  */
 import { appendFileSync } from 'node:fs';
 
-export const testDatabaseStats = {
-  /** Migrations run from empty to make a test database (SQLite image, new PostgreSQL schema). */
-  migrations: 0,
-  /** SQLite test databases opened as a copy of the migrated image. */
-  sqliteCopies: 0,
-  /** PostgreSQL schemas handed out from the pool (reset after their last user), and schemas reset for the pool. */
-  schemasReused: 0,
-  schemasReset: 0,
-  /** Schemas dropped instead of reset: a test had changed their tables, triggers or functions. */
-  schemasDropped: 0,
-};
+export type TestDatabaseEvent =
+  /** Migrations run from empty to make a test database (the SQLite image once per process, each new PostgreSQL schema). */
+  | 'migrated'
+  /** A SQLite test database opened as a copy of the migrated image. */
+  | 'sqlite-copy'
+  /** A PostgreSQL schema handed out again from the pool. */
+  | 'schema-reused'
+  /** A PostgreSQL schema reset to what the migrations left, for the pool. */
+  | 'schema-reset'
+  /** A PostgreSQL schema dropped instead of reset: a test had changed its tables, triggers or functions. */
+  | 'schema-dropped';
 
-const file = process.env.KVITT_TEST_DB_STATS;
-if (file) process.on('exit', () => appendFileSync(file, JSON.stringify({ pid: process.pid, ...testDatabaseStats }) + '\n'));
+export const testDatabaseStats: Record<TestDatabaseEvent, number> = { migrated: 0, 'sqlite-copy': 0, 'schema-reused': 0, 'schema-reset': 0, 'schema-dropped': 0 };
+
+export function noteTestDatabase(event: TestDatabaseEvent): void {
+  testDatabaseStats[event]++;
+  const file = process.env.KVITT_TEST_DB_STATS;
+  if (file) appendFileSync(file, `${event}\n`);
+}
