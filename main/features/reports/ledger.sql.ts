@@ -6,22 +6,21 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { balanceAt as openAt, inNok } from '../invoices/index.js';
+import { balanceAt as openAt, inNok, invoicesWithClaimAt } from '../invoices/index.js';
 
 /** The claim at the end of a day and NOK conversion: the claim's own SQL (main/features/invoices/claim.sql.ts). */
-export { openAt, inNok };
+export { inNok };
 
-/** Issued invoices (not credit notes) dated up to `day`, with each one's open claim at `day` in NOK øre, not zero. */
-export function openInvoicesAt(db: Kysely<Database>, day: string) {
+/**
+ * Issued invoices (not credit notes) dated up to `day` (of one customer, when asked), with each one's open claim at
+ * `day` in NOK øre, not zero.
+ */
+export function openInvoicesAt(db: Kysely<Database>, day: string, recipientNumber?: number) {
   return db
-    .selectFrom((qb) =>
-      qb
-        .selectFrom('documents as d')
-        .where('d.kind', '=', 'invoice')
-        .where('d.number', 'is not', null)
-        .where('d.issue_date', '<=', day)
+    .selectFrom(
+      invoicesWithClaimAt(db, day, recipientNumber)
         .select(['d.id', 'd.number', 'd.recipient_number', 'd.issue_date', 'd.due_date', 'd.kid', 'd.currency', 'd.total', 'd.total_nok'])
-        .select([openAt(day).as('open'), inNok(openAt(day)).as('open_nok')])
+        .select([openAt.as('open'), inNok(openAt).as('open_nok')])
         .as('o'),
     )
     .where('o.open', '!=', 0);

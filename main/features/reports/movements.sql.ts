@@ -117,8 +117,7 @@ export const nokAt = (amount: number, rateMicro: number): number => {
  *  foreign-currency invoice. */
 async function openingState(ctx: AppContext, f: MovementFilter, day: string) {
   const before = addDays(day, -1);
-  let q = openInvoicesAt(ctx.db, before).selectAll('o');
-  if (f.recipientNumber !== undefined) q = q.where('o.recipient_number', '=', f.recipientNumber);
+  const q = openInvoicesAt(ctx.db, before, f.recipientNumber).selectAll('o');
   let balance = 0;
   const foreign = new Map<number, number>();
   for (const r of await q.execute()) {
