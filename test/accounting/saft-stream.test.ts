@@ -34,7 +34,13 @@ afterAll(async () => {
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-async function inThread(): Promise<Buffer> {
+/**
+ * The file as this thread writes it, made once for both tests: nothing changes the database between them (an export
+ * writes nothing), so both compare the worker's bytes with the same reference.
+ */
+let written: Promise<Buffer> | null = null;
+const inThread = (): Promise<Buffer> => (written ??= writtenHere());
+async function writtenHere(): Promise<Buffer> {
   process.env.KVITT_REPORTS_IN_THREAD = '1';
   try {
     const res = await s.api(PATH);
