@@ -27,7 +27,7 @@ export class ViewsByVersion<V extends object> {
   /** The view kept for `key` if the database has not changed since it was read; undefined otherwise (also: no cache here). */
   lookup(db: Db, key: number): V | undefined {
     const kept = this.byDb.get(db);
-    if (!kept) return undefined;
+    if (!kept || !kept.views.has(key)) return undefined; // nothing to check: the caller reads a snapshot anyway
     const version = dataVersion(db);
     if (version === null) return undefined;
     if (version !== kept.version) {
