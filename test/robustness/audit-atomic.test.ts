@@ -5,7 +5,7 @@
  * (so the input really reached the write). The calls are generated from the table: an operation with no entry in
  * `inputs` below is still called (with its parameters filled from the world) and must still change nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -19,7 +19,9 @@ import { bankFileBody, checksum, fillPath, jsonHeaders, send, startWorld, type W
 
 let w: World;
 let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
-const dir = mkdtempSync(join(tmpdir(), 'kvitt-audit-'));
+// In memory-backed /dev/shm where there is one: the same SQLite file, without a disk flush at each of the ~650 commits
+// (two trigger changes per operation), which was a third of this file's time spent waiting.
+const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'kvitt-audit-'));
 beforeAll(async () => {
   // A file on SQLite (backups.create/restore need one); on PostgreSQL a fresh schema (backups are pg_dump's job there).
   w = await startWorld({ dbFile: onPostgres() ? undefined : join(dir, 'kvitt.sqlite') });
