@@ -98,6 +98,25 @@ describe('camt.054 and camt.053', () => {
     expect(e.code).toBe('BANK_FILE_BAD_RECORD');
   });
 
+  test('a character outside the BMP is read whole wherever the parser slices the text (16k characters a write)', () => {
+    const xml = camtXml('054', '02', [
+      { amount: '1.00', ref: 'a', text: 'først' },
+      { amount: '2.00', ref: 'b', text: 'G-nøkkel 𝄞𝄞 ok' },
+    ]);
+    const second = xml.indexOf('<Ntry>', xml.indexOf('<Ntry>') + 1);
+    const at = xml.indexOf('𝄞') - second; // the first character of the pair, from the second entry's start
+    for (const target of [16_383, 16_384, 16_385, 2 * 16_384 - 1]) {
+      // whitespace before the second entry moves its text so that a slice ends on each side of the pair and inside it
+      const padded = xml.slice(0, second) + ' '.repeat(target - second - at) + xml.slice(second);
+      expect(padded.indexOf('𝄞')).toBe(target);
+      const { txs } = read(padded);
+      expect(txs.map((t) => [t.reference, t.message])).toEqual([
+        ['a', 'først'],
+        ['b', 'G-nøkkel 𝄞𝄞 ok'],
+      ]);
+    }
+  });
+
   test('ISO 8859-1 declared files and a UTF-8 BOM are read', () => {
     const xml = camtXml('054', '02', [{ amount: '5.00', ref: 'z', name: 'Bjørn Ås' }]).replace('UTF-8', 'ISO-8859-1');
     expect(read(Buffer.from(xml, 'latin1')).txs[0].payerName).toBe('Bjørn Ås');

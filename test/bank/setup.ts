@@ -32,6 +32,8 @@ export async function importFile(s: DocServer, body: string | Buffer, name = 'in
   const json = await res.json();
   expect(res.status, JSON.stringify(json)).toBe(201);
   expect(res.headers.get('location')).toMatch(new RegExp(`/bank-files/${json.id}$`));
+  // The import answers from the counts it kept while importing: the same as the file read back from its transactions.
+  expect(json).toEqual((await s.json(`/bank-files/${json.id}`)).body);
   return json;
 }
 

@@ -19,7 +19,8 @@
  * warmed, idle server).
  *
  * Environment: BENCH_BANK_TX (default 100000), BENCH_BANK_KEEP=1 keeps the temporary folder, BENCH_BANK_ONLY=OCR or
- * CAMT054 runs one format, BENCH_BANK_PROF=<folder> writes the server's CPU profile there (node --cpu-prof).
+ * CAMT054 runs one format, BENCH_BANK_BASE=<a kept folder> reuses its seeded database and files (same BENCH_BANK_TX),
+ * BENCH_BANK_GETS_ONLY=1 runs only the import under GETs (memory, p99, the server's event-loop delay and GC pauses), BENCH_BANK_PROF=<folder> writes the server's CPU profile there (node --cpu-prof).
  */
 import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -273,12 +274,20 @@ async function kvittAlone(dbFile: string, path: string, contentType: string, inv
   }
 }
 
+interface Watched {
+  loopP99Ms: number;
+  loopMaxMs: number;
+  loopMeanMs: number;
+  gc: Record<string, { n: number; totalMs: number; maxMs: number }>;
+  gcOver5ms: number;
+}
+
 /**
  * The import while GET /invoices/{n} is asked one after the other (its p99 against the idle server's) and the
  * server's RSS is sampled: on another copy of the database, so the GETs' CPU is not counted in the ratio above.
  */
 async function kvittUnderGets(dbFile: string, path: string, contentType: string, invoices: Open[]) {
-  const server = await startChild('kvitt', dbFile);
+  const server = await startChild('kvitt', dbFile, (process.env.BENCH_BANK_NODE_ARGS ?? '').split(' ').filter(Boolean));
   try {
     // warm: the same GETs the import will compete with, then the idle figure
     await gets(server.port, invoices, () => false, 500, 60_000);
@@ -292,50 +301,80 @@ async function kvittUnderGets(dbFile: string, path: string, contentType: string,
         await new Promise((r) => setTimeout(r, 200));
       }
     })();
+    await server.ask('watch', 'watching');
     const cpu0 = await server.cpuMs();
     const importing = postFile(server.port, path, contentType, invoices).finally(() => (done = true));
     gaveUp.length = 0;
     const during = await gets(server.port, invoices, () => done, 200_000, 15 * 60_000);
     const ms = await importing;
     const cpuMs = (await server.cpuMs()) - cpu0;
+    const inside = await server.ask<Watched>('watched', 'watched');
     await sampler;
     peak = Math.max(peak, await server.ask<number>('rss', 'rss'));
-    return { ms, cpuMs, idle, during, timeouts: gaveUp.length, growth: peak - before.rssAfterGc, before: before.rssAfterGc, peak };
+    return { ms, cpuMs, idle, during, inside, timeouts: gaveUp.length, growth: peak - before.rssAfterGc, before: before.rssAfterGc, peak };
   } finally {
     await server.stop();
   }
 }
 
+/** The invoices of a database seeded by an earlier run (BENCH_BANK_BASE). */
+function seeded(file: string): Open[] {
+  const opened = openDatabase(file);
+  try {
+    const rows = opened.raw
+      .prepare(`select d.number, d.kid, b.balance from documents d join invoice_balances b on b.document_id = d.id where d.kind = 'invoice' and d.number is not null order by d.number`)
+      .all() as { number: number; kid: string; balance: number }[];
+    return rows.map((x) => ({ number: Number(x.number), kid: String(x.kid), balance: Number(x.balance) }));
+  } finally {
+    opened.raw.close();
+  }
+}
+
 try {
-  const base = join(dir, 'base.sqlite');
-  const t0 = performance.now();
-  const { account, invoices } = await seed(base);
-  console.log(`bank-import: ${N.toLocaleString('en-US')} open invoices with KIDs ready in ${fmt((performance.now() - t0) / 1000)} s`);
-  const camt = join(dir, 'payments.camt054.xml');
-  const ocr = join(dir, 'payments.ocr.txt');
-  const credits = invoices.map((i, k) => ({ amountOre: i.balance, kid: i.kid, partyName: `Betaler ${k}`, partyAccount: '12345678903', endToEndId: `E2E${k}` }));
-  writeBankFile(camt, camtChunks({ version: 2, created: `${PAID}T06:00:00`, accounts: [camtCredits(account, PAID, credits)] }));
-  writeBankFile(ocr, ocrChunks(ocrSpec(account, PAID, invoices.map((i) => ({ amountOre: i.balance, kid: i.kid, payerAccount: '12345678903' })))), 'latin1');
+  const reuse = process.env.BENCH_BANK_BASE;
+  const at = reuse ?? dir;
+  const base = join(at, 'base.sqlite');
+  const camt = join(at, 'payments.camt054.xml');
+  const ocr = join(at, 'payments.ocr.txt');
+  let invoices: Open[];
+  if (reuse) {
+    invoices = seeded(base);
+    if (invoices.length !== N) throw new Error(`BENCH_BANK_BASE holds ${invoices.length} invoices, BENCH_BANK_TX is ${N}`);
+  } else {
+    const t0 = performance.now();
+    const seededNow = await seed(base);
+    invoices = seededNow.invoices;
+    console.log(`bank-import: ${N.toLocaleString('en-US')} open invoices with KIDs ready in ${fmt((performance.now() - t0) / 1000)} s`);
+    const credits = invoices.map((i, k) => ({ amountOre: i.balance, kid: i.kid, partyName: `Betaler ${k}`, partyAccount: '12345678903', endToEndId: `E2E${k}` }));
+    writeBankFile(camt, camtChunks({ version: 2, created: `${PAID}T06:00:00`, accounts: [camtCredits(seededNow.account, PAID, credits)] }));
+    writeBankFile(ocr, ocrChunks(ocrSpec(seededNow.account, PAID, invoices.map((i) => ({ amountOre: i.balance, kid: i.kid, payerAccount: '12345678903' })))), 'latin1');
+  }
+  const getsOnly = !!process.env.BENCH_BANK_GETS_ONLY;
   console.log(`  files: camt.054 ${mb(statSync(camt).size)}, OCR ${mb(statSync(ocr).size)} (settlement ${ddmmyy(PAID)})`);
   const only = process.env.BENCH_BANK_ONLY;
   for (const [label, path, format, type] of [['camt.054', camt, 'CAMT054', 'application/xml'], ['OCR giro', ocr, 'OCR', 'text/plain']] as const) {
     if (only && only !== format) continue;
-    for (const copy of ['floor', 'books', 'kvitt', 'gets']) copyFileSync(base, join(dir, `${copy}-${format}.sqlite`));
-    const f = floor(join(dir, `floor-${format}.sqlite`), path, format);
-    if (f.rows !== N) throw new Error(`floor read ${f.rows} transactions`);
-    const b = floor(join(dir, `books-${format}.sqlite`), path, format, true);
-    const k = await kvittAlone(join(dir, `kvitt-${format}.sqlite`), path, type, invoices);
-    const g = await kvittUnderGets(join(dir, `gets-${format}.sqlite`), path, type, invoices);
+    for (const copy of getsOnly ? ['gets'] : ['floor', 'books', 'kvitt', 'gets']) copyFileSync(base, join(dir, `${copy}-${format}.sqlite`));
     console.log(`  ${label}, ${N.toLocaleString('en-US')} payments:`);
-    console.log(`    floor: stream-parse + one prepared INSERT per transaction, one transaction   ${fmt(f.ms)} ms wall, ${fmt(f.cpuMs)} ms CPU`);
-    console.log(`    books' floor: the floor + per payment the dedup and KID/claim look-ups, ledger entry, balance UPDATE, audit entry, one prepared statement each   ${fmt(b.ms)} ms wall, ${fmt(b.cpuMs)} ms CPU  (${fmt(b.ms / f.ms, 2)}x wall, ${fmt(b.cpuMs / f.cpuMs, 2)}x CPU the floor)`);
-    console.log(`    Kvitt: POST /bank-files/ alone (parse, match by KID, ${N.toLocaleString('en-US')} payments + audit)   ${fmt(k.ms)} ms wall, ${fmt(k.cpuMs)} ms server CPU  (${fmt(N / (k.ms / 1000), 0)} payments/s)`);
-    console.log(`    ratio ${fmt(k.ms / f.ms, 2)}x wall, ${fmt(k.cpuMs / f.cpuMs, 2)}x CPU the floor  (goal <= 3x); ${fmt(k.ms / b.ms, 2)}x wall, ${fmt(k.cpuMs / b.cpuMs, 2)}x CPU the books' floor`);
+    if (!getsOnly) {
+      const f = floor(join(dir, `floor-${format}.sqlite`), path, format);
+      if (f.rows !== N) throw new Error(`floor read ${f.rows} transactions`);
+      const b = floor(join(dir, `books-${format}.sqlite`), path, format, true);
+      const k = await kvittAlone(join(dir, `kvitt-${format}.sqlite`), path, type, invoices);
+      console.log(`    floor: stream-parse + one prepared INSERT per transaction, one transaction   ${fmt(f.ms)} ms wall, ${fmt(f.cpuMs)} ms CPU`);
+      console.log(`    books' floor: the floor + per payment the dedup and KID/claim look-ups, ledger entry, balance UPDATE, audit entry, one prepared statement each   ${fmt(b.ms)} ms wall, ${fmt(b.cpuMs)} ms CPU  (${fmt(b.ms / f.ms, 2)}x wall, ${fmt(b.cpuMs / f.cpuMs, 2)}x CPU the floor)`);
+      console.log(`    Kvitt: POST /bank-files/ alone (parse, match by KID, ${N.toLocaleString('en-US')} payments + audit)   ${fmt(k.ms)} ms wall, ${fmt(k.cpuMs)} ms server CPU  (${fmt(N / (k.ms / 1000), 0)} payments/s)`);
+      console.log(`    ratio ${fmt(k.ms / f.ms, 2)}x wall, ${fmt(k.cpuMs / f.cpuMs, 2)}x CPU the floor  (goal <= 3x); ${fmt(k.ms / b.ms, 2)}x wall, ${fmt(k.cpuMs / b.cpuMs, 2)}x CPU the books' floor`);
+    }
+    const g = await kvittUnderGets(join(dir, `gets-${format}.sqlite`), path, type, invoices);
     console.log(`    while GETs run: import ${fmt(g.ms)} ms wall, server CPU ${fmt(g.cpuMs)} ms (the GETs' included)`);
     console.log(`    server RSS ${mb(g.before)} after GC before, peak ${mb(g.peak)}: growth ${mb(g.growth)}  (goal < 100 MB)`);
     const idle = p99(g.idle);
     const during = g.during.length ? p99(g.during) : NaN;
     console.log(`    GET /invoices/{n}: idle p99 ${fmt(idle, 2)} ms (${g.idle.length} requests), during the import p99 ${fmt(during, 2)} ms (${g.during.length} requests, ${g.timeouts} answered 408 Request Timeout or were reset): ${fmt(during / idle, 2)}x  (goal <= 3x)`);
+    const w = g.inside;
+    const gcs = Object.entries(w.gc).map(([k, v]) => `${k} ${v.n} (${fmt(v.totalMs)} ms, max ${fmt(v.maxMs, 1)} ms)`).join(', ');
+    console.log(`    inside the server during the import: event-loop delay p99 ${fmt(w.loopP99Ms, 1)} ms, max ${fmt(w.loopMaxMs, 1)} ms, mean ${fmt(w.loopMeanMs, 2)} ms; GC pauses ${gcs}; ${w.gcOver5ms} pauses >= 5 ms`);
   }
 } finally {
   if (process.env.BENCH_BANK_KEEP) console.log(`kept ${dir}`);

@@ -10,6 +10,7 @@
  * and takes {body} (bare and fastify modes).
  */
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { openApp } from '../../main/app.js';
 import { buildHttpServer } from '../../main/http/server.js';
@@ -73,6 +74,30 @@ if (mode === 'bare') {
     else if (m === 'cpu') send({ cpu: process.cpuUsage() });
     else if (m === 'rss') send({ rss: process.memoryUsage().rss });
     else if (m === 'usage') send({ usage: process.memoryUsage() });
+    else if (m === 'watch') {
+      loop.reset();
+      pauses.length = 0;
+      send({ watching: true });
+    } else if (m === 'watched') send({ watched: watched() });
   });
+  /** What a request waits on inside the server (between 'watch' and 'watched'): event-loop delay and GC pauses. */
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const pauses: { kind: number; ms: number }[] = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (pauses.length < 100_000) pauses.push({ kind: ((e as unknown as { detail: { kind: number } }).detail).kind, ms: e.duration });
+  }).observe({ entryTypes: ['gc'] });
+  const watched = () => {
+    const kinds: Record<string, { n: number; totalMs: number; maxMs: number }> = {};
+    const name = (k: number) => (k === 1 ? 'minor' : k === 2 ? 'major' : k === 4 ? 'incremental' : k === 8 ? 'weakcb' : `kind${k}`);
+    for (const p of pauses) {
+      const g = (kinds[name(p.kind)] ??= { n: 0, totalMs: 0, maxMs: 0 });
+      g.n++;
+      g.totalMs += p.ms;
+      g.maxMs = Math.max(g.maxMs, p.ms);
+    }
+    const slow = pauses.filter((p) => p.ms >= 5).length;
+    return { loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6, loopMeanMs: loop.mean / 1e6, gc: kinds, gcOver5ms: slow };
+  };
 }
 process.on('disconnect', () => process.exit(0));

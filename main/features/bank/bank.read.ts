@@ -25,7 +25,8 @@ function filesQuery(db: Kysely<Database>) {
 }
 
 type FileRow = Awaited<ReturnType<ReturnType<typeof filesQuery>['execute']>>[number];
-const fileView = (r: FileRow): BankFileView => ({
+/** A bank file's view from its row and its transactions' counts (the import answers from the counts it kept). */
+export const fileView = (r: FileRow): BankFileView => ({
   id: r.id,
   format: r.format as BankFileView['format'],
   fileName: r.file_name,

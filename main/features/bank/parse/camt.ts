@@ -91,6 +91,10 @@ const ENTRY = 'Ntry/';
 const relTail = madeOnce<number>((at, rel) => rel.slice(at));
 const DETAIL = 'Ntry/NtryDtls/TxDtls';
 
+/** Characters written to the XML parser at a time (some 20 entries of a bank's camt.054). */
+const SLICE = 16 * 1024;
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
 /**
  * The transactions of a camt.053/.054 file given as chunks of text. `expect` is the format detected from the content;
  * the root element must agree. Yields each transaction as its entry ends.
@@ -260,9 +264,17 @@ export function* parseCamt(chunks: Iterable<string>, expect: Exclude<BankFormat,
   }
 
   for (const chunk of chunks) {
-    parser.write(chunk);
-    if (error) throw error;
-    while (out.length) yield out.shift()!;
+    // Written to the parser a slice at a time, the entries of each slice handed on before the next is parsed: one
+    // piece of the file (128 kB, some 170 entries) parsed at once was the longest step a request waited for during an
+    // import (the import pauses between transactions, import.service.ts); a slice never splits a surrogate pair.
+    for (let at = 0; at < chunk.length; ) {
+      let to = Math.min(chunk.length, at + SLICE);
+      if (to < chunk.length && isHighSurrogate(chunk.charCodeAt(to - 1))) to--;
+      parser.write(at === 0 && to === chunk.length ? chunk : chunk.slice(at, to));
+      at = to;
+      if (error) throw error;
+      while (out.length) yield out.shift()!;
+    }
   }
   parser.close();
   if (error) throw error;
