@@ -1,5 +1,5 @@
 /**
- * The batched import (chunks of 500: one dedup query, one KID query, one claims query, rows written many an INSERT)
+ * The batched import (chunks of CHUNK, 100: one dedup query, one KID query, one claims query, rows written many an INSERT)
  * writes exactly what registering each payment through the payments service one by one wrote
  * (test/bank/reference-import.ts): two servers set up alike, the same generated files imported into each, then every
  * bank file, bank transaction, ledger entry, invoice balance and audit entry compared row by row, ids included.
