@@ -134,7 +134,9 @@ export function send(port: number, req: { method: string; path: string; headers?
         path: req.path,
         method: req.method,
         headers: { ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...req.headers },
-        timeout: 20_000,
+        // A bound for a server that never answers, not a speed: the first EHF of a process starts its rule threads,
+        // which took over 20 s in a CI run at load 19 (the PostgreSQL pass had some 15 % of a core then).
+        timeout: 120_000,
       },
       (res) => {
         const chunks: Buffer[] = [];
