@@ -6,7 +6,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openAnyDatabase } from '../../db/connection.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openAnyDatabase, openDatabase } from '../../db/connection.js';
 import { dialectOf } from '../../db/dialect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { onPostgres, testDatabase } from '../helpers/database.js';
@@ -116,6 +119,29 @@ describe(`a test server's database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`,
     expect(await issueInvoice(d, { recipient: { number: d.company }, items: [{ productCode: 'A1', quantity: 1 }] })).toBe(10002);
     const list = await d.json('/recipients/1');
     expect(list.status).toBe(200);
+  });
+
+  it('a new SQLite file given by path starts as a file migrated from empty', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kvitt-test-databases-'));
+    try {
+      const migratedFile = join(dir, 'migrated.sqlite');
+      const opened = openDatabase(migratedFile);
+      await migrateToLatest(opened.db);
+      const fresh = await dump(opened.db);
+      await opened.close();
+      const s = await startTestServer({ dbFile: join(dir, 'copied.sqlite') });
+      try {
+        expect(await dump(s.app.ctx.db)).toEqual(fresh);
+        expect(s.app.database.raw.pragma('journal_mode', { simple: true })).toBe('wal');
+        expect(s.app.database.raw.pragma('integrity_check', { simple: true })).toBe('ok');
+        const r = await s.json('/recipients/', { body: recipient() });
+        expect(r.res.headers.get('location')).toMatch(/\/recipients\/1$/);
+      } finally {
+        await s.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a database whose schema a test changed is never handed out again as it was', async () => {

@@ -6,12 +6,15 @@
  * PostgreSQL (test/helpers/schema-pool.ts): the same database as a fresh one migrated, without running the migrations.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openAnyDatabase, openDatabase, type OpenedDatabase } from '../../db/connection.js';
 import { isPostgresUrl } from '../../db/dialect.js';
 import { migratedSqliteImage } from './migrated-sqlite.js';
 import { acquireSchema, releaseSchema } from './schema-pool.js';
+import { noteTestDatabase } from './test-database-stats.js';
 
 export const testPostgresUrl = (): string | null => {
   // Seen by test/helpers/database-guard.ts: a test file classed database-free (test/helpers/database-dependent.ts) must
@@ -54,12 +57,23 @@ export function testDatabase(file?: string, url: string | null = testPostgresUrl
 
 /**
  * A freshly migrated test database, exactly as testDatabase() and the migrations would make it, without running them:
- * SQLite in memory opens from the migrated image (`sqliteImage`), a PostgreSQL schema comes from the process's pool and
- * goes back to it, reset, on `drop()`. A file (`file`) is made by openApp as before.
+ * SQLite in memory opens from the migrated image (`sqliteImage`), a new SQLite file (`file`) is written from it, a
+ * PostgreSQL schema comes from the process's pool and goes back to it, reset, on `drop()`.
  */
 export async function migratedTestDatabase(file?: string, url: string | null = testPostgresUrl()): Promise<TestDatabase> {
-  if (file) return testDatabase(file, url);
-  if (!url) return { target: ':memory:', sqliteImage: await migratedSqliteImage(), drop: async () => {} };
+  if (file) {
+    // A new file in a folder that exists starts as the migrated image (the migrations' fsyncs cost ~0.5 s a file); an
+    // existing file (a test reopening its database) and a missing folder (openApp makes it, with its mode) as before.
+    if (!existsSync(file) && existsSync(dirname(file))) {
+      writeFileSync(file, await migratedSqliteImage(), { flag: 'wx' });
+      noteTestDatabase('sqlite-file-copy');
+    }
+    return testDatabase(file, url);
+  }
+  if (!url) {
+    noteTestDatabase('sqlite-copy');
+    return { target: ':memory:', sqliteImage: await migratedSqliteImage(), drop: async () => {} };
+  }
   const schema = await acquireSchema(url);
   const u = new URL(url);
   u.searchParams.set('schema', schema);

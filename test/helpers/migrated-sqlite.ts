@@ -13,7 +13,6 @@ let image: Promise<Buffer> | undefined;
 
 /** The serialized image of a freshly migrated SQLite database (made once per process). */
 export function migratedSqliteImage(): Promise<Buffer> {
-  noteTestDatabase('sqlite-copy');
   image ??= (async () => {
     noteTestDatabase('migrated');
     const opened = openDatabase(':memory:');

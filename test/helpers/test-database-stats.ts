@@ -9,6 +9,8 @@ export type TestDatabaseEvent =
   | 'migrated'
   /** A SQLite test database opened as a copy of the migrated image. */
   | 'sqlite-copy'
+  /** A new SQLite test file written from the migrated image. */
+  | 'sqlite-file-copy'
   /** A PostgreSQL schema handed out again from the pool. */
   | 'schema-reused'
   /** A PostgreSQL schema reset to what the migrations left, for the pool. */
@@ -16,7 +18,7 @@ export type TestDatabaseEvent =
   /** A PostgreSQL schema dropped instead of reset: a test had changed its tables, triggers or functions. */
   | 'schema-dropped';
 
-export const testDatabaseStats: Record<TestDatabaseEvent, number> = { migrated: 0, 'sqlite-copy': 0, 'schema-reused': 0, 'schema-reset': 0, 'schema-dropped': 0 };
+export const testDatabaseStats: Record<TestDatabaseEvent, number> = { migrated: 0, 'sqlite-copy': 0, 'sqlite-file-copy': 0, 'schema-reused': 0, 'schema-reset': 0, 'schema-dropped': 0 };
 
 export function noteTestDatabase(event: TestDatabaseEvent): void {
   testDatabaseStats[event]++;
