@@ -24,17 +24,17 @@ import { readBankFile, type ReadFile } from './parse/detect.js';
 import type { ByteSource } from '../../ops/raw-body.js';
 
 /**
- * The import lets the event loop run whenever it has worked 2 ms since it last did (checked between the steps of a
+ * The import lets the event loop run whenever it has worked 1 ms since it last did (checked between the steps of a
  * chunk and every 100 transactions): every statement runs synchronously on the SQLite connection (db/fast.ts), so
  * without this a 100,000-payment import would hold every request (GET /invoices/{n} on the read-only connection)
  * until it commits, and with a pause only between chunks of 500 a GET waited for a whole chunk (some 15 ms of CPU,
  * 100 ms and more on a loaded machine). Other writes still wait for the import's transaction.
  */
-const PAUSE_AFTER_MS = 2;
+const PAUSE_AFTER_MS = 1;
 
 /**
  * The pacing clock of one import: each import measures its own work since its own last pause, so two imports at once
- * (two windows, a client and the GUI) each pause after 2 ms of their own work, whatever the other does.
+ * (two windows, a client and the GUI) each pause after 1 ms of their own work, whatever the other does.
  */
 export class Pacer {
   private workingSince = performance.now();
