@@ -17,6 +17,7 @@ import { errorReply, frameworkErrorReply, sendError } from './results.js';
 import { registerOpRoutes } from './routes.js';
 import { registerGuiFiles } from './static.js';
 import { registerUploadParsers } from './upload.js';
+import { closeConnectionsPromptly } from './close-promptly.js';
 
 export interface HttpOptions {
   ctx: AppContext;
@@ -80,6 +81,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<{ app: Fastify
   registerUploadParsers(app, RAW_BODY_TYPES, ctx.dataDir);
   await registerPublicRoutes(app, opts.publicRateLimit); // rate limit + signup form parser, public ops only
 
+  closeConnectionsPromptly(app);
   app.addHook('onRequest', requestChecks({ port: opts.port, publicHosts: opts.publicHosts }));
   const users = new UserAuth(ctx, loginToken);
   const store = ctx.apiKeys;
