@@ -144,6 +144,25 @@ describe(`a test server's database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`,
     }
   });
 
+  it('what the planner learnt of the previous rows (ANALYZE) is not handed on: the next database plans as a fresh one', async () => {
+    const fresh = await freshlyMigrated();
+    const before = await startTestServer();
+    for (let i = 0; i < 3; i++) expect((await before.json('/recipients/', { body: recipient() })).status).toBe(201);
+    await sql`analyze`.execute(before.app.ctx.db);
+    const previousTarget = before.target;
+    await before.close();
+
+    const s = await startTestServer();
+    open.push(s);
+    if (onPostgres()) {
+      expect(s.target).not.toBe(previousTarget);
+      const schema = new URL(s.target).searchParams.get('schema');
+      const stats = await sql<{ n: number }>`select count(*)::int as n from pg_catalog.pg_stats where schemaname = ${schema}`.execute(s.app.ctx.db);
+      expect(stats.rows[0].n).toBe(0);
+    }
+    expect(await dump(s.app.ctx.db)).toEqual(fresh);
+  });
+
   it('a database whose schema a test changed is never handed out again as it was', async () => {
     const fresh = await freshlyMigrated();
     const before = await startTestServer();

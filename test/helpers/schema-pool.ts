@@ -212,6 +212,19 @@ export async function releaseSchema(url: string, schema: string): Promise<void> 
       const written = new Set((await c.query<{ t: string }>(probe)).rows.map((r) => r.t));
       for (const t of snap.rows.keys()) written.add(t);
       if (written.size) await c.query(`truncate ${[...written].map((t) => `${ident(schema)}.${ident(t)}`).join(', ')} cascade`);
+      // What the planner knows of the previous user's rows (ANALYZE, autovacuum: column statistics, row counts) is not
+      // emptied by TRUNCATE, and would choose other plans than on a fresh schema (a test reading a query's plan saw it):
+      // such a schema is dropped, not handed out again.
+      const known = await c.query(
+        `select 1 from pg_catalog.pg_stats where schemaname = $1
+         union all select 1 from pg_catalog.pg_class where relnamespace = $1::regnamespace and relkind = 'r' and (reltuples >= 0 or relpages > 0)
+         limit 1`,
+        [schema],
+      );
+      if (known.rows.length) {
+        await c.query('rollback');
+        return false;
+      }
       for (const [t, rows] of snap.rows) {
         const target = `${ident(schema)}.${ident(t)}`;
         await c.query(`insert into ${target} overriding system value select (r::${target}).* from unnest($1::text[]) with ordinality as u(r, n) order by n`, [rows]);
