@@ -4,11 +4,13 @@
  * object on every request. The text is JSON.stringify of the value, what fastify's default serializer (the op routes
  * have no response schema) makes of it, so the bytes on the wire are the same either way.
  */
+import { deepFreeze } from './frozen.js';
+
 const texts = new WeakMap<object, string>();
 
-/** Records `value`'s JSON text; `value` must not change afterwards (freeze it first). */
+/** Freezes `value` (deeply: every later request shares it, so its text stays true) and records its JSON text. */
 export function keepJsonText<T extends object>(value: T): T {
-  texts.set(value, JSON.stringify(value));
+  texts.set(deepFreeze(value), JSON.stringify(value));
   return value;
 }
 

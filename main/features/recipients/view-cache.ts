@@ -39,8 +39,8 @@ export class ViewsByVersion<V extends object> {
   }
 
   /**
-   * Keeps `view` as read in the snapshot of `version` (readSnapshot). Frozen (every later request shares the object),
-   * with its JSON text made once (main/ops/json-text.ts), which HTTP then sends as it is.
+   * Keeps `view` as read in the snapshot of `version` (readSnapshot), frozen with its JSON text made once
+   * (main/ops/json-text.ts keepJsonText), which HTTP then sends as it is.
    */
   keep(db: Db, version: number, key: number, view: V): V {
     let kept = this.byDb.get(db);
@@ -51,12 +51,7 @@ export class ViewsByVersion<V extends object> {
       kept.views.clear();
     }
     if (kept.views.size >= MAX_VIEWS) kept.views.delete(kept.views.keys().next().value!);
-    kept.views.set(key, keepJsonText(deepFreeze(view)));
+    kept.views.set(key, keepJsonText(view));
     return view;
   }
-}
-
-function deepFreeze<T extends object>(value: T): T {
-  for (const v of Object.values(value)) if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) deepFreeze(v as object);
-  return Object.freeze(value);
 }

@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.
 import { checkSendingPatch, mergeSending, sendingView } from './sending-section.js';
 import { inTx } from '../../ops/transaction.js';
 import { accountingWithDefaults, mergeAccounting } from './accounting-settings.js';
+import { deepFreeze } from '../../ops/frozen.js';
 
 type Section = keyof Settings;
 const SECTIONS: Section[] = ['company', 'invoicing', 'api', 'ui', 'sending', 'dunning', 'accounting', 'updates'];
@@ -25,11 +26,6 @@ const allSettings = prepared((db) => db.selectFrom('settings').select(['key', 'v
 /** Settings as getSettings gives them: frozen (and typed read-only), so one object can be shared by every caller. */
 export type ReadSettings = { readonly [S in keyof Settings]: DeepReadonly<Settings[S]> };
 type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends object ? DeepReadonly<T[K]> : T[K] };
-
-function deepFreeze<T extends object>(o: T): T {
-  for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
-  return Object.freeze(o);
-}
 
 /**
  * The settings, frozen: a caller that wants a changed copy spreads it (none changes them; a write to a frozen object
