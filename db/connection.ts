@@ -154,9 +154,14 @@ export function selectFast<R>(db: Db, query: CompiledQuery): R[] | null {
 export function selectFastAll(db: Db, queries: ReadonlyArray<Pick<CompiledQuery, 'sql' | 'parameters'> & { raw?: boolean }>): unknown[][] | null {
   const conn = rawOf.get(db);
   if (!conn || conn.raw.inTransaction) return null;
+  return inReadSnapshot(conn, () => selectIn(conn, queries));
+}
+
+/** Runs `read` in one read transaction on the connection: one snapshot for all its statements. */
+function inReadSnapshot<T>(conn: { raw: SqliteDatabase.Database; prepare(sql: string): SqliteDatabase.Statement }, read: () => T): T {
   conn.prepare('BEGIN').run();
   try {
-    return selectIn(conn, queries);
+    return read();
   } finally {
     if (conn.raw.inTransaction) conn.prepare('COMMIT').run(); // a read-only transaction: COMMIT only ends the snapshot
   }
@@ -202,13 +207,10 @@ function versionStatement(raw: SqliteDatabase.Database): SqliteDatabase.Statemen
 export function readSnapshot(db: Db, queries: ReadonlyArray<Pick<CompiledQuery, 'sql' | 'parameters'> & { raw?: boolean }>): { version: number; rows: unknown[][] } | null {
   const conn = rawOf.get(db);
   if (!conn || !conn.raw.readonly || conn.raw.inTransaction) return null;
-  conn.prepare('BEGIN').run();
-  try {
+  return inReadSnapshot(conn, () => {
     const version = versionStatement(conn.raw).get() as number; // starts the read transaction: the snapshot's version
     return { version, rows: selectIn(conn, queries) };
-  } finally {
-    if (conn.raw.inTransaction) conn.prepare('COMMIT').run();
-  }
+  });
 }
 
 /**
