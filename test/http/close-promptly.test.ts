@@ -1,11 +1,10 @@
 /**
- * Closing the HTTP server does not wait for keep-alive connections (main/http/close-promptly.ts). A connection that
- * became idle just after `close()` began was kept open for fastify's keepAliveTimeout (72 s), and `serve` stopped by
- * SIGTERM hung that long: test/office/exactly-once on PostgreSQL stalled 70 s at a process's stop in 4 of about 12 runs
- * (its flush loop's fetch connection), none in 12 runs with the sweep. That race is not reproduced here; these tests
- * hold what close() must do around it (the keep-alive timeout here is 10 minutes, so a close that waited for it would
- * run into each test's 30 s bound): a push stream, a request in flight (node:http and fetch) and an answer that never
- * ends (cut after the grace time: this one fails without the sweep).
+ * Closing the HTTP server does not wait for kept connections (main/http/close-promptly.ts): `serve` stopped by SIGTERM
+ * waited 70 s in `close()` in about one run of three of test/office/exactly-once on PostgreSQL, none in 12 runs with the
+ * sweep. That stall is not reproduced here (a request in flight at close or a push stream open end promptly with Node
+ * 20 alone: the first three tests hold that behaviour, and would fail if a change made close() wait for them; the
+ * keep-alive timeout here is 10 minutes, so a close that waited would run into each test's 30 s bound). The last test,
+ * an answer that never ends (as a connection that never becomes idle), fails without the sweep's grace cut.
  */
 import { Agent, get, type IncomingMessage } from 'node:http';
 import Fastify from 'fastify';
